@@ -1,0 +1,82 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Settings every CardTable target shares: warnings are errors.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+    name: "CardTable",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "cardtable", targets: ["cardtable"]),
+        .library(name: "MemorizeCore", targets: ["MemorizeCore"]),
+        .library(name: "SetCore", targets: ["SetCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // MARK: - Engines (no server, database or HTML imports)
+        .target(name: "SeededRandom", swiftSettings: strict),
+        .target(name: "MemorizeCore", dependencies: ["SeededRandom"], swiftSettings: strict),
+        .target(name: "SetCore", dependencies: ["SeededRandom"], swiftSettings: strict),
+
+        // MARK: - Web app and command line
+        .target(
+            name: "CardTableWeb",
+            dependencies: [
+                "MemorizeCore",
+                "SetCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "CardTableCommands",
+            dependencies: [
+                "CardTableWeb",
+                "SetCore",
+                "SeededRandom",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "cardtable", dependencies: ["CardTableCommands"], swiftSettings: strict),
+
+        // MARK: - Tests
+        .testTarget(
+            name: "MemorizeCoreTests",
+            dependencies: [
+                "MemorizeCore", "SeededRandom",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SetCoreTests",
+            dependencies: [
+                "SetCore", "SeededRandom",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CardTableWebTests",
+            dependencies: [
+                "CardTableWeb",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "CardTableCommandsTests", dependencies: ["CardTableCommands"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// `cardtable simulate`: bots play many games and report statistics.
+struct Simulate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Let bots play many games and report statistics.",
+        subcommands: []
+    )
+}
