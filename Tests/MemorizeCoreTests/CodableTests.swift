@@ -33,7 +33,10 @@ import Testing
     @Test func handWrittenThemeJSONMayLeaveOutOptionalFields() throws {
         let json = ##"{"name":"Mini","emojis":["a","b","a"],"color":"#00ff00"}"##
         let theme = try JSONDecoder().decode(Theme.self, from: Data(json.utf8))
-        #expect(theme == Theme(name: "Mini", emojis: ["a", "b"], color: .rgba(RGBAColor(red: 0, green: 1, blue: 0))))
+        #expect(
+            theme
+                == Theme(
+                    name: "Mini", emojis: ["a", "b"], color: .rgba(RGBAColor(red: 0, green: 1, blue: 0))))
     }
 
     @Test(arguments: [

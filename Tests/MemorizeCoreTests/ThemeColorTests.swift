@@ -27,7 +27,9 @@ import Testing
     }
 
     @Test func colorValueTextRoundTrips() {
-        for value in [ColorValue.named("teal"), .rgba(RGBAColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8))] {
+        for value in [
+            ColorValue.named("teal"), .rgba(RGBAColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8)),
+        ] {
             #expect(ColorValue(value.text).text == value.text)
         }
     }

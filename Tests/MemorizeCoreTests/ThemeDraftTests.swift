@@ -45,7 +45,8 @@ import Testing
     }
 
     @Test func addingARemovedEmojiTakesItOffTheRemovedList() throws {
-        var draft = ThemeDraft(Theme(name: "Keep", emojis: ["🐶", "🐱", "🐭"], color: "red", removedEmojis: ["🐹"]))
+        var draft = ThemeDraft(
+            Theme(name: "Keep", emojis: ["🐶", "🐱", "🐭"], color: "red", removedEmojis: ["🐹"]))
         draft.newEmojiText = "🐹"
         let theme = try draft.validated()
         #expect(theme.emojis.last == "🐹")
@@ -60,7 +61,8 @@ import Testing
     @Test func nameLengthIsBounded() throws {
         let longest = String(repeating: "x", count: ThemeDraft.maximumNameLength)
         #expect(try draft(name: longest).validated().name == longest)
-        #expect(errors(of: draft(name: longest + "y")) == [.nameTooLong(maximum: ThemeDraft.maximumNameLength)])
+        #expect(
+            errors(of: draft(name: longest + "y")) == [.nameTooLong(maximum: ThemeDraft.maximumNameLength)])
     }
 
     @Test func nonEmojiTextIsRefusedWithWhatWasWrong() {
@@ -74,7 +76,9 @@ import Testing
     @Test(arguments: [[], ["🐶"], ["🐶", "🐶"]])
     func fewerThanTwoEmojiAreNotPlayable(emojis: [String]) {
         let count = Set(emojis).count
-        #expect(errors(of: draft(emojis: emojis, numberOfPairs: nil)) == [.tooFewEmoji(minimum: 2, actual: count)])
+        #expect(
+            errors(of: draft(emojis: emojis, numberOfPairs: nil)) == [.tooFewEmoji(minimum: 2, actual: count)]
+        )
     }
 
     @Test(arguments: [1, 0, -5, 4, 100])

@@ -20,7 +20,8 @@ import Testing
     }
 
     @Test func repeatedEmojiCollapse() {
-        let theme = Theme(name: "Twice", emojis: ["a", "b", "a", "c", "b"], color: "red", removedEmojis: ["a", "z", "z"])
+        let theme = Theme(
+            name: "Twice", emojis: ["a", "b", "a", "c", "b"], color: "red", removedEmojis: ["a", "z", "z"])
         #expect(theme.emojis == ["a", "b", "c"])
         #expect(theme.removedEmojis == ["z"])
     }
@@ -62,7 +63,8 @@ import Testing
     // MARK: - Games from a theme
 
     @Test func aGameNeverPutsOneEmojiOnTwoPairs() {
-        let theme = Theme(name: "Six", emojis: ["a", "b", "c", "d", "e", "f"], numberOfPairs: 4, color: "red")
+        let theme = Theme(
+            name: "Six", emojis: ["a", "b", "c", "d", "e", "f"], numberOfPairs: 4, color: "red")
         var generator = SeededGenerator(seed: 11)
         for _ in 0..<200 {
             let game = theme.makeGame(using: &generator)
