@@ -136,12 +136,33 @@ struct SetGameScoringTests {
         #expect(game.score < 0)
     }
 
-    @Test func theHintIsForgottenWhenTheTableChanges() throws {
+    @Test func aHintLastsWhileItsSetIsOnTheTable() throws {
         var game = try Fixtures.game()
+        let trio = try #require(SetTrio(set[0], set[1], set[2]))
+        #expect(game.revealHint() == .set(trio))
+        game.dealThreeMore(at: moment(1))
+        #expect(game.hint == .set(trio))
+        game.revealHint()
+        #expect(game.score == -4 - 3)
+        _ = match(set, in: &game, at: 2)
+        game.select(set[0], at: moment(3))
+        #expect(game.hint == nil)
+    }
+
+    @Test func aNoSetHintIsForgottenWhenCardsAreDealt() throws {
+        var game = try Fixtures.gameWithoutSet()
         game.revealHint()
         game.dealThreeMore(at: moment(1))
         #expect(game.hint == nil)
-        game.revealHint()
-        #expect(game.score == -4 - 3 - 4)
+    }
+
+    @Test func aHintLooksPastAMatchedSetAboutToLeave() throws {
+        var game = try SetGameScoringTests.gameWithTwoSets()
+        _ = match(set, in: &game, at: 1)
+        #expect(
+            game.revealHint()
+                == .set(try #require(SetTrio(Self.otherSet[0], Self.otherSet[1], Self.otherSet[2]))))
+        game.select(set[0], at: moment(2))
+        #expect(game.hint != nil)
     }
 }

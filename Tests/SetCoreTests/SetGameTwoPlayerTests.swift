@@ -154,3 +154,17 @@ struct SetGameTwoPlayerTests {
         #expect(try Fixtures.game().leader == nil)
     }
 }
+
+extension SetGameTwoPlayerTests {
+    @Test func tickClearsEndedGracePeriodsAndLockouts() throws {
+        var game = try Fixtures.game(mode: twoPlayers)
+        game.claim(by: .one, at: moment(0))
+        game.tick(at: moment(10))
+        game.dealThreeMore(by: .two, at: moment(11))
+        #expect(game.twoPlayer?.lockedOutUntil.one == moment(15))
+        #expect(game.twoPlayer?.gracePeriod != nil)
+        #expect(game.tick(at: moment(40)) == .unchanged)
+        #expect(game.twoPlayer?.lockedOutUntil.one == nil)
+        #expect(game.twoPlayer?.gracePeriod == nil)
+    }
+}

@@ -19,7 +19,7 @@ extension SetGame {
     /// opponent.
     @discardableResult
     public mutating func dealThreeMore(by player: SetPlayer = .one, at now: Date) -> DealOutcome {
-        expireClaim(at: now)
+        expireTimers(at: now)
         if let rejection = rejectionOfDeal(by: player, at: now) {
             return .rejected(rejection)
         }

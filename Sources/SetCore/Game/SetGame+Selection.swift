@@ -25,7 +25,7 @@ extension SetGame {
     public mutating func select(_ card: SetCard, by player: SetPlayer = .one, at now: Date)
         -> SelectionOutcome
     {
-        expireClaim(at: now)
+        expireTimers(at: now)
         if let rejection = rejectionOfSelection(of: card, by: player) {
             return .rejected(rejection)
         }
@@ -73,9 +73,10 @@ extension SetGame {
         return matched
     }
 
-    /// Forgets what belonged to the old table: the hint, and the start of the search for a Set.
+    /// Restarts the search for a Set, and forgets the hint unless it shows a Set still on the table.
     mutating func tableDidChange(at now: Date) {
         tableChangedAt = now
+        if case .set(let trio)? = hint, trio.cards.allSatisfy(table.contains) { return }
         hint = nil
     }
 

@@ -13,7 +13,7 @@ extension SetGame {
     /// opponent's grace period runs, and while `player` is locked out after a miss.
     @discardableResult
     public mutating func claim(by player: SetPlayer, at now: Date) -> ClaimOutcome {
-        expireClaim(at: now)
+        expireTimers(at: now)
         guard var state = twoPlayer else { return .rejected(.notATwoPlayerGame) }
         guard !isOver else { return .rejected(.gameOver) }
         if let claim = state.claim { return .rejected(.tableClaimed(by: claim.player)) }
@@ -34,12 +34,13 @@ extension SetGame {
         return .claimed(deadline: claim.deadline, isPenaltyFree: claim.isPenaltyFree)
     }
 
-    /// Lets time pass: a claim whose deadline is at or before `now` times out.
+    /// Lets time pass: a claim whose deadline is at or before `now` times out, and grace periods and
+    /// lockouts that have ended are cleared.
     ///
     /// Every move does this first, so calling it is needed only to notice a timeout while nobody moves.
     @discardableResult
     public mutating func tick(at now: Date) -> TickOutcome {
-        expireClaim(at: now)
+        expireTimers(at: now)
     }
 
     /// The player with more points in a two-player game, or `nil` on a tie or in a solo game.
@@ -55,15 +56,20 @@ extension SetGame {
         twoPlayer == nil && player != .one ? .notATwoPlayerGame : nil
     }
 
-    /// Ends a claim whose time is up, with the same cost as a mismatch.
+    /// Ends a claim whose time is up, with the same cost as a mismatch, then clears ended grace
+    /// periods and lockouts. Every move calls this first.
     @discardableResult
-    mutating func expireClaim(at now: Date) -> TickOutcome {
-        guard let claim = twoPlayer?.claim, claim.deadline <= now else { return .unchanged }
-        if selection.count < 3 { selection = [] }
-        // NB: the miss happened at the deadline, however late it is noticed.
-        let penalty = claimDidFail(at: claim.deadline) ? scoring.mismatchPenalty : 0
-        scores[claim.player] -= penalty
-        return .claimTimedOut(claim.player, penalty: penalty)
+    mutating func expireTimers(at now: Date) -> TickOutcome {
+        let outcome = expireClaim(at: now)
+        if let end = twoPlayer?.gracePeriod?.end, end <= now {
+            twoPlayer?.gracePeriod = nil
+        }
+        for player in SetPlayer.allCases {
+            if let until = twoPlayer?.lockedOutUntil[player], until <= now {
+                twoPlayer?.lockedOutUntil[player] = nil
+            }
+        }
+        return outcome
     }
 
     /// Ends the claim after a match; the grace period ends too, because the table is about to change.
@@ -92,5 +98,17 @@ extension SetGame {
             player: dealer.other,
             end: now.addingTimeInterval(rules.gracePeriodAfterDeal)
         )
+    }
+
+    // MARK: - Private
+
+    /// Ends a claim whose time is up, with the same cost as a mismatch.
+    private mutating func expireClaim(at now: Date) -> TickOutcome {
+        guard let claim = twoPlayer?.claim, claim.deadline <= now else { return .unchanged }
+        if selection.count < 3 { selection = [] }
+        // NB: the miss happened at the deadline, however late it is noticed.
+        let penalty = claimDidFail(at: claim.deadline) ? scoring.mismatchPenalty : 0
+        scores[claim.player] -= penalty
+        return .claimTimedOut(claim.player, penalty: penalty)
     }
 }
