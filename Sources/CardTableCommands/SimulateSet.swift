@@ -26,7 +26,7 @@ struct SimulateSet: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let progress = json ? nil : SimulationProgressLine(totalGames: games)
+        let progress = json ? nil : SimulationProgressLine.onTerminal(totalGames: games)
         let statistics = await simulate { finished in progress?.show(finished: finished) }
         progress?.finish()
         print(json ? try SetSimulationReport.json(statistics) : SetSimulationReport.table(statistics))

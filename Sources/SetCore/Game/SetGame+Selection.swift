@@ -11,8 +11,9 @@ extension SetGame {
     ///
     /// - With 0–2 cards selected, an unselected card joins the selection and a selected one leaves it.
     ///   The third card is judged at once: a match scores, a mismatch costs points.
-    /// - With a matched Set selected, the Set goes to the discard pile and is replaced (see
-    ///   ``clearMatchedSelection(at:)``); then the touched card is selected unless it was one of the Set.
+    /// - With a matched Set selected, the Set goes to the discard pile. Its table positions are refilled
+    ///   from the deck only while the table would otherwise hold fewer than 12 cards; the others are
+    ///   removed. Then the touched card is selected, unless it was one of the Set.
     /// - With three non-matching cards selected, they are deselected and the touched card alone is
     ///   selected, whether or not it was one of them.
     ///

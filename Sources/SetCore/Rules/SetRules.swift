@@ -45,7 +45,8 @@ public enum SetRules {
 
     /// Every Set among `cards`, each once, found pair by pair through the completing card.
     ///
-    /// The Sets come in the order their first two cards appear in `cards`; repeated cards are ignored.
+    /// The Sets come in the order of their first two cards' positions in `cards`; repeated cards are
+    /// ignored.
     /// This takes one table lookup per pair instead of a check per triple.
     public static func allSets(in cards: some Collection<SetCard>) -> [SetTrio] {
         var sets: [SetTrio] = []
@@ -75,25 +76,26 @@ public enum SetRules {
 
     /// Calls `body` once per Set among `cards` until it returns `false`.
     ///
-    /// Each Set is reported by the pair whose completing card has the largest id, so exactly once.
+    /// Each Set is reported once, by the pair of its two earliest cards, when the completing card
+    /// comes later in `cards`; Sets therefore come in the order of their first two positions.
     private static func forEachSet(
         in cards: some Collection<SetCard>,
         _ body: (SetCard, SetCard, SetCard) -> Bool
     ) {
-        var present = CardMask()
+        var position = [Int](repeating: -1, count: SetCard.deckSize)
         var distinctCards: [SetCard] = []
         distinctCards.reserveCapacity(cards.count)
-        for card in cards where !present.contains(card.id) {
-            present.insert(card.id)
+        for card in cards where position[card.id] < 0 {
+            position[card.id] = distinctCards.count
             distinctCards.append(card)
         }
         let table = CompletingCardTable.ids
-        let cards = distinctCards
-        for firstIndex in cards.indices {
-            let first = cards[firstIndex]
-            for second in cards[(firstIndex + 1)...] {
+        for firstIndex in distinctCards.indices {
+            let first = distinctCards[firstIndex]
+            for secondIndex in (firstIndex + 1)..<distinctCards.count {
+                let second = distinctCards[secondIndex]
                 let thirdID = Int(table[first.id * SetCard.deckSize + second.id])
-                guard thirdID > max(first.id, second.id), present.contains(thirdID) else { continue }
+                guard position[thirdID] > secondIndex else { continue }
                 if !body(first, second, SetCard(uncheckedID: thirdID)) { return }
             }
         }

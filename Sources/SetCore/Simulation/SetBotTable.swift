@@ -1,4 +1,4 @@
-/// A lean Set table for the simulation bot: card ids in reusable buffers and a presence bitmask.
+/// A lean Set table for the simulation bot: card ids and table positions in reusable buffers.
 ///
 /// It plays by exactly the rules of ``SetGame`` (same shuffle, same Set order, same replacement rule),
 /// so a seeded bot game here and the same moves made on a `SetGame` end the same way. Buffers are
@@ -6,15 +6,18 @@
 struct SetBotTable {
     private var deck = [UInt8](repeating: 0, count: SetCard.deckSize)
     private var nextCardInDeck = 0
+    /// The card ids on the table, in order.
     private var cards: [UInt8] = []
-    private var present: UInt128 = 0
-    /// The Sets found by the latest scan, each packed as three card ids in one `UInt32`.
-    private var sets: [UInt32] = []
+    /// `positions[id]` is where card `id` lies on the table, or -1 when it is not on the table.
+    private var positions = [Int8](repeating: -1, count: SetCard.deckSize)
+    /// The Sets found by the latest scan, each packed as its three table positions in one `UInt32`.
+    private var sets = [UInt32](repeating: 0, count: Self.mostSets)
+
+    /// 81 cards hold 1080 Sets, so no table holds more.
+    private static let mostSets = 1080
 
     init() {
         cards.reserveCapacity(SetCard.deckSize)
-        // NB: 81 cards hold at most 1080 Sets, so the buffer never grows.
-        sets.reserveCapacity(1080)
     }
 
     // MARK: - Playing
@@ -35,7 +38,7 @@ struct SetBotTable {
                 dealThree()
                 result.largestTable = max(result.largestTable, cards.count)
             } else {
-                takeSet(sets[Int.random(in: 0..<setCount, using: &generator)])
+                takeSet(at: sets[Int.random(in: 0..<setCount, using: &generator)])
                 result.setsFound += 1
             }
             setCount = scanForSets(completing: completingIDs)
@@ -47,76 +50,73 @@ struct SetBotTable {
     // MARK: - Private
 
     private mutating func startGame(using generator: inout some RandomNumberGenerator) {
+        for card in cards { positions[Int(card)] = -1 }
+        cards.removeAll(keepingCapacity: true)
         for id in deck.indices { deck[id] = UInt8(id) }
         SetCard.shuffle(&deck, using: &generator)
         nextCardInDeck = 0
-        cards.removeAll(keepingCapacity: true)
-        present = 0
-        for _ in 0..<SetGame.standardTableSize { cards.append(drawCard()) }
+        for _ in 0..<SetGame.standardTableSize { cards.append(drawCard(to: cards.count)) }
     }
 
-    private mutating func drawCard() -> UInt8 {
+    /// Takes the next card from the deck for table position `position`.
+    private mutating func drawCard(to position: Int) -> UInt8 {
         let card = deck[nextCardInDeck]
         nextCardInDeck += 1
-        present |= 1 << UInt128(card)
+        positions[Int(card)] = Int8(position)
         return card
     }
 
     private mutating func dealThree() {
-        for _ in 0..<min(3, deck.count - nextCardInDeck) { cards.append(drawCard()) }
+        for _ in 0..<min(3, deck.count - nextCardInDeck) { cards.append(drawCard(to: cards.count)) }
     }
 
-    /// Finds every Set on the table, pair by pair, in the order of ``SetRules/allSets(in:)``.
-    /// - Returns: How many there are; they are in `sets`.
+    /// Finds every Set on the table, in the order of ``SetRules/allSets(in:)``: by the positions of
+    /// their first two cards, keeping a pair only when its completing card lies further on.
+    /// - Returns: How many there are; they are at the start of `sets`.
     private mutating func scanForSets(completing completingIDs: UnsafeBufferPointer<UInt8>) -> Int {
-        sets.removeAll(keepingCapacity: true)
-        let count = cards.count
-        var firstIndex = 0
-        while firstIndex < count {
-            let first = Int(cards[firstIndex])
-            let row = first * SetCard.deckSize
-            var secondIndex = firstIndex + 1
-            while secondIndex < count {
-                let second = Int(cards[secondIndex])
-                let third = Int(completingIDs[row + second])
-                if third > first, third > second, present & (1 << UInt128(third)) != 0 {
-                    sets.append(UInt32(first) | UInt32(second) << 8 | UInt32(third) << 16)
+        cards.withUnsafeBufferPointer { cards in
+            positions.withUnsafeBufferPointer { positions in
+                sets.withUnsafeMutableBufferPointer { sets in
+                    var found = 0
+                    for firstIndex in 0..<cards.count {
+                        let row = Int(cards[firstIndex]) * SetCard.deckSize
+                        for secondIndex in (firstIndex + 1)..<cards.count {
+                            let third = Int(completingIDs[row + Int(cards[secondIndex])])
+                            let thirdIndex = Int(positions[third])
+                            if thirdIndex > secondIndex {
+                                sets[found] =
+                                    UInt32(firstIndex) | UInt32(secondIndex) << 8 | UInt32(thirdIndex) << 16
+                                found += 1
+                            }
+                        }
+                    }
+                    return found
                 }
-                secondIndex += 1
             }
-            firstIndex += 1
         }
-        return sets.count
     }
 
-    /// Removes a Set, refilling its positions from the deck while the table would hold fewer than 12.
-    private mutating func takeSet(_ packed: UInt32) {
-        let first = UInt8(packed & 0xFF)
-        let second = UInt8(packed >> 8 & 0xFF)
-        let third = UInt8(packed >> 16 & 0xFF)
-        // The Set's table positions, in ascending order.
-        var positions = (-1, -1, -1)
-        for index in cards.indices {
-            let card = cards[index]
-            guard card == first || card == second || card == third else { continue }
-            if positions.0 < 0 {
-                positions.0 = index
-            } else if positions.1 < 0 {
-                positions.1 = index
-            } else {
-                positions.2 = index
-                break
-            }
-        }
-        present &= ~(1 << UInt128(first) | 1 << UInt128(second) | 1 << UInt128(third))
+    /// Removes the Set at these packed, ascending table positions, refilling them from the deck
+    /// while the table would hold fewer than 12 cards and removing the rest.
+    private mutating func takeSet(at packedPositions: UInt32) {
+        let setPositions = (
+            Int(packedPositions & 0xFF), Int(packedPositions >> 8 & 0xFF), Int(packedPositions >> 16 & 0xFF)
+        )
+        positions[Int(cards[setPositions.0])] = -1
+        positions[Int(cards[setPositions.1])] = -1
+        positions[Int(cards[setPositions.2])] = -1
         let remaining = cards.count - 3
         let replacements = min(3, deck.count - nextCardInDeck, max(0, SetGame.standardTableSize - remaining))
-        if replacements > 0 { cards[positions.0] = drawCard() }
-        if replacements > 1 { cards[positions.1] = drawCard() }
-        if replacements > 2 { cards[positions.2] = drawCard() }
-        // NB: remove from the back so the earlier positions stay valid.
-        if replacements < 3 { cards.remove(at: positions.2) }
-        if replacements < 2 { cards.remove(at: positions.1) }
-        if replacements < 1 { cards.remove(at: positions.0) }
+        if replacements > 0 { cards[setPositions.0] = drawCard(to: setPositions.0) }
+        if replacements > 1 { cards[setPositions.1] = drawCard(to: setPositions.1) }
+        if replacements > 2 { cards[setPositions.2] = drawCard(to: setPositions.2) }
+        guard replacements < 3 else { return }
+        // NB: remove from the back so the earlier positions stay valid, then renumber what moved.
+        if replacements < 3 { cards.remove(at: setPositions.2) }
+        if replacements < 2 { cards.remove(at: setPositions.1) }
+        if replacements < 1 { cards.remove(at: setPositions.0) }
+        let firstMoved =
+            replacements == 0 ? setPositions.0 : replacements == 1 ? setPositions.1 : setPositions.2
+        for position in firstMoved..<cards.count { positions[Int(cards[position])] = Int8(position) }
     }
 }
