@@ -83,3 +83,13 @@ struct SetSimulationTests {
         #expect(SetSimulation.batches(games: 0, seed: 3).isEmpty)
     }
 }
+
+extension SetSimulationTests {
+    @Test func oneBatchOnThisThreadMatchesTheParallelRun() async {
+        let parallel = await SetSimulation.run(games: 700, seed: 11)
+        let serial = SetSimulation.runOnThisThread(
+            games: 700, seed: SetSimulation.batches(games: 700, seed: 11)[0].seed)
+        #expect(serial.cardsLeftAtEnd == parallel.cardsLeftAtEnd)
+        #expect(serial.meanSetsFound == parallel.meanSetsFound)
+    }
+}

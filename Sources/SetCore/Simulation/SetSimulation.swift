@@ -37,9 +37,18 @@ public enum SetSimulation {
             }
             return total
         }
-        let elapsed = (clock.now - start).components
-        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
-        return SetSimulationStatistics(tally: tally, seed: seed, seconds: seconds)
+        return SetSimulationStatistics(tally: tally, seed: seed, seconds: seconds(since: start, on: clock))
+    }
+
+    /// Plays `games` bot games from `seed` on the calling thread only, e.g. for benchmarks.
+    ///
+    /// The statistics are those of ``run(games:seed:progress:)`` for a run of one batch; for more
+    /// games than ``gamesPerBatch`` the two differ, since `run` seeds each batch separately.
+    public static func runOnThisThread(games: Int, seed: UInt64) -> SetSimulationStatistics {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let tally = playBatch(games: max(games, 0), seed: seed)
+        return SetSimulationStatistics(tally: tally, seed: seed, seconds: seconds(since: start, on: clock))
     }
 
     // MARK: - Internal
@@ -63,5 +72,12 @@ public enum SetSimulation {
         return stride(from: 0, to: max(games, 0), by: gamesPerBatch).map { firstGame in
             (min(gamesPerBatch, games - firstGame), seeds.next())
         }
+    }
+
+    // MARK: - Private
+
+    private static func seconds(since start: ContinuousClock.Instant, on clock: ContinuousClock) -> Double {
+        let elapsed = (clock.now - start).components
+        return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
     }
 }
