@@ -1,5 +1,5 @@
-import Foundation
 import Benchmark
+import Foundation
 import SeededRandom
 import SetCore
 
