@@ -1,0 +1,1 @@
+// CardTable's small script: see the game page.
