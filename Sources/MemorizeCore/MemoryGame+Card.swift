@@ -1,0 +1,21 @@
+extension MemoryGame {
+    /// One card of a game.
+    public struct Card: Identifiable {
+        /// Unique within its game; the two cards of a pair have different ids.
+        public let id: Int
+        public internal(set) var isFaceUp = false
+        public internal(set) var isMatched = false
+        /// True once the card has been face up and then turned face down again.
+        public internal(set) var hasBeenSeen = false
+        public let content: CardContent
+
+        init(id: Int, content: CardContent) {
+            self.id = id
+            self.content = content
+        }
+    }
+}
+
+extension MemoryGame.Card: Equatable {}
+extension MemoryGame.Card: Sendable where CardContent: Sendable {}
+extension MemoryGame.Card: Codable where CardContent: Codable {}

@@ -1,0 +1,38 @@
+import Foundation
+import MemorizeCore
+import SeededRandom
+
+extension MemoryGame where CardContent == String {
+    /// A seeded game with one pair per emoji, in a shuffled but repeatable order.
+    static func fixture(_ emojis: [String], speedBonus: SpeedBonus? = nil, seed: UInt64 = 1) -> Self {
+        var generator = SeededGenerator(seed: seed)
+        return MemoryGame(
+            numberOfPairsOfCards: emojis.count,
+            speedBonus: speedBonus,
+            using: &generator,
+            cardContentFactory: { emojis[$0] }
+        )
+    }
+
+    /// The cards showing `emoji`, in layout order (there are two).
+    func cards(showing emoji: String) -> [Card] {
+        cards.filter { $0.content == emoji }
+    }
+
+    /// The current state of `card`.
+    func current(_ card: Card) -> Card {
+        cards.first { $0.id == card.id }!
+    }
+
+    /// Chooses two cards one after the other at the same moment.
+    @discardableResult
+    mutating func flip(_ first: Card, _ second: Card, at time: Date = .fixtureStart) -> ChoiceOutcome {
+        choose(first, at: time)
+        return choose(second, at: time)
+    }
+}
+
+extension Date {
+    /// A fixed moment for tests that need a clock.
+    static let fixtureStart = Date(timeIntervalSinceReferenceDate: 800_000_000)
+}
