@@ -31,8 +31,9 @@ struct Serve: AsyncParsableCommand {
             WebConfiguration(
                 hostname: settings.hostname, port: settings.port,
                 storage: .file(path: settings.databasePath)))
-        print("CardTable is running at \(settings.url)  (database: \(settings.databasePath))")
-        print("Press Ctrl-C to stop.")
+        // NB: written straight to the file handle so it shows at once even when piped.
+        let banner = "CardTable is running at \(settings.url)  (database: \(settings.databasePath))\n"
+        FileHandle.standardOutput.write(Data((banner + "Press Ctrl-C to stop.\n").utf8))
         try await app.runService()
     }
 

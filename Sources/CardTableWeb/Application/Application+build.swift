@@ -26,7 +26,7 @@ public func buildApplication(
     environment: WebEnvironment = .live,
     logger: Logger = Logger(label: "cardtable")
 ) async throws -> some ApplicationProtocol {
-    let router = try await buildRouter(store: store, environment: environment)
+    let router = try await buildRouter(store: store, environment: environment, logger: logger)
     return Application(
         router: router,
         configuration: .init(
@@ -36,7 +36,7 @@ public func buildApplication(
 }
 
 /// The routes and middleware of the app.
-func buildRouter(store: CardTableStore, environment: WebEnvironment) async throws
+func buildRouter(store: CardTableStore, environment: WebEnvironment, logger: Logger) async throws
     -> Router<CardTableRequestContext>
 {
     let renderer = try await PageRenderer()
@@ -52,6 +52,9 @@ func buildRouter(store: CardTableStore, environment: WebEnvironment) async throw
     }
 
     let pages = router.group().add(middleware: PlayerMiddleware(store: store, now: environment.now))
-    _ = pages
+    ChooserController(store: store, renderer: renderer).addRoutes(to: pages)
+    ThemeController(store: store, renderer: renderer).addRoutes(to: pages)
+    let table = MemorizeTable(store: store, environment: environment, logger: logger)
+    GameController(table: table, renderer: renderer).addRoutes(to: pages)
     return router
 }

@@ -29,7 +29,7 @@ extension CardTableStore {
                         slot TEXT NOT NULL,
                         theme_id INTEGER NOT NULL REFERENCES theme(id) ON DELETE CASCADE,
                         state TEXT NOT NULL,
-                        announcement TEXT NOT NULL DEFAULT '',
+                        last_choice TEXT,
                         updated_at DATETIME NOT NULL,
                         PRIMARY KEY (player_id, slot)
                     );
