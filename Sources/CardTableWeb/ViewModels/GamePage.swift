@@ -6,7 +6,7 @@ struct GamePage: PageModel {
     static let template = "game"
 
     let title: String
-    let theme: ThemeSummary
+    let theme: GameHeading
     /// `random` for the random-theme game, otherwise the theme's id.
     let slot: String
     let isRandom: Bool
@@ -22,7 +22,7 @@ struct GamePage: PageModel {
 
     init(_ saved: SavedGame, now: Date) {
         let game = saved.game
-        theme = ThemeSummary(saved.theme)
+        theme = GameHeading(saved.theme)
         title = "\(saved.theme.theme.name) · Memorize"
         slot = saved.slot.pathSegment
         isRandom = saved.slot == .random
