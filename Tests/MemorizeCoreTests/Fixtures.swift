@@ -19,16 +19,18 @@ extension MemoryGame where CardContent == String {
         cards.filter { $0.content == emoji }
     }
 
-    /// The current state of `card`.
-    func current(_ card: Card) -> Card {
-        cards.first { $0.id == card.id }!
-    }
-
     /// Chooses two cards one after the other at the same moment.
     @discardableResult
     mutating func flip(_ first: Card, _ second: Card, at time: Date = .fixtureStart) -> ChoiceOutcome {
         choose(first, at: time)
         return choose(second, at: time)
+    }
+}
+
+extension MemoryGame {
+    /// The current state of `card`.
+    func current(_ card: Card) -> Card {
+        cards.first { $0.id == card.id }!
     }
 }
 

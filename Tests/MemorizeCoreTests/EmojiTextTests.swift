@@ -1,0 +1,42 @@
+import MemorizeCore
+import Testing
+
+@Suite struct EmojiTextTests {
+    @Test(arguments: ["🎃", "👍🏽", "🇫🇷", "👨‍👩‍👧", "1️⃣", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "❤️", "🕷️", "⚽"])
+    func emojiAreAcceptedAsOne(emoji: String) {
+        let parsed = EmojiText.parse(emoji)
+        #expect(parsed.emojis == [emoji])
+        #expect(parsed.rejected.isEmpty)
+    }
+
+    @Test(arguments: ["a", "1", "#", "*", "©", "é", "中", "-", "<"])
+    func textIsRefused(text: String) {
+        let parsed = EmojiText.parse(text)
+        #expect(parsed.emojis.isEmpty)
+        #expect(parsed.rejected == [text])
+    }
+
+    @Test func textStyleSymbolsGetTheEmojiPresentation() {
+        #expect(EmojiText.parse("❤").emojis == ["❤️"])
+        #expect(EmojiText.parse("❤ ❤️").emojis == ["❤️"])
+    }
+
+    @Test func severalAtOnceKeepTheirOrderAndCollapseRepeats() {
+        let parsed = EmojiText.parse("🐶🐱 🐶, 👍🏽👍🏽👍🏻\n🇫🇷🇫🇷")
+        #expect(parsed.emojis == ["🐶", "🐱", "👍🏽", "👍🏻", "🇫🇷"])
+        #expect(parsed.rejected.isEmpty)
+    }
+
+    @Test func rejectedTextIsReportedInRuns() {
+        let parsed = EmojiText.parse("🐶cat 🐱<b>x</b>, 42🦊")
+        #expect(parsed.emojis == ["🐶", "🐱", "🦊"])
+        #expect(parsed.rejected == ["cat", "<b>x</b>", "42"])
+    }
+
+    @Test func emptyAndBlankTextHoldNothing() {
+        for text in ["", " ,\n\t"] {
+            let parsed = EmojiText.parse(text)
+            #expect(parsed.emojis.isEmpty && parsed.rejected.isEmpty)
+        }
+    }
+}

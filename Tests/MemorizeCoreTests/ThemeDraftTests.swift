@@ -1,0 +1,109 @@
+import MemorizeCore
+import Testing
+
+@Suite struct ThemeDraftTests {
+    func draft(
+        name: String = "Pets",
+        emojis: [String] = ["🐶", "🐱", "🐭"],
+        newEmojiText: String = "",
+        numberOfPairs: Int? = 3
+    ) -> ThemeDraft {
+        ThemeDraft(
+            name: name,
+            emojis: emojis,
+            newEmojiText: newEmojiText,
+            numberOfPairs: numberOfPairs,
+            color: "green"
+        )
+    }
+
+    func errors(of draft: ThemeDraft) -> [ThemeValidationError] {
+        do {
+            _ = try draft.validated()
+            return []
+        } catch {
+            return error.errors
+        }
+    }
+
+    @Test func validDraftBecomesATheme() throws {
+        let theme = try draft(name: "  Pets \n", newEmojiText: "🐹 🐶 🐰").validated()
+        #expect(theme.name == "Pets")
+        #expect(theme.emojis == ["🐶", "🐱", "🐭", "🐹", "🐰"])
+        #expect(theme.numberOfPairs == 3)
+        #expect(theme.color == "green")
+    }
+
+    @Test func missingPairsMeanEveryEmoji() throws {
+        #expect(try draft(numberOfPairs: nil).validated().numberOfPairs == 3)
+    }
+
+    @Test func draftOfAThemeKeepsEverything() throws {
+        var theme = Theme(name: "Keep", emojis: ["🐶", "🐱", "🐭", "🐹"], numberOfPairs: 3, color: "#123456")
+        theme.remove("🐱")
+        #expect(try ThemeDraft(theme).validated() == theme)
+    }
+
+    @Test func addingARemovedEmojiTakesItOffTheRemovedList() throws {
+        var draft = ThemeDraft(
+            Theme(name: "Keep", emojis: ["🐶", "🐱", "🐭"], color: "red", removedEmojis: ["🐹"]))
+        draft.newEmojiText = "🐹"
+        let theme = try draft.validated()
+        #expect(theme.emojis.last == "🐹")
+        #expect(theme.removedEmojis.isEmpty)
+    }
+
+    @Test(arguments: ["", "   ", "\n\t"])
+    func blankNameIsRefused(name: String) {
+        #expect(errors(of: draft(name: name)) == [.emptyName])
+    }
+
+    @Test func nameLengthIsBounded() throws {
+        let longest = String(repeating: "x", count: ThemeDraft.maximumNameLength)
+        #expect(try draft(name: longest).validated().name == longest)
+        #expect(
+            errors(of: draft(name: longest + "y")) == [.nameTooLong(maximum: ThemeDraft.maximumNameLength)])
+    }
+
+    @Test func nonEmojiTextIsRefusedWithWhatWasWrong() {
+        #expect(errors(of: draft(newEmojiText: "🐹 dog <i>")) == [.notEmoji(["dog", "<i>"])])
+    }
+
+    @Test func tamperedKeptEmojiAreCheckedToo() {
+        #expect(errors(of: draft(emojis: ["🐶", "🐱", "cat"], numberOfPairs: 2)) == [.notEmoji(["cat"])])
+    }
+
+    @Test(arguments: [[], ["🐶"], ["🐶", "🐶"]])
+    func fewerThanTwoEmojiAreNotPlayable(emojis: [String]) {
+        let count = Set(emojis).count
+        #expect(
+            errors(of: draft(emojis: emojis, numberOfPairs: nil)) == [.tooFewEmoji(minimum: 2, actual: count)]
+        )
+    }
+
+    @Test(arguments: [1, 0, -5, 4, 100])
+    func pairsMustFitTheEmoji(pairs: Int) {
+        #expect(errors(of: draft(numberOfPairs: pairs)) == [.pairsOutOfRange(allowed: 2...3, actual: pairs)])
+    }
+
+    @Test(arguments: [2, 3])
+    func pairsWithinRangeAreKept(pairs: Int) throws {
+        #expect(try draft(numberOfPairs: pairs).validated().numberOfPairs == pairs)
+    }
+
+    @Test func everyProblemIsReportedAtOnce() {
+        let found = errors(of: draft(name: " ", emojis: ["🐶"], newEmojiText: "abc", numberOfPairs: 9))
+        #expect(found == [.emptyName, .notEmoji(["abc"]), .tooFewEmoji(minimum: 2, actual: 1)])
+    }
+
+    @Test(arguments: [
+        (ThemeValidationError.emptyName, "Give the theme a name."),
+        (.nameTooLong(maximum: 40), "Keep the name to 40 characters or fewer."),
+        (.notEmoji(["dog", "42"]), "Only emoji can be cards; these are not emoji: dog 42"),
+        (.tooFewEmoji(minimum: 2, actual: 1), "A theme needs at least 2 emoji to be playable; it has 1."),
+        (.pairsOutOfRange(allowed: 2...5, actual: 9), "Choose between 2 and 5 pairs (not 9)."),
+    ])
+    func messagesSayWhatToFix(error: ThemeValidationError, message: String) {
+        #expect(error.description == message)
+    }
+}
