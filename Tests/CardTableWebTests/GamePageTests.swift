@@ -137,3 +137,27 @@ import Testing
         String(scalar).utf16.map { String(format: "\\u%04x", $0) }.joined()
     }
 }
+
+@Suite struct ConcurrentTapTests {
+    @Test func simultaneousTapsNeverCorruptAGame() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            _ = try await browser.get("/play/\(theme.id)")
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for round in 0..<40 {
+                    group.addTask {
+                        let response = try await browser.post("/play/\(theme.id)/choose/\(round % 16 + 1)")
+                        #expect(response.status == .seeOther)
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let game = try #require(try await session.store.game(in: .theme(theme.id), for: browser.player))
+                .game
+            #expect(game.cards.filter { $0.isFaceUp && !$0.isMatched }.count <= 2)
+            #expect(game.cards.filter(\.isMatched).count % 2 == 0)
+            #expect(Set(game.cards.map(\.id)).count == game.cards.count)
+        }
+    }
+}
