@@ -1,10 +1,47 @@
 import ArgumentParser
+import CardTableWeb
+import Foundation
+import Hummingbird
 
-/// `cardtable serve`: runs the web app. The Memorize web app issue builds it.
+/// `cardtable serve` (also what `cardtable` alone runs): serves the games over HTTP until
+/// Ctrl-C.
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Serve the games over HTTP.")
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the games over HTTP.",
+        discussion: """
+            Each option can also come from the environment: CARDTABLE_HOSTNAME, CARDTABLE_PORT
+            and CARDTABLE_DATABASE. Use --hostname 0.0.0.0 to play from a phone on the same network.
+            """)
+
+    @Option(help: "The address to listen on (default 127.0.0.1; 0.0.0.0 for every network).")
+    var hostname: String?
+
+    @Option(help: "The port to listen on (default 8080).")
+    var port: Int?
+
+    @Option(help: "The SQLite database file (default: \(Self.defaultDatabasePath)).")
+    var database: String?
 
     func run() async throws {
-        throw ValidationError("The web server is not built yet; see the README for what runs today.")
+        let settings = try ServeSettings(
+            hostname: hostname, port: port, database: database,
+            environment: ProcessInfo.processInfo.environment,
+            defaultDatabasePath: Self.defaultDatabasePath)
+        let app = try await buildApplication(
+            WebConfiguration(
+                hostname: settings.hostname, port: settings.port,
+                storage: .file(path: settings.databasePath)))
+        // NB: written straight to the file handle so it shows at once even when piped.
+        let banner = "CardTable is running at \(settings.url)  (database: \(settings.databasePath))\n"
+        FileHandle.standardOutput.write(Data((banner + "Press Ctrl-C to stop.\n").utf8))
+        try await app.runService()
+    }
+
+    /// Where the database lives unless told otherwise: the user's application-data folder.
+    static var defaultDatabasePath: String {
+        let base =
+            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        return base.appendingPathComponent("CardTable/cardtable.sqlite").path
     }
 }

@@ -1,0 +1,20 @@
+/// Where and how the CardTable web app listens, and where it keeps its data.
+public struct WebConfiguration: Sendable {
+    /// The address the server binds to: `127.0.0.1` for this computer only, `0.0.0.0` for the network.
+    public var hostname: String
+    /// The TCP port the server listens on.
+    public var port: Int
+    /// Where the SQLite database lives.
+    public var storage: StorageLocation
+
+    /// Creates a configuration.
+    /// - Parameters:
+    ///   - hostname: The address to bind to.
+    ///   - port: The port to listen on.
+    ///   - storage: The database file, or an in-memory database for tests.
+    public init(hostname: String = "127.0.0.1", port: Int = 8080, storage: StorageLocation) {
+        self.hostname = hostname
+        self.port = port
+        self.storage = storage
+    }
+}

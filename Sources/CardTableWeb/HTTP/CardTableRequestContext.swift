@@ -1,0 +1,17 @@
+import Hummingbird
+
+/// The per-request context of the CardTable app: Hummingbird's core storage plus the player
+/// the request belongs to (set by ``PlayerMiddleware``).
+public struct CardTableRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The player who sent the request, once ``PlayerMiddleware`` has run.
+    public var playerID: PlayerID?
+
+    public init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+        self.playerID = nil
+    }
+
+    /// Bodies larger than this are refused with 413 Content Too Large.
+    public var maxUploadSize: Int { WebLimits.maximumBodyBytes }
+}

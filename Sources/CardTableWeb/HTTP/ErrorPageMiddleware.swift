@@ -1,0 +1,27 @@
+import Hummingbird
+import Logging
+
+/// Turns every failure into a page a player can read (or JSON for API clients): 404 for unknown
+/// ids and paths, 400 for malformed forms, 403 for foreign origins, 413 for oversized bodies.
+struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
+    let renderer: PageRenderer
+
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let page = ErrorPage(error)
+            if page.status >= 500 {
+                context.logger.error("Request failed", metadata: ["error": "\(String(reflecting: error))"])
+            }
+            let status = HTTPResponse.Status(code: page.status)
+            switch ResponseFormat(request) {
+            case .html: return try renderer.html(page, status: status)
+            case .json: return try PageRenderer.json(["error": page], status: status)
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Hummingbird
+
+extension CardTableRequestContext {
+    /// The player the request belongs to (``PlayerMiddleware`` always sets it on pages).
+    func requirePlayer() throws -> PlayerID {
+        guard let playerID else {
+            throw HTTPError(.internalServerError, message: "No player for this request")
+        }
+        return playerID
+    }
+
+    /// A path parameter read by `parse`, or 404 when it is missing or malformed.
+    func pathParameter<Value>(_ name: String, _ parse: (String) -> Value?) throws -> Value {
+        guard let text = parameters.get(name), let value = parse(text) else {
+            throw AppError.notFound("There is nothing at this address.")
+        }
+        return value
+    }
+}

@@ -1,0 +1,88 @@
+import MemorizeCore
+
+/// A theme being edited in the browser: the engine's ``ThemeDraft`` (everything the player
+/// typed, not yet valid) plus the color controls and the messages to show.
+///
+/// The editor is one form; each of its buttons (add, remove, restore, save) sends the whole
+/// draft back, so it works without JavaScript and nothing is saved before Save.
+struct ThemeEditorState: Sendable {
+    /// The saved theme being edited, or `nil` for a new one.
+    var themeID: ThemeID?
+    var draft: ThemeDraft
+    var colorInputs: ColorInputs
+    /// What to fix, in words.
+    var errors: [String] = []
+
+    /// The editor showing a saved theme.
+    init(_ saved: SavedTheme) {
+        themeID = saved.id
+        draft = ThemeDraft(saved.theme)
+        colorInputs = ColorInputs(saved.theme.color)
+    }
+
+    /// The editor for a brand-new theme.
+    static func newTheme() -> ThemeEditorState {
+        ThemeEditorState(
+            themeID: nil,
+            draft: ThemeDraft(name: "", emojis: [], numberOfPairs: nil, color: .named("orange")),
+            colorInputs: ColorInputs(.named("orange")))
+    }
+
+    init(themeID: ThemeID?, draft: ThemeDraft, colorInputs: ColorInputs) {
+        self.themeID = themeID
+        self.draft = draft
+        self.colorInputs = colorInputs
+    }
+
+    // MARK: - Editing
+
+    /// Adds the emoji typed in the add field; anything that is not an emoji stays in the field
+    /// with a message, and repeats are ignored.
+    mutating func addTypedEmoji() {
+        let parsed = EmojiText.parse(draft.newEmojiText)
+        withTheme { $0.add(parsed.emojis) }
+        draft.newEmojiText = parsed.rejected.joined(separator: " ")
+        if !parsed.rejected.isEmpty {
+            errors.append(ThemeValidationError.notEmoji(parsed.rejected).description)
+        }
+    }
+
+    /// Removes an emoji, keeping it in the removed list.
+    mutating func remove(_ emoji: String) {
+        withTheme { $0.remove(emoji) }
+    }
+
+    /// Puts a removed emoji back.
+    mutating func restore(_ emoji: String) {
+        withTheme { $0.restore(emoji) }
+    }
+
+    /// The theme to save, or `nil` with ``errors`` saying what to fix.
+    mutating func validated() -> Theme? {
+        guard let color = colorInputs.color else {
+            errors.append("Choose a color: a custom color is written like #ff8800.")
+            return nil
+        }
+        draft.color = color
+        do {
+            return try draft.validated()
+        } catch {
+            errors.append(contentsOf: error.errors.map(\.description))
+            return nil
+        }
+    }
+
+    // MARK: - Private
+
+    /// Applies one of the engine's theme edits to the draft's emoji lists.
+    private mutating func withTheme(_ edit: (inout Theme) -> Void) {
+        var theme = Theme(
+            name: draft.name, emojis: draft.emojis, numberOfPairs: draft.numberOfPairs ?? draft.emojis.count,
+            color: draft.color, removedEmojis: draft.removedEmojis)
+        let pairsWereAll = draft.numberOfPairs == nil
+        edit(&theme)
+        draft.emojis = theme.emojis
+        draft.removedEmojis = theme.removedEmojis
+        draft.numberOfPairs = pairsWereAll ? nil : theme.numberOfPairs
+    }
+}

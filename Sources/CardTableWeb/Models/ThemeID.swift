@@ -1,0 +1,25 @@
+/// Identifies one of a player's saved themes (the `theme` table's row id).
+public struct ThemeID: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: Int64
+
+    public init(_ rawValue: Int64) {
+        self.rawValue = rawValue
+    }
+
+    /// Reads an id from a URL path segment; `nil` unless it is a positive whole number.
+    public init?(_ text: some StringProtocol) {
+        guard let value = Int64(text), value > 0 else { return nil }
+        self.rawValue = value
+    }
+
+    public var description: String { String(rawValue) }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(Int64.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}

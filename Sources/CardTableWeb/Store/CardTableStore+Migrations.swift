@@ -1,0 +1,41 @@
+import GRDB
+
+extension CardTableStore {
+    /// The schema, one migration at a time. A migration that has shipped is never edited:
+    /// changes come as new migrations. Plain SQL strings, so no app type can change history.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE player (
+                        id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 32),
+                        created_at DATETIME NOT NULL
+                    );
+                    CREATE TABLE theme (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        name TEXT NOT NULL CHECK (length(name) > 0),
+                        emojis TEXT NOT NULL,
+                        removed_emojis TEXT NOT NULL,
+                        number_of_pairs INTEGER NOT NULL CHECK (number_of_pairs >= 1),
+                        color TEXT NOT NULL,
+                        is_deleted INTEGER NOT NULL DEFAULT 0 CHECK (is_deleted IN (0, 1))
+                    );
+                    CREATE INDEX theme_by_player ON theme(player_id, position);
+                    CREATE TABLE memorize_game (
+                        player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        slot TEXT NOT NULL,
+                        theme_id INTEGER NOT NULL REFERENCES theme(id) ON DELETE CASCADE,
+                        state TEXT NOT NULL,
+                        last_choice TEXT,
+                        updated_at DATETIME NOT NULL,
+                        PRIMARY KEY (player_id, slot)
+                    );
+                    CREATE INDEX memorize_game_by_theme ON memorize_game(theme_id);
+                    """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,52 @@
+/// What the theme chooser (the home page) shows: the player's themes, the random-theme entry,
+/// and, in Edit mode, the controls to delete, reorder and edit them.
+struct ChooserPage: PageModel {
+    static let template = "chooser"
+
+    /// One row of the list.
+    struct Row: Encodable, Sendable {
+        let theme: ThemeSummary
+        /// 0-based place in the list.
+        let index: Int
+        let canMoveUp: Bool
+        let canMoveDown: Bool
+        let upIndex: Int
+        let downIndex: Int
+    }
+
+    /// The "deleted … Undo" notice after a deletion.
+    struct DeletedNotice: Encodable, Sendable {
+        let name: String
+        let undoURL: String
+    }
+
+    let title: String
+    let isEditing: Bool
+    let rows: [Row]
+    let hasThemes: Bool
+    let randomURL: String
+    let newThemeURL: String
+    let editModeURL: String
+    let doneURL: String
+    let deleted: DeletedNotice?
+    let editor: EditorPanel?
+
+    init(themes: [SavedTheme], isEditing: Bool, deleted: SavedTheme? = nil, editor: ThemeEditorState? = nil) {
+        title = editor.map { EditorPanel($0).heading + " · CardTable" } ?? "Memorize · CardTable"
+        self.isEditing = isEditing || editor != nil
+        rows = themes.enumerated().map { index, saved in
+            Row(
+                theme: ThemeSummary(saved), index: index, canMoveUp: index > 0,
+                canMoveDown: index < themes.count - 1, upIndex: index - 1, downIndex: index + 1)
+        }
+        hasThemes = !themes.isEmpty
+        randomURL = "/play/random"
+        newThemeURL = "/themes/new"
+        editModeURL = "/?edit=1"
+        doneURL = "/"
+        self.deleted = deleted.map {
+            DeletedNotice(name: $0.theme.name, undoURL: "/themes/\($0.id)/undo-delete")
+        }
+        self.editor = editor.map(EditorPanel.init)
+    }
+}

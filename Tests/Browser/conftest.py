@@ -1,0 +1,110 @@
+"""Fixtures for the browser tests: the cardtable server and Debian's chromium."""
+
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+SIZES = [(390, 844), (844, 390), (820, 1180), (1180, 820)]
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """One cardtable process on a free port with a temporary database; restartable."""
+
+    def __init__(self, binary, folder):
+        self.binary = binary
+        self.folder = Path(folder)
+        self.database = self.folder / "data" / "cardtable.sqlite"
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = None
+
+    def start(self):
+        log = open(self.folder / "server.log", "ab")
+        self.process = subprocess.Popen(
+            [self.binary, "serve", "--port", str(self.port), "--database", str(self.database)],
+            stdout=log, stderr=subprocess.STDOUT)
+        (self.folder / "server.pid").write_text(str(self.process.pid))
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/health", timeout=1) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("cardtable did not start")
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            self.process.wait(timeout=15)
+        self.process = None
+
+    def restart(self):
+        self.stop()
+        self.start()
+
+    def game_cards(self, theme_id):
+        """The emoji of every card of a game, read straight from the database (a test oracle:
+        the pages never tell)."""
+        import json
+        with sqlite3.connect(f"file:{self.database}?mode=ro", uri=True) as db:
+            rows = db.execute(
+                "SELECT state FROM memorize_game WHERE slot = ?", (f"theme-{theme_id}",)).fetchall()
+        assert len(rows) == 1
+        return [card["content"] for card in json.loads(rows[0][0])["cards"]]
+
+
+@pytest.fixture(scope="session")
+def server():
+    binary = os.environ.get("CARDTABLE_BIN")
+    folder = os.environ.get("CARDTABLE_TEST_DIR")
+    assert binary and folder, "run the browser tests with Tests/Browser/run.sh"
+    server = Server(binary, folder)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def player(browser, server):
+    """A new player: a fresh browser context (so a fresh cookie) with JavaScript on."""
+    contexts = []
+
+    def make(width=390, height=844, javascript=True, reduced_motion="no-preference"):
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, java_script_enabled=javascript,
+            reduced_motion=reduced_motion, base_url=server.url)
+        contexts.append(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.on("dialog", lambda dialog: (page.errors.append("dialog: " + dialog.message), dialog.dismiss()))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()

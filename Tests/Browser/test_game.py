@@ -1,0 +1,132 @@
+"""Playing Memorize in the browser: taps, scoring, coming back, keyboard, no JavaScript."""
+
+import re
+import time
+
+from playwright.sync_api import expect
+
+from helpers import card, create_theme, face_up_emoji, open_first_theme, score, tap
+
+
+def test_play_a_whole_game_by_taps_remembering_cards(player):
+    page = player()
+    open_first_theme(page)
+    count = page.locator("[data-card-id]").count()
+    seen = {}  # card number -> emoji, remembered as a player would
+
+    def is_matched(number):
+        return "matched" in card(page, number).get_attribute("aria-label")
+
+    def remember(number):
+        seen[number] = face_up_emoji(page, number)
+        return seen[number]
+
+    taps = 0
+    while page.locator("[data-game-over]").count() == 0:
+        assert taps <= count * 4, "the game should end"
+        open_cards = {n: e for n, e in seen.items() if not is_matched(n)}
+        pair = next(([a, b] for a, ea in open_cards.items() for b, eb in open_cards.items() if a < b and ea == eb), None)
+        if pair:
+            tap(page, pair[0])
+            tap(page, pair[1])
+            taps += 2
+            continue
+        unknown = [n for n in range(1, count + 1) if n not in seen]
+        first = unknown[0]
+        tap(page, first)
+        emoji = remember(first)
+        partner = next((n for n, e in open_cards.items() if e == emoji), None)
+        second = partner or unknown[1]
+        tap(page, second)
+        remember(second)
+        taps += 2
+    expect(page.locator("[data-game-over]")).to_contain_text("Final score")
+    assert all(is_matched(n) for n in range(1, count + 1))
+    assert page.errors == []
+
+
+def test_hint_20_scoring_example(player, server):
+    page = player()
+    theme_id = create_theme(page, "Hint twenty", "🐧👻✏️🏀🐼")
+    page.goto(f"/play/{theme_id}")
+    cards = server.game_cards(theme_id)
+
+    def place(emoji, occurrence=0):
+        return [i + 1 for i, content in enumerate(cards) if content == emoji][occurrence]
+
+    penguin = place("🐧")
+    steps = [
+        (penguin, place("👻"), 0, False), (place("✏️"), place("🏀"), 0, False),
+        (place("👻"), place("👻", 1), 2, True), (penguin, place("🐼"), 1, False),
+        (place("🏀"), penguin, -1, False), (place("🐧", 1), penguin, 1, True),
+    ]
+    for first, second, expected, is_match in steps:
+        tap(page, first)
+        if is_match:
+            time.sleep(10.3)  # past the speed bonus, so a match earns the plain 2 points of hint 20
+        tap(page, second)
+        expect(page.locator("[data-score]")).to_have_text(str(expected))
+    expect(page.locator("[data-announcement]")).to_contain_text("Score 1")
+
+
+def test_leaving_and_coming_back_continues_the_game(player):
+    page = player()
+    theme_id = open_first_theme(page)
+    tap(page, 3)
+    emoji = face_up_emoji(page, 3)
+    page.get_by_role("link", name="Themes").click()
+    page.wait_for_url(re.compile(r"/$"))
+    page.locator(f'a[href="/play/{theme_id}"]').click()
+    expect(card(page, 3)).to_have_attribute("aria-label", re.compile(f"^{re.escape(emoji)}, face up"))
+
+
+def test_new_game_without_reload(player):
+    page = player()
+    open_first_theme(page)
+    page.evaluate("window.keptAcrossUpdates = true")
+    tap(page, 1)
+    page.get_by_role("button", name="New Game").first.click()
+    expect(card(page, 1)).to_have_attribute("aria-label", "card 1, face down")
+    assert page.evaluate("window.keptAcrossUpdates") is True  # the page was updated in place
+
+
+def test_random_theme_entry(player):
+    page = player()
+    page.goto("/")
+    page.get_by_role("link", name=re.compile("Random theme")).click()
+    page.wait_for_url(re.compile(r"/play/random$"))
+    expect(page.locator(".tag")).to_have_text("random")
+
+
+def test_keyboard_only_play(player):
+    page = player()
+    page.goto("/")
+    # Tab from the top of the page to the first theme and open it with Enter.
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        href = page.evaluate("document.activeElement.getAttribute('href') || ''")
+        if re.fullmatch(r"/play/\d+", href):
+            break
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/play/\d+$"))
+    first = card(page, 1)
+    first.focus()
+    page.keyboard.press("Enter")
+    expect(first).to_have_attribute("aria-label", re.compile("face up"))
+    page.keyboard.press("Tab")
+    page.keyboard.press("Space")
+    expect(card(page, 2)).to_have_attribute("aria-label", re.compile("face up|matched"))
+    expect(page.locator("[data-announcement]")).to_contain_text("Score")
+
+
+def test_plays_with_javascript_off(player):
+    page = player(javascript=False)
+    open_first_theme(page)
+    card(page, 1).click()
+    page.wait_for_load_state()
+    expect(card(page, 1)).to_have_attribute("aria-label", re.compile("face up"))
+    card(page, 2).click()
+    page.wait_for_load_state()
+    expect(page.locator("[data-announcement]")).to_contain_text("Score")
+    page.get_by_role("button", name="New Game").first.click()
+    expect(card(page, 1)).to_have_attribute("aria-label", "card 1, face down")

@@ -1,0 +1,135 @@
+"""Managing themes in the browser: add, edit, remove and restore emoji, reorder, delete,
+restart the server, and a theme named like a script."""
+
+import re
+
+from playwright.sync_api import expect
+
+from helpers import card, create_theme, tap
+
+SCRIPT = "<script>alert(1)</script>"
+
+
+def editor(page):
+    return page.locator("dialog[data-editor]")
+
+
+def test_add_a_theme_refusing_non_emoji_and_ignoring_repeats(player):
+    page = player()
+    page.goto("/")
+    page.get_by_role("link", name="+ New theme").click()
+    expect(editor(page)).to_be_visible()
+    page.fill("#theme-name", "Frogs")
+    page.fill("#new-emoji", "🐸🦄 hello 🐸🐝")
+    page.get_by_role("button", name="Add", exact=True).click()
+    expect(page.locator("[data-errors]")).to_contain_text("hello")
+    expect(page.locator("#new-emoji")).to_have_value("hello")
+    expect(page.locator("#theme-name")).to_have_value("Frogs")
+    expect(page.locator(".emoji-chips:not(.removed) .chip")).to_have_count(3)
+    page.fill("#new-emoji", "")
+    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    page.wait_for_url(re.compile(r"/\?edit=1"))
+    expect(page.locator(".theme-row").last).to_contain_text("Frogs")
+    expect(page.locator(".theme-row").last).to_contain_text("6 cards")
+
+
+def test_edit_remove_restore_pairs_and_gradient(player):
+    page = player()
+    theme_id = create_theme(page, "Bugs", "🐝🐞🦋🐛🐜")
+    page.goto(f"/themes/{theme_id}/edit")
+    page.get_by_role("button", name="Remove 🐞").click()
+    page.get_by_role("button", name="Remove 🐛").click()
+    expect(page.get_by_role("button", name="Restore 🐞")).to_be_visible()
+    page.get_by_role("button", name="Restore 🐞").click()
+    expect(page.get_by_role("button", name="Remove 🐞")).to_be_visible()
+    page.fill("#pairs", "9")
+    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    expect(page.locator("[data-errors]")).to_contain_text("Choose between 2 and 4 pairs")
+    expect(page.locator("#pairs")).to_have_value("9")
+    page.fill("#pairs", "3")
+    page.check("#color-kind-gradient")
+    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    page.wait_for_url(re.compile(r"/\?edit=1"))
+    row = page.locator(f"#theme-{theme_id}")
+    expect(row).to_contain_text("6 cards")
+    expect(row).to_contain_text("gradient")
+    page.goto(f"/themes/{theme_id}/edit")
+    expect(page.get_by_role("button", name="Restore 🐛")).to_be_visible()
+
+
+def test_cancel_changes_nothing(player):
+    page = player()
+    page.goto("/?edit=1")
+    page.locator(".theme-row .row-link").first.click()
+    expect(editor(page)).to_be_visible()
+    page.fill("#theme-name", "Changed")
+    page.keyboard.press("Escape")
+    page.wait_for_url(re.compile(r"/\?edit=1$"))
+    expect(page.locator(".theme-row").first).to_contain_text("Halloween")
+
+
+def test_editing_a_theme_restarts_its_game(player):
+    page = player()
+    theme_id = create_theme(page, "Restart", "🍎🍐🍊")
+    page.goto(f"/play/{theme_id}")
+    tap(page, 1)
+    page.goto(f"/themes/{theme_id}/edit")
+    page.fill("#theme-name", "Restarted")
+    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    page.wait_for_url(re.compile(r"/\?edit=1"))
+    page.goto(f"/play/{theme_id}")
+    expect(card(page, 1)).to_have_attribute("aria-label", "card 1, face down")
+
+
+def test_reorder_and_delete_with_undo(player):
+    page = player()
+    page.goto("/?edit=1")
+    names = page.locator(".theme-row .row-name").all_text_contents()
+    page.get_by_role("button", name=f"Move {names[1]} up").click()
+    expect(page.locator(".theme-row .row-name").first).to_have_text(names[1])
+    page.get_by_role("button", name=f"Delete {names[1]}").click()
+    expect(page.locator(".notice")).to_contain_text(f"Deleted “{names[1]}”")
+    expect(page.locator(".theme-row .row-name").first).to_have_text(names[0])
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator(".theme-row .row-name").first).to_have_text(names[1])
+
+
+def test_script_name_shows_as_text(player):
+    page = player()
+    theme_id = create_theme(page, SCRIPT, "🐸🦄")
+    for url in ["/", "/?edit=1", f"/themes/{theme_id}/edit", f"/play/{theme_id}"]:
+        page.goto(url)
+        expect(page.get_by_text(SCRIPT).first).to_be_visible()
+    assert page.errors == []
+
+
+def test_editor_works_without_javascript(player):
+    page = player(javascript=False)
+    page.goto("/themes/new")
+    page.fill("#theme-name", "No script")
+    page.fill("#new-emoji", "🌵🌴")
+    page.get_by_role("button", name="Add", exact=True).click()
+    page.get_by_role("button", name="Remove 🌴").click()
+    page.fill("#new-emoji", "🌲🌳")
+    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    page.wait_for_url(re.compile(r"/\?edit=1"))
+    expect(page.locator(".theme-row").last).to_contain_text("No script")
+    expect(page.locator(".theme-row").last).to_contain_text("6 cards")
+
+
+def test_restart_finds_everything(player, server):
+    page = player()
+    theme_id = create_theme(page, "Survivor", "🦖🦕🐊")
+    page.goto(f"/themes/{theme_id}/edit")
+    page.get_by_role("button", name="Remove 🐊").click()
+    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    page.wait_for_url(re.compile(r"/\?edit=1"))
+    page.goto(f"/play/{theme_id}")
+    tap(page, 2)
+    emoji = card(page, 2).locator(".emoji").text_content()
+    server.restart()
+    page.goto(f"/play/{theme_id}")
+    expect(card(page, 2)).to_have_attribute("aria-label", re.compile(f"^{re.escape(emoji)}, face up"))
+    page.goto(f"/themes/{theme_id}/edit")
+    expect(page.locator("#theme-name")).to_have_value("Survivor")
+    expect(page.get_by_role("button", name="Restore 🐊")).to_be_visible()

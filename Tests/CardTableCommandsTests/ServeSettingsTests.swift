@@ -1,0 +1,39 @@
+import Testing
+
+@testable import CardTableCommands
+
+@Suite struct ServeSettingsTests {
+    @Test func defaultsServeThisComputerOnPort8080() throws {
+        let settings = try ServeSettings(
+            hostname: nil, port: nil, database: nil, environment: [:], defaultDatabasePath: "/data/db.sqlite")
+        #expect(settings.hostname == "127.0.0.1")
+        #expect(settings.port == 8080)
+        #expect(settings.databasePath == "/data/db.sqlite")
+        #expect(settings.url == "http://127.0.0.1:8080")
+    }
+
+    @Test func environmentFillsWhatTheCommandLineLeavesOut() throws {
+        let environment = [
+            "CARDTABLE_HOSTNAME": "0.0.0.0", "CARDTABLE_PORT": "9000", "CARDTABLE_DATABASE": "/tmp/x.sqlite",
+        ]
+        let fromEnvironment = try ServeSettings(
+            hostname: nil, port: nil, database: nil, environment: environment, defaultDatabasePath: "d")
+        #expect(fromEnvironment.hostname == "0.0.0.0")
+        #expect(fromEnvironment.port == 9000)
+        #expect(fromEnvironment.databasePath == "/tmp/x.sqlite")
+        let options = try ServeSettings(
+            hostname: "10.0.0.5", port: 7000, database: "a.sqlite", environment: environment,
+            defaultDatabasePath: "d")
+        #expect(options.port == 7000)
+        #expect(options.hostname == "10.0.0.5")
+    }
+
+    @Test(arguments: ["eighty", "70000"])
+    func badPortsAreRefused(port: String) {
+        #expect(throws: (any Error).self) {
+            try ServeSettings(
+                hostname: nil, port: nil, database: nil, environment: ["CARDTABLE_PORT": port],
+                defaultDatabasePath: "d")
+        }
+    }
+}

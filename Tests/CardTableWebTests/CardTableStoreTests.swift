@@ -1,0 +1,142 @@
+import CardTableWeb
+import Foundation
+import MemorizeCore
+import Testing
+
+@Suite struct CardTableStoreTests {
+    let store: CardTableStore
+    let player = PlayerID.random()
+    let now = Date(timeIntervalSince1970: 1_000_000)
+
+    init() async throws {
+        store = try CardTableStore(.inMemory)
+        try await store.preparePlayer(player, at: now)
+    }
+
+    static let sample = Theme(name: "Sample", emojis: ["🐸", "🦄", "🐝"], numberOfPairs: 2, color: "teal")
+
+    @Test func newPlayerGetsCopiesOfTheBuiltInThemes() async throws {
+        let themes = try await store.themes(of: player)
+        #expect(themes.map(\.theme) == Theme.builtIn)
+    }
+
+    @Test func preparingAKnownPlayerAgainChangesNothing() async throws {
+        #expect(try await store.preparePlayer(player, at: now) == false)
+        #expect(try await store.themes(of: player).count == Theme.builtIn.count)
+    }
+
+    @Test func playersThemesAreTheirOwn() async throws {
+        let other = PlayerID.random()
+        try await store.preparePlayer(other, at: now)
+        let mine = try await store.addTheme(Self.sample, for: player)
+        #expect(try await store.theme(mine.id, of: other) == nil)
+        #expect(try await store.updateTheme(mine.id, to: Self.sample, for: other) == nil)
+        #expect(try await store.deleteTheme(mine.id, for: other) == nil)
+        #expect(try await store.moveTheme(mine.id, to: 0, for: other) == false)
+        #expect(try await store.themes(of: other).count == Theme.builtIn.count)
+    }
+
+    @Test func addedThemeGoesLast() async throws {
+        let added = try await store.addTheme(Self.sample, for: player)
+        #expect(try await store.themes(of: player).last == added)
+    }
+
+    @Test func updatingKeepsRemovedEmojiAndReportsChange() async throws {
+        let added = try await store.addTheme(Self.sample, for: player)
+        var edited = added.theme
+        edited.remove("🐸")
+        #expect(try await store.updateTheme(added.id, to: edited, for: player) == true)
+        #expect(try await store.theme(added.id, of: player)?.theme.removedEmojis == ["🐸"])
+        #expect(try await store.updateTheme(added.id, to: edited, for: player) == false)
+    }
+
+    @Test func deleteIsUndoableUntilTheNextDelete() async throws {
+        let themes = try await store.themes(of: player)
+        let first = themes[0]
+        let second = themes[1]
+        _ = try await store.deleteTheme(first.id, for: player)
+        #expect(try await store.theme(first.id, of: player) == nil)
+        #expect(try await store.recentlyDeletedTheme(of: player) == first)
+        #expect(try await store.undoDeleteTheme(first.id, for: player) == first)
+        #expect(try await store.themes(of: player) == themes)
+
+        _ = try await store.deleteTheme(first.id, for: player)
+        _ = try await store.deleteTheme(second.id, for: player)
+        #expect(try await store.undoDeleteTheme(first.id, for: player) == nil)
+        #expect(try await store.undoDeleteTheme(second.id, for: player) == second)
+    }
+
+    @Test(arguments: [(0, 3), (3, 0), (2, 2), (0, 99), (4, -5)])
+    func moveReorders(from: Int, to: Int) async throws {
+        let before = try await store.themes(of: player)
+        #expect(try await store.moveTheme(before[from].id, to: to, for: player))
+        var expected = before
+        let moved = expected.remove(at: from)
+        expected.insert(moved, at: min(max(0, to), expected.count))
+        #expect(try await store.themes(of: player) == expected)
+    }
+
+    @Test func gamesAreDealtOnceThenKept() async throws {
+        let theme = try await store.addTheme(Self.sample, for: player)
+        let first = try #require(try await deal(in: .theme(theme.id)))
+        #expect(first.dealt)
+        let again = try #require(try await deal(in: .theme(theme.id)))
+        #expect(!again.dealt)
+        #expect(again.game.game == first.game.game)
+    }
+
+    @Test func editingAThemeRestartsItsGame() async throws {
+        let theme = try await store.addTheme(Self.sample, for: player)
+        _ = try await deal(in: .theme(theme.id))
+        var edited = theme.theme
+        edited.name = "Renamed"
+        _ = try await store.updateTheme(theme.id, to: edited, for: player)
+        #expect(try await store.game(in: .theme(theme.id), for: player) == nil)
+    }
+
+    @Test func deletingAThemeDeletesItsGame() async throws {
+        let theme = try await store.addTheme(Self.sample, for: player)
+        _ = try await deal(in: .theme(theme.id))
+        _ = try await store.deleteTheme(theme.id, for: player)
+        #expect(try await store.game(in: .theme(theme.id), for: player) == nil)
+    }
+
+    @Test func unknownThemeHasNoGame() async throws {
+        #expect(try await deal(in: .theme(ThemeID(999_999))) == nil)
+    }
+
+    @Test func databaseFileKeepsEverythingAcrossReopening() async throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("cardtable-\(UUID().uuidString)/nested")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let path = folder.appendingPathComponent("db.sqlite").path
+        let added: SavedTheme
+        let game: SavedGame
+        do {
+            let fileStore = try CardTableStore(.file(path: path))
+            try await fileStore.preparePlayer(player, at: now)
+            added = try await fileStore.addTheme(Self.sample, for: player)
+            game = try #require(
+                try await fileStore.playGame(
+                    in: .theme(added.id), for: player, at: now, dealer: Self.dealer,
+                    play: { saved in saved.game.choose(saved.game.cards[0], at: Date()) }
+                )?.game)
+        }
+        let reopened = try CardTableStore(.file(path: path))
+        #expect(try await reopened.theme(added.id, of: player) == added)
+        let restored = try #require(try await reopened.game(in: .theme(added.id), for: player))
+        #expect(restored.game == game.game)
+        #expect(restored.game.cards[0].isFaceUp)
+    }
+
+    // MARK: - Helpers
+
+    static let dealer: CardTableStore.Dealer = { themes, _ in
+        var generator = SystemRandomNumberGenerator()
+        return themes.first.map { ($0, $0.theme.makeGame(speedBonus: .standard, using: &generator)) }
+    }
+
+    private func deal(in slot: GameSlot) async throws -> CardTableStore.GamePlay<Void>? {
+        try await store.playGame(in: slot, for: player, at: now, dealer: Self.dealer, play: { _ in })
+    }
+}

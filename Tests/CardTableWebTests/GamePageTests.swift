@@ -1,0 +1,163 @@
+import CardTableWeb
+import Foundation
+import HTTPTypes
+import MemorizeCore
+import Testing
+
+@Suite struct GamePageTests {
+    /// The emoji of hint 20 of Assignment II, one pair each.
+    static let hintTheme = Theme(name: "Hint 20", emojis: ["🐧", "👻", "✏️", "🏀", "🐼"], color: "blue")
+
+    @Test func faceDownCardsNeverShowTheirContent() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try await session.store.addTheme(Self.hintTheme, for: browser.player)
+            _ = try await browser.post("/play/\(theme.id)/choose/1")
+            let game = try #require(try await session.store.game(in: .theme(theme.id), for: browser.player))
+            let shown = game.game.cards[0].content
+            let hidden = Set(game.game.cards.map(\.content)).subtracting([shown])
+            for json in [false, true] {
+                let page = try await browser.get("/play/\(theme.id)", json: json).text
+                #expect(page.contains(shown) || page.contains(Self.jsonEscaped(shown)))
+                for emoji in hidden {
+                    #expect(!page.contains(emoji) && !page.contains(Self.jsonEscaped(emoji)))
+                }
+            }
+        }
+    }
+
+    @Test func hint20ScoringThroughThePages() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try await session.store.addTheme(Self.hintTheme, for: browser.player)
+            let slot = GameSlot.theme(theme.id)
+            _ = try await browser.get("/play/\(theme.id)")
+            let cards = try #require(try await session.store.game(in: slot, for: browser.player)).game.cards
+            func place(_ emoji: String, _ occurrence: Int = 0) -> Int {
+                cards.indices.filter { cards[$0].content == emoji }[occurrence] + 1
+            }
+            let penguin = place("🐧")
+            let moves: [(Int, Int)] = [
+                (penguin, place("👻")), (place("✏️"), place("🏀")), (place("👻"), place("👻", 1)),
+                (penguin, place("🐼")), (place("🏀"), penguin),
+                // NB: the penguin is still face up after the last mismatch, so it is tapped second.
+                (place("🐧", 1), penguin),
+            ]
+            var scores: [Int] = []
+            for (first, second) in moves {
+                _ = try await browser.post("/play/\(theme.id)/choose/\(first)")
+                let json = try await browser.post("/play/\(theme.id)/choose/\(second)", json: true).json()
+                scores.append(try #require(json["score"] as? Int))
+            }
+            #expect(scores == [0, 0, 2, 1, -1, 1])
+            let page = try await browser.get("/play/\(theme.id)").text
+            #expect(page.contains("Score <strong data-score>1</strong>"))
+        }
+    }
+
+    @Test func htmlChoicesRedirectBackToTheGame() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            let response = try await browser.post("/play/\(theme.id)/choose/1")
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/play/\(theme.id)")
+            let page = try await browser.get("/play/\(theme.id)").text
+            #expect(page.contains("face up"))
+        }
+    }
+
+    @Test func leavingAndComingBackContinuesTheGame() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            _ = try await browser.post("/play/\(theme.id)/choose/3")
+            _ = try await browser.get("/")
+            let json = try await browser.get("/play/\(theme.id)", json: true).json()
+            let cards = try #require(json["cards"] as? [[String: Any]])
+            #expect(cards[2]["isFaceUp"] as? Bool == true)
+        }
+    }
+
+    @Test func newGameDealsAFreshGame() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            _ = try await browser.post("/play/\(theme.id)/choose/3")
+            let json = try await browser.post("/play/\(theme.id)/new", json: true).json()
+            let cards = try #require(json["cards"] as? [[String: Any]])
+            #expect(cards.allSatisfy { $0["isFaceUp"] as? Bool == false })
+            #expect(json["score"] as? Int == 0)
+        }
+    }
+
+    @Test func randomThemeGamePicksAnotherThemeOnNewGame() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            var names: Set<String> = []
+            for _ in 0..<4 {
+                let json = try await browser.post("/play/random/new", json: true).json()
+                let theme = try #require(json["theme"] as? [String: Any])
+                names.insert(try #require(theme["name"] as? String))
+                #expect(json["isRandom"] as? Bool == true)
+            }
+            #expect(names.count > 1)
+        }
+    }
+
+    @Test func speedBonusCountdownIsSentForTheFaceUpCard() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            let json = try await browser.post("/play/\(theme.id)/choose/1", json: true).json()
+            let cards = try #require(json["cards"] as? [[String: Any]])
+            // The test clock moves 30 s per reading, beyond the 10 s bonus window.
+            #expect(cards[0]["bonus"] == nil)
+            #expect(cards[0]["isFaceUp"] as? Bool == true)
+        }
+    }
+
+    @Test func cardLabelsAreSpoken() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            let page = try await browser.get("/play/\(theme.id)").text
+            #expect(page.contains("aria-label=\"card 5, face down\""))
+            #expect(page.contains("aria-live=\"polite\""))
+        }
+    }
+
+    static func jsonEscaped(_ text: String) -> String {
+        text.unicodeScalars.map { scalar in
+            scalar.isASCII ? String(scalar) : Self.utf16Escape(scalar)
+        }.joined()
+    }
+
+    private static func utf16Escape(_ scalar: Unicode.Scalar) -> String {
+        String(scalar).utf16.map { String(format: "\\u%04x", $0) }.joined()
+    }
+}
+
+@Suite struct ConcurrentTapTests {
+    @Test func simultaneousTapsNeverCorruptAGame() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            _ = try await browser.get("/play/\(theme.id)")
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for round in 0..<40 {
+                    group.addTask {
+                        let response = try await browser.post("/play/\(theme.id)/choose/\(round % 16 + 1)")
+                        #expect(response.status == .seeOther)
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let game = try #require(try await session.store.game(in: .theme(theme.id), for: browser.player))
+                .game
+            #expect(game.cards.filter { $0.isFaceUp && !$0.isMatched }.count <= 2)
+            #expect(game.cards.filter(\.isMatched).count % 2 == 0)
+            #expect(Set(game.cards.map(\.id)).count == game.cards.count)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import CardTableWeb
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MemorizeCore
+import Testing
+
+/// Builds the real app on an in-memory store and runs `test` against its router.
+func withTestApp<Value>(
+    store: CardTableStore? = nil,
+    _ test: @Sendable (TestSession) async throws -> Value
+) async throws -> Value {
+    let store = try store ?? CardTableStore(.inMemory)
+    let clock = TestClock()
+    let app = try await buildApplication(
+        WebConfiguration(storage: .inMemory), store: store, environment: WebEnvironment(now: { clock.now() }))
+    return try await app.test(.router) { client in
+        try await test(TestSession(client: client, store: store))
+    }
+}
+
+/// A test's view of the app: the HTTP client and, to look behind the pages, the store.
+struct TestSession: Sendable {
+    let client: any TestClientProtocol
+    let store: CardTableStore
+
+    /// A new browser: visits the home page and keeps the cookie it is given.
+    func newPlayer() async throws -> Browser {
+        let response = try await client.execute(uri: "/", method: .get)
+        let setCookie = try #require(response.headers[.setCookie])
+        let pair = try #require(setCookie.split(separator: ";").first)
+        let id = try #require(PlayerID(rawValue: String(pair.dropFirst("cardtable_player=".count))))
+        return Browser(client: client, cookie: String(pair), player: id)
+    }
+}
+
+/// One player's browser: sends its cookie with every request.
+struct Browser: Sendable {
+    let client: any TestClientProtocol
+    let cookie: String
+    let player: PlayerID
+
+    func get(_ uri: String, json: Bool = false) async throws -> TestResponse {
+        try await client.execute(uri: uri, method: .get, headers: headers(json: json))
+    }
+
+    func post(
+        _ uri: String, form: [(String, String)] = [], json: Bool = false, extraHeaders: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var headers = headers(json: json)
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        headers.append(contentsOf: extraHeaders)
+        let body = form.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
+        return try await client.execute(
+            uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
+    }
+
+    func postJSON(_ uri: String, body: String) async throws -> TestResponse {
+        var headers = headers(json: true)
+        headers[.contentType] = "application/json"
+        return try await client.execute(
+            uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
+    }
+
+    private func headers(json: Bool) -> HTTPFields {
+        var headers: HTTPFields = [.cookie: cookie]
+        if json { headers[.accept] = "application/json" }
+        return headers
+    }
+
+    static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+
+    func json() throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any])
+    }
+}

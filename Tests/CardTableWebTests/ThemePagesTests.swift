@@ -1,0 +1,211 @@
+import CardTableWeb
+import Foundation
+import HTTPTypes
+import MemorizeCore
+import Testing
+
+@Suite struct ThemePagesTests {
+    static let script = "<script>alert(1)</script>"
+
+    /// The editor's form for `theme`, as the page would post it.
+    static func form(
+        name: String, emojis: String, removed: String = "", newEmoji: String = "", pairs: String = "",
+        button: (String, String) = ("save", "1")
+    ) -> [(String, String)] {
+        [
+            ("name", name), ("emojis", emojis), ("removed", removed), ("newEmoji", newEmoji),
+            ("pairs", pairs),
+            ("colorKind", "named"), ("colorName", "purple"), ("colorHex", "#ff8800"),
+            ("gradientFrom", "#ff0000"), ("gradientTo", "#0000ff"), button,
+        ]
+    }
+
+    @Test func chooserListsThemesWithCountsColorsAndEmoji() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let page = try await browser.get("/").text
+            #expect(page.contains("Halloween"))
+            #expect(page.contains("16 cards · orange"))
+            #expect(page.contains("👻 🎃"))
+            #expect(page.contains("/play/random"))
+            #expect(page.contains("linear-gradient"))
+        }
+    }
+
+    @Test func scriptNameShowsAsTextEverywhere() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let response = try await browser.post(
+                "/themes", form: Self.form(name: Self.script, emojis: "🐸 🦄"))
+            #expect(response.status == .seeOther)
+            let saved = try #require(try await session.store.themes(of: browser.player).last)
+            #expect(saved.theme.name == Self.script)
+            for uri in ["/", "/?edit=1", "/themes/\(saved.id)/edit", "/play/\(saved.id)"] {
+                let page = try await browser.get(uri).text
+                #expect(!page.contains(Self.script), "\(uri)")
+                #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "\(uri)")
+            }
+        }
+    }
+
+    @Test func addingEmojiRefusesNonEmojiAndIgnoresRepeats() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let response = try await browser.post(
+                "/themes",
+                form: Self.form(name: "Frogs", emojis: "🐸", newEmoji: "🦄🐸 abc 🐝", button: ("add", "1")),
+                json: true)
+            #expect(response.status == .unprocessableContent)
+            let editor = try #require(try response.json()["editor"] as? [String: Any])
+            #expect(editor["emojisField"] as? String == "🐸 🦄 🐝")
+            #expect(editor["newEmoji"] as? String == "abc")
+            #expect((editor["errors"] as? [String])?.first?.contains("abc") == true)
+            #expect(editor["name"] as? String == "Frogs")
+        }
+    }
+
+    @Test func removingAndRestoringEmojiBeforeSaving() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            let removed = try await browser.post(
+                "/themes/\(theme.id)",
+                form: Self.form(name: "Halloween", emojis: "👻 🎃 🕷️", pairs: "3", button: ("remove", "🎃")),
+                json: true
+            ).json()
+            let editor = try #require(removed["editor"] as? [String: Any])
+            #expect(editor["emojisField"] as? String == "👻 🕷️")
+            #expect(editor["removedField"] as? String == "🎃")
+            #expect(editor["pairs"] as? String == "2")
+            // Nothing is saved until Save.
+            #expect(try await session.store.theme(theme.id, of: browser.player) == theme)
+
+            let restored = try await browser.post(
+                "/themes/\(theme.id)",
+                form: Self.form(name: "Halloween", emojis: "👻 🕷️", removed: "🎃", button: ("restore", "🎃")),
+                json: true
+            ).json()
+            let after = try #require(restored["editor"] as? [String: Any])
+            #expect(after["emojisField"] as? String == "👻 🕷️ 🎃")
+            #expect(after["removedField"] as? String == "")
+        }
+    }
+
+    @Test func savingAChangedThemeRestartsItsGameAndKeepsRemovedEmoji() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            _ = try await browser.post("/play/\(theme.id)/choose/1")
+            let response = try await browser.post(
+                "/themes/\(theme.id)",
+                form: Self.form(name: "Spooky", emojis: "👻 🕷️ 💀", removed: "🎃", pairs: "2"))
+            #expect(response.status == .seeOther)
+            let saved = try #require(try await session.store.theme(theme.id, of: browser.player))
+            #expect(saved.theme.name == "Spooky")
+            #expect(saved.theme.removedEmojis == ["🎃"])
+            #expect(saved.theme.numberOfPairs == 2)
+            #expect(saved.theme.color == .named("purple"))
+            #expect(try await session.store.game(in: .theme(theme.id), for: browser.player) == nil)
+        }
+    }
+
+    @Test func invalidInputKeepsWhatWasTypedAndSaysWhatToFix() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let response = try await browser.post(
+                "/themes", form: Self.form(name: "  ", emojis: "🐸", pairs: "7"))
+            #expect(response.status == .unprocessableContent)
+            let page = response.text
+            #expect(page.contains("Give the theme a name."))
+            #expect(page.contains("at least 2 emoji"))
+            #expect(page.contains("value=\"7\""))
+            #expect(try await session.store.themes(of: browser.player).count == Theme.builtIn.count)
+        }
+    }
+
+    @Test func deleteThenUndo() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            let deleted = try await browser.post("/themes/\(theme.id)/delete")
+            #expect(deleted.status == .seeOther)
+            let location = try #require(deleted.headers[.location])
+            let page = try await browser.get(location).text
+            #expect(page.contains("Deleted “Halloween”"))
+            #expect(try await session.store.theme(theme.id, of: browser.player) == nil)
+            _ = try await browser.post("/themes/\(theme.id)/undo-delete")
+            #expect(try await session.store.themes(of: browser.player).first == theme)
+        }
+    }
+
+    @Test func moveReordersTheList() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let themes = try await session.store.themes(of: browser.player)
+            let json = try await browser.post("/themes/\(themes[0].id)/move", form: [("to", "2")], json: true)
+                .json()
+            let rows = try #require(json["rows"] as? [[String: Any]])
+            let names = rows.compactMap { ($0["theme"] as? [String: Any])?["name"] as? String }
+            #expect(
+                Array(names.prefix(3)) == [themes[1].theme.name, themes[2].theme.name, themes[0].theme.name])
+        }
+    }
+
+    @Test func themeDownloadsAsJSONAndUploadsBack() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            let download = try await browser.get("/themes/\(theme.id).json")
+            #expect(download.headers[.contentDisposition] == "attachment; filename=\"halloween.json\"")
+            let decoded = try JSONDecoder().decode(Theme.self, from: Data(buffer: download.body))
+            #expect(decoded == theme.theme)
+
+            let created = try await browser.postJSON("/themes", body: download.text)
+            #expect(created.status == .ok)
+            #expect(try await session.store.themes(of: browser.player).last?.theme == theme.theme)
+
+            let invalid = try await browser.postJSON(
+                "/themes", body: #"{"name":"x","emojis":["a"],"color":"red"}"#)
+            #expect(invalid.status == .unprocessableContent)
+        }
+    }
+
+    @Test func unknownColorNameFallsBackToGray() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let body = #"{"name":"Fuchsia","emojis":["🐸","🦄"],"color":"fuchsia"}"#
+            _ = try await browser.postJSON("/themes", body: body)
+            let page = try await browser.get("/").text
+            #expect(page.contains("fuchsia (shown as gray)"))
+            #expect(page.contains("--theme-fill: #6c757d"))
+        }
+    }
+
+    @Test func everythingSurvivesARestart() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cardtable-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("db.sqlite").path
+        let (cookie, themeID): (String, ThemeID) = try await withTestApp(
+            store: try CardTableStore(.file(path: path))
+        ) {
+            session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            _ = try await browser.post(
+                "/themes/\(theme.id)", form: Self.form(name: "Kept", emojis: "👻 🕷️ 💀", removed: "🎃"))
+            _ = try await browser.post("/play/\(theme.id)/choose/2")
+            return (browser.cookie, theme.id)
+        }
+        try await withTestApp(store: try CardTableStore(.file(path: path))) { session in
+            let player = try #require(PlayerID(rawValue: String(cookie.dropFirst("cardtable_player=".count))))
+            let browser = Browser(client: session.client, cookie: cookie, player: player)
+            let editor = try await browser.get("/themes/\(themeID)/edit").text
+            #expect(editor.contains("Kept"))
+            #expect(editor.contains("Restore 🎃"))
+            let game = try await browser.get("/play/\(themeID)", json: true).json()
+            let cards = try #require(game["cards"] as? [[String: Any]])
+            #expect(cards[1]["isFaceUp"] as? Bool == true)
+        }
+    }
+}
