@@ -9,6 +9,8 @@ public struct ThemeDraft: Hashable, Sendable {
     public static let maximumNameLength = 40
     /// The fewest emoji (and pairs) a playable theme has.
     public static let minimumEmojiCount = 2
+    /// The most emoji a theme may hold, which bounds a game at twice as many cards.
+    public static let maximumEmojiCount = 100
 
     public var name: String
     /// The emoji the theme keeps.
@@ -65,6 +67,8 @@ public struct ThemeDraft: Hashable, Sendable {
         let emojiCount = parsed.emojis.count
         if emojiCount < Self.minimumEmojiCount {
             errors.append(.tooFewEmoji(minimum: Self.minimumEmojiCount, actual: emojiCount))
+        } else if emojiCount > Self.maximumEmojiCount {
+            errors.append(.tooManyEmoji(maximum: Self.maximumEmojiCount, actual: emojiCount))
         }
         let pairs = numberOfPairs ?? emojiCount
         let allowedPairs = Self.minimumEmojiCount...max(Self.minimumEmojiCount, emojiCount)

@@ -4,6 +4,7 @@ public enum ThemeValidationError: Error, Hashable, Sendable, CustomStringConvert
     case nameTooLong(maximum: Int)
     case notEmoji([String])
     case tooFewEmoji(minimum: Int, actual: Int)
+    case tooManyEmoji(maximum: Int, actual: Int)
     case pairsOutOfRange(allowed: ClosedRange<Int>, actual: Int)
 
     public var description: String {
@@ -16,6 +17,8 @@ public enum ThemeValidationError: Error, Hashable, Sendable, CustomStringConvert
             "Only emoji can be cards; these are not emoji: \(runs.joined(separator: " "))"
         case .tooFewEmoji(let minimum, let actual):
             "A theme needs at least \(minimum) emoji to be playable; it has \(actual)."
+        case .tooManyEmoji(let maximum, let actual):
+            "A theme can hold at most \(maximum) emoji; it has \(actual). Remove some."
         case .pairsOutOfRange(let allowed, let actual):
             "Choose between \(allowed.lowerBound) and \(allowed.upperBound) pairs (not \(actual))."
         }

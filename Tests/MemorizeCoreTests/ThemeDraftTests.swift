@@ -81,6 +81,17 @@ import Testing
         )
     }
 
+    @Test func aThemeHoldsAtMostAHundredEmoji() throws {
+        let animals = (0x1F400...0x1F43C).compactMap(Unicode.Scalar.init).map { String($0) }
+        let faces = (0x1F600...0x1F637).compactMap(Unicode.Scalar.init).map { String($0) }
+        let emojis = Array((animals + faces).prefix(101))
+        #expect(emojis.count == 101)
+        #expect(
+            try draft(emojis: Array(emojis.prefix(100)), numberOfPairs: nil).validated().emojis.count == 100)
+        #expect(
+            errors(of: draft(emojis: emojis, numberOfPairs: 2)) == [.tooManyEmoji(maximum: 100, actual: 101)])
+    }
+
     @Test(arguments: [1, 0, -5, 4, 100])
     func pairsMustFitTheEmoji(pairs: Int) {
         #expect(errors(of: draft(numberOfPairs: pairs)) == [.pairsOutOfRange(allowed: 2...3, actual: pairs)])
@@ -101,6 +112,10 @@ import Testing
         (.nameTooLong(maximum: 40), "Keep the name to 40 characters or fewer."),
         (.notEmoji(["dog", "42"]), "Only emoji can be cards; these are not emoji: dog 42"),
         (.tooFewEmoji(minimum: 2, actual: 1), "A theme needs at least 2 emoji to be playable; it has 1."),
+        (
+            .tooManyEmoji(maximum: 100, actual: 120),
+            "A theme can hold at most 100 emoji; it has 120. Remove some."
+        ),
         (.pairsOutOfRange(allowed: 2...5, actual: 9), "Choose between 2 and 5 pairs (not 9)."),
     ])
     func messagesSayWhatToFix(error: ThemeValidationError, message: String) {

@@ -101,11 +101,37 @@ struct SetGameDealingTests {
         let table = set + Array(Fixtures.cardsWithoutSet[1...2])
         var game = try SetGame(deck: [], table: table, at: moment(0))
         #expect(!game.isOver)
-        for card in set { game.select(card, at: moment(1)) }
+        for card in set.dropLast() { game.select(card, at: moment(1)) }
         #expect(!game.isOver)
-        game.select(set[0], at: moment(2))
+        guard case .matched = game.select(set[2], at: moment(1)) else {
+            Issue.record("The last three cards should match.")
+            return
+        }
+        // No touch can follow the last Set, so it leaves the table at once.
         #expect(game.isOver)
         #expect(game.table == Array(Fixtures.cardsWithoutSet[1...2]))
+        #expect(game.selection.isEmpty)
+        #expect(game.discardPile.suffix(3) == set)
+        #expect(game.revealHint() == nil)
+        #expect(game.score == 3 + 3)
+    }
+
+    @Test func aMatchThatLeavesASetStaysSelectedUntilTouched() throws {
+        let table = set + SetCard.codes("1121 1232 1313")
+        var game = try SetGame(deck: [], table: table, at: moment(0))
+        for card in set { game.select(card, at: moment(1)) }
+        #expect(game.selection == set)
+        #expect(!game.isOver)
+    }
+
+    @Test func theLastSetOfATwoPlayerGameEndsTheClaimWithoutPenalty() throws {
+        let table = set + Array(Fixtures.cardsWithoutSet[1...2])
+        var game = try SetGame(deck: [], table: table, mode: .twoPlayer(.standard), at: moment(0))
+        game.claim(by: .one, at: moment(1))
+        for card in set { game.select(card, by: .one, at: moment(2)) }
+        #expect(game.isOver)
+        #expect(game.tick(at: moment(60)) == .unchanged)
+        #expect(game.scores == PlayerPair(one: 6, two: 0))
     }
 
     @Test func aTableWithoutSetIsNotOverWhileTheDeckHasCards() throws {

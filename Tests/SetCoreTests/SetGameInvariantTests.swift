@@ -49,9 +49,15 @@ struct SetGameInvariantTests {
                 let previous = game
                 let sets = game.setsOnTable
                 if let trio = sets.randomElement(using: &generator) {
-                    for card in trio.cards { game.select(card, at: moment(Double(moves))) }
-                    #expect(game.selectionIsMatch == true)
-                    game.select(trio.cards[0], at: moment(Double(moves)))
+                    let outcomes = trio.cards.map { game.select($0, at: moment(Double(moves))) }
+                    guard case .matched = outcomes.last else {
+                        Issue.record("A Set should match, not \(String(describing: outcomes.last)).")
+                        return
+                    }
+                    if !game.isOver {
+                        #expect(game.selectionIsMatch == true)
+                        game.select(trio.cards[0], at: moment(Double(moves)))
+                    }
                 } else {
                     #expect(game.canDealMoreCards)
                     game.dealThreeMore(at: moment(Double(moves)))

@@ -17,6 +17,9 @@ extension SetGame {
     /// - With three non-matching cards selected, they are deselected and the touched card alone is
     ///   selected, whether or not it was one of them.
     ///
+    /// A match that leaves the deck empty and no Set among the other cards ends the game: its Set goes
+    /// to the discard pile at once, since no touch can follow.
+    ///
     /// In a two-player game only the player holding the claim may touch cards.
     /// - Parameters:
     ///   - card: The touched card.
@@ -74,6 +77,11 @@ extension SetGame {
         return matched
     }
 
+    /// The table without a matched selection, which is about to leave it.
+    var cardsStayingOnTable: [SetCard] {
+        selectionIsMatch == true ? table.filter { !selection.contains($0) } : table
+    }
+
     /// Restarts the search for a Set, and forgets the hint unless it shows a Set still on the table.
     mutating func tableDidChange(at now: Date) {
         tableChangedAt = now
@@ -101,6 +109,10 @@ extension SetGame {
             let points = scoring.matchPoints + speedBonus
             scores[player] += points
             claimDidSucceed()
+            if deck.isEmpty, !SetRules.containsSet(cardsStayingOnTable) {
+                // NB: no touch can follow the last Set, so it goes to the discard pile now.
+                _ = clearMatchedSelection(at: now)
+            }
             return .matched(matched, points: points)
         }
         let penalty = claimDidFail(at: now) ? scoring.mismatchPenalty : 0

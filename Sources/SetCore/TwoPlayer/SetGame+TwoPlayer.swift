@@ -78,15 +78,13 @@ extension SetGame {
         twoPlayer?.gracePeriod = nil
     }
 
-    /// Ends the claim after a mismatch or timeout and locks the claimer out unless the claim was
-    /// penalty-free.
+    /// Ends the claim after a mismatch or timeout and locks the claimer out, even after a
+    /// penalty-free miss (so a grace period cannot be spent trying trios at random).
     /// - Returns: Whether the miss costs points: always in a solo game, unless penalty-free otherwise.
     mutating func claimDidFail(at now: Date) -> Bool {
         guard var state = twoPlayer, let claim = state.claim else { return true }
         state.claim = nil
-        if !claim.isPenaltyFree {
-            state.lockedOutUntil[claim.player] = now.addingTimeInterval(state.rules.lockoutAfterMiss)
-        }
+        state.lockedOutUntil[claim.player] = now.addingTimeInterval(state.rules.lockoutAfterMiss)
         twoPlayer = state
         return !claim.isPenaltyFree
     }

@@ -14,8 +14,9 @@
 ///   for ``lockoutAfterMiss``, so the opponent gets a fair chance at the same table.
 /// - Dealing three more cards is allowed only while nobody holds a claim. It gives the *other*
 ///   player a grace period of ``gracePeriodAfterDeal``: during it only that player may claim or deal,
-///   and their misses and timeouts cost nothing and lock nothing. The grace period ends early
-///   when anyone makes a match or deals again.
+///   and their misses and timeouts cost no points. They still lock that player out for
+///   ``lockoutAfterMiss``, so the grace period cannot be spent trying trios at random. The grace
+///   period ends early when anyone makes a match or deals again.
 public struct TwoPlayerRules: Codable, Hashable, Sendable {
     /// How long a claim lasts.
     public var claimTimeLimit: TimeInterval
