@@ -5,6 +5,7 @@ import time
 
 from playwright.sync_api import expect
 
+from conftest import CLOCK_RATE, SPEED_BONUS_SECONDS
 from helpers import card, create_theme, face_up_emoji, open_first_theme, score, tap
 
 
@@ -63,7 +64,8 @@ def test_hint_20_scoring_example(player, server):
     for first, second, expected, is_match in steps:
         tap(page, first)
         if is_match:
-            time.sleep(10.3)  # past the speed bonus, so a match earns the plain 2 points of hint 20
+            # Past the speed bonus, so a match earns the plain 2 points of hint 20.
+            time.sleep(SPEED_BONUS_SECONDS / CLOCK_RATE + 0.3)
         tap(page, second)
         expect(page.locator("[data-score]")).to_have_text(str(expected))
     expect(page.locator("[data-announcement]")).to_contain_text("Score 1")
