@@ -199,4 +199,35 @@ import Testing
             #expect(Set(game.cards.map(\.id)).count == game.cards.count)
         }
     }
+
+    /// Two taps at once on a fresh game must both count: a lost write would leave one card.
+    @Test func simultaneousTapsOnTwoCardsBothCount() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            for _ in 0..<12 {
+                _ = try await browser.post("/play/\(theme.id)/new")
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for card in 1...2 {
+                        group.addTask {
+                            let response = try await browser.post("/play/\(theme.id)/choose/\(card)")
+                            #expect(response.status == .seeOther)
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+                let game = try #require(
+                    try await session.store.game(in: .theme(theme.id), for: browser.player)
+                )
+                .game
+                let touched = game.cards.filter { $0.isFaceUp || $0.isMatched }
+                #expect(touched.count == 2)
+                #expect(touched.map(\.id) == Array(game.cards.prefix(2)).map(\.id))
+                let isMatch = game.cards[0].content == game.cards[1].content
+                #expect(touched.allSatisfy { $0.isMatched == isMatch })
+                // Neither card had been seen before, so a mismatch costs nothing.
+                #expect(game.score == (isMatch ? 2 : 0))
+            }
+        }
+    }
 }
