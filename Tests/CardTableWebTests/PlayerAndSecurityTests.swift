@@ -68,6 +68,47 @@ import Testing
         }
     }
 
+    /// The test client sends requests to `localhost`, so that is this server's own origin.
+    @Test(arguments: [
+        [HTTPField(name: .origin, value: "http://localhost")],
+        [
+            HTTPField(name: .origin, value: "http://LOCALHOST"),
+            HTTPField(name: .secFetchSite, value: "same-origin"),
+        ],
+        [HTTPField(name: .secFetchSite, value: "same-origin")],
+        [HTTPField(name: .secFetchSite, value: "none")],
+    ])
+    func sameOriginPostIsAccepted(headers: [HTTPField]) async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            let response = try await browser.post(
+                "/themes/\(theme.id)/delete", extraHeaders: HTTPFields(headers))
+            #expect(response.status == .seeOther)
+            #expect(try await session.store.theme(theme.id, of: browser.player) == nil)
+        }
+    }
+
+    @Test(arguments: [
+        [HTTPField(name: .secFetchSite, value: "cross-site")],
+        [
+            HTTPField(name: .origin, value: "http://localhost"),
+            HTTPField(name: .secFetchSite, value: "cross-site"),
+        ],
+        [HTTPField(name: .origin, value: "http://localhost.evil.example")],
+        [HTTPField(name: .origin, value: "null")],
+    ])
+    func crossSitePostIsRefused(headers: [HTTPField]) async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            let response = try await browser.post(
+                "/themes/\(theme.id)/delete", extraHeaders: HTTPFields(headers))
+            #expect(response.status == .forbidden)
+            #expect(try await session.store.theme(theme.id, of: browser.player) != nil)
+        }
+    }
+
     @Test func oversizedBodyIsRefused() async throws {
         try await withTestApp { session in
             let browser = try await session.newPlayer()
@@ -198,4 +239,9 @@ import Testing
             #expect(js.headers[.contentType]?.hasPrefix("text/javascript") == true)
         }
     }
+}
+
+extension HTTPField.Name {
+    /// The fetch metadata header browsers send with every request (HTTPTypes has no name for it).
+    fileprivate static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 }
