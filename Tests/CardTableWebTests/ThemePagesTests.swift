@@ -32,6 +32,17 @@ import Testing
         }
     }
 
+    @Test func editorLimitsTheNameToTheModelsMaximum() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let page = try await browser.get("/themes/new").text
+            #expect(page.contains("maxlength=\"\(ThemeDraft.maximumNameLength)\""))
+            let json = try await browser.get("/themes/new", json: true).json()
+            let editor = try #require(json["editor"] as? [String: Any])
+            #expect(editor["maximumNameLength"] as? Int == ThemeDraft.maximumNameLength)
+        }
+    }
+
     @Test func scriptNameShowsAsTextEverywhere() async throws {
         try await withTestApp { session in
             let browser = try await session.newPlayer()
