@@ -43,6 +43,18 @@ import Testing
         }
     }
 
+    @Test func editorTitlesNameTheTheme() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            #expect(
+                try await browser.get("/themes/new").text.contains("<title>New theme · CardTable</title>"))
+            let edit = try await browser.get("/themes/\(theme.id)/edit").text
+            #expect(edit.contains("<title>Edit \(theme.theme.name) · CardTable</title>"))
+            #expect(try await browser.get("/").text.contains("<title>Memorize · CardTable</title>"))
+        }
+    }
+
     @Test func scriptNameShowsAsTextEverywhere() async throws {
         try await withTestApp { session in
             let browser = try await session.newPlayer()
