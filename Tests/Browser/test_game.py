@@ -132,3 +132,30 @@ def test_plays_with_javascript_off(player):
     expect(page.locator("[data-announcement]")).to_contain_text("Score")
     page.get_by_role("button", name="New Game").first.click()
     expect(card(page, 1)).to_have_attribute("aria-label", "card 1, face down")
+
+
+def grid_shape(page):
+    """The grid's column count and whether every card lies inside the board."""
+    return page.evaluate("""() => {
+        const grid = document.querySelector("[data-grid]");
+        const board = document.querySelector("[data-board]").getBoundingClientRect();
+        const inside = [...grid.querySelectorAll("[data-card-id]")].every((card) => {
+            const box = card.getBoundingClientRect();
+            return box.left >= board.left - 0.5 && box.right <= board.right + 0.5
+                && box.top >= board.top - 0.5 && box.bottom <= board.bottom + 0.5;
+        });
+        return [getComputedStyle(grid).gridTemplateColumns.split(" ").length, inside];
+    }""")
+
+
+def test_grid_fits_the_screen_and_follows_rotation(player):
+    for javascript in [True, False]:
+        page = player(width=390, height=844, javascript=javascript)
+        open_first_theme(page)
+        upright_columns, inside = grid_shape(page)
+        assert inside
+        page.set_viewport_size({"width": 844, "height": 390})
+        page.wait_for_timeout(100)
+        turned_columns, inside = grid_shape(page)
+        assert inside
+        assert 1 < upright_columns < turned_columns

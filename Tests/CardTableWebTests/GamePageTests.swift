@@ -156,6 +156,22 @@ import Testing
         }
     }
 
+    @Test func gamePageStylesTheGridForTheBoardsShape() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            let page = try await browser.get("/play/\(theme.id)").text
+            #expect(
+                page.contains(
+                    "@container (aspect-ratio >= 8 / 18) { .card-grid { --columns: 4; --rows: 4; } }"))
+            #expect(!page.contains("&gt;="))
+            let json = try await browser.get("/play/\(theme.id)", json: true).json()
+            let layout = try #require(json["layout"] as? [String: Any])
+            let shapes = try #require(layout["shapes"] as? [[String: Any]])
+            #expect(shapes.map { $0["columns"] as? Int } == [1, 2, 3, 4, 6, 8, 16])
+        }
+    }
+
     @Test func cardLabelsAreSpoken() async throws {
         try await withTestApp { session in
             let browser = try await session.newPlayer()
