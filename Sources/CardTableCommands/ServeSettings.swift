@@ -1,10 +1,16 @@
 import ArgumentParser
+import Foundation
 
 /// The server's settings, from the command line first, then the environment, then defaults.
 struct ServeSettings: Equatable {
     var hostname: String
     var port: Int
     var databasePath: String
+    /// How many times faster than real time the server's clock runs: 1 except in the browser
+    /// tests, which set `CARDTABLE_TEST_CLOCK_RATE` so that the speed bonus runs out quickly.
+    ///
+    /// NB: test-only, and so not a command-line option; a player's server always runs at 1.
+    var clockRate: Double
 
     init(
         hostname: String?, port: Int?, database: String?, environment: [String: String],
@@ -25,6 +31,25 @@ struct ServeSettings: Equatable {
             throw ValidationError("The port must be between 0 and 65535.")
         }
         self.databasePath = database ?? environment["CARDTABLE_DATABASE"] ?? defaultDatabasePath
+        if let text = environment["CARDTABLE_TEST_CLOCK_RATE"] {
+            guard let rate = Double(text), rate.isFinite, rate >= 1 else {
+                throw ValidationError(
+                    "CARDTABLE_TEST_CLOCK_RATE must be a number of at least 1, not \(text).")
+            }
+            self.clockRate = rate
+        } else {
+            self.clockRate = 1
+        }
+    }
+
+    /// The server's clock: the real one, or (in the browser tests) one that runs ``clockRate``
+    /// times faster from the moment it is made.
+    /// - Parameter real: The real clock.
+    func clock(real: @escaping @Sendable () -> Date = { Date() }) -> @Sendable () -> Date {
+        let rate = clockRate
+        guard rate != 1 else { return real }
+        let start = real()
+        return { start.addingTimeInterval(real().timeIntervalSince(start) * rate) }
     }
 
     /// The address to open in a browser.

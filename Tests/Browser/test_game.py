@@ -5,6 +5,7 @@ import time
 
 from playwright.sync_api import expect
 
+from conftest import CLOCK_RATE, SPEED_BONUS_SECONDS
 from helpers import card, create_theme, face_up_emoji, open_first_theme, score, tap
 
 
@@ -63,7 +64,8 @@ def test_hint_20_scoring_example(player, server):
     for first, second, expected, is_match in steps:
         tap(page, first)
         if is_match:
-            time.sleep(10.3)  # past the speed bonus, so a match earns the plain 2 points of hint 20
+            # Past the speed bonus, so a match earns the plain 2 points of hint 20.
+            time.sleep(SPEED_BONUS_SECONDS / CLOCK_RATE + 0.3)
         tap(page, second)
         expect(page.locator("[data-score]")).to_have_text(str(expected))
     expect(page.locator("[data-announcement]")).to_contain_text("Score 1")
@@ -130,3 +132,30 @@ def test_plays_with_javascript_off(player):
     expect(page.locator("[data-announcement]")).to_contain_text("Score")
     page.get_by_role("button", name="New Game").first.click()
     expect(card(page, 1)).to_have_attribute("aria-label", "card 1, face down")
+
+
+def grid_shape(page):
+    """The grid's column count and whether every card lies inside the board."""
+    return page.evaluate("""() => {
+        const grid = document.querySelector("[data-grid]");
+        const board = document.querySelector("[data-board]").getBoundingClientRect();
+        const inside = [...grid.querySelectorAll("[data-card-id]")].every((card) => {
+            const box = card.getBoundingClientRect();
+            return box.left >= board.left - 0.5 && box.right <= board.right + 0.5
+                && box.top >= board.top - 0.5 && box.bottom <= board.bottom + 0.5;
+        });
+        return [getComputedStyle(grid).gridTemplateColumns.split(" ").length, inside];
+    }""")
+
+
+def test_grid_fits_the_screen_and_follows_rotation(player):
+    for javascript in [True, False]:
+        page = player(width=390, height=844, javascript=javascript)
+        open_first_theme(page)
+        upright_columns, inside = grid_shape(page)
+        assert inside
+        page.set_viewport_size({"width": 844, "height": 390})
+        page.wait_for_timeout(100)
+        turned_columns, inside = grid_shape(page)
+        assert inside
+        assert 1 < upright_columns < turned_columns

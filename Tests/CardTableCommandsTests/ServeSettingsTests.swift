@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 
 @testable import CardTableCommands
@@ -33,6 +35,32 @@ import Testing
         #expect(throws: (any Error).self) {
             try ServeSettings(
                 hostname: nil, port: nil, database: nil, environment: ["CARDTABLE_PORT": port],
+                defaultDatabasePath: "d")
+        }
+    }
+
+    @Test func theClockIsRealUnlessTheBrowserTestsSpeedItUp() throws {
+        let plain = try ServeSettings(
+            hostname: nil, port: nil, database: nil, environment: [:], defaultDatabasePath: "d")
+        #expect(plain.clockRate == 1)
+        let real = Mutex(Date(timeIntervalSince1970: 1000))
+        let readReal: @Sendable () -> Date = { real.withLock { $0 } }
+        #expect(plain.clock(real: readReal)() == Date(timeIntervalSince1970: 1000))
+
+        let fast = try ServeSettings(
+            hostname: nil, port: nil, database: nil, environment: ["CARDTABLE_TEST_CLOCK_RATE": "20"],
+            defaultDatabasePath: "d")
+        let clock = fast.clock(real: readReal)
+        #expect(clock() == Date(timeIntervalSince1970: 1000))
+        real.withLock { $0 += 0.5 }
+        #expect(clock() == Date(timeIntervalSince1970: 1010))
+    }
+
+    @Test(arguments: ["fast", "0.5", "0", "-3", "inf", "nan"])
+    func badClockRatesAreRefused(rate: String) {
+        #expect(throws: (any Error).self) {
+            try ServeSettings(
+                hostname: nil, port: nil, database: nil, environment: ["CARDTABLE_TEST_CLOCK_RATE": rate],
                 defaultDatabasePath: "d")
         }
     }

@@ -106,14 +106,69 @@ import Testing
     }
 
     @Test func speedBonusCountdownIsSentForTheFaceUpCard() async throws {
+        let clock = TestClock(step: 0)
+        try await withTestApp(clock: clock) { session in
+            let browser = try await session.newPlayer()
+            let theme = try await session.store.addTheme(Self.hintTheme, for: browser.player)
+            _ = try await browser.get("/play/\(theme.id)")
+            let cards = try #require(try await session.store.game(in: .theme(theme.id), for: browser.player))
+                .game.cards
+            let first = 1
+            let partner =
+                try #require(cards.indices.dropFirst().first { cards[$0].content == cards[0].content }) + 1
+
+            let json = try await browser.post("/play/\(theme.id)/choose/\(first)", json: true).json()
+            let card = try #require((json["cards"] as? [[String: Any]])?[first - 1])
+            let bonus = try #require(card["bonus"] as? [String: Any])
+            #expect(bonus["remaining"] as? Double == 10)
+            #expect(bonus["fraction"] as? Double == 1)
+            #expect(bonus["window"] as? Double == 10)
+            #expect(card["label"] as? String == "\(cards[0].content), face up, 10 seconds of bonus left")
+
+            clock.advance(by: 2.5)
+            let page = try await browser.get("/play/\(theme.id)").text
+            #expect(page.contains("aria-label=\"\(cards[0].content), face up, 8 seconds of bonus left\""))
+            #expect(page.contains("--bonus-start: 0.75; --bonus-duration: 7.5s;"))
+
+            clock.advance(by: 1.5)
+            let matched = try await browser.post("/play/\(theme.id)/choose/\(partner)", json: true).json()
+            let breakdown = try #require(matched["scoreBreakdown"] as? [String: Any])
+            // 4 s into the 10 s window: ceil(8 × 6 / 10) = 5 extra points on top of the 2 for a match.
+            #expect(breakdown["speedBonusPoints"] as? Int == 5)
+            #expect(matched["score"] as? Int == 7)
+            let after = try #require(matched["cards"] as? [[String: Any]])
+            #expect(after.allSatisfy { $0["bonus"] == nil })
+        }
+    }
+
+    @Test func noBonusIsShownOnceTheWindowHasPassed() async throws {
+        let clock = TestClock(step: 0)
+        try await withTestApp(clock: clock) { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            _ = try await browser.post("/play/\(theme.id)/choose/1")
+            clock.advance(by: 10)
+            let cards = try #require(
+                try await browser.get("/play/\(theme.id)", json: true).json()["cards"] as? [[String: Any]])
+            #expect(cards[0]["isFaceUp"] as? Bool == true)
+            #expect(cards[0]["bonus"] == nil)
+            #expect((cards[0]["label"] as? String)?.hasSuffix(", face up") == true)
+        }
+    }
+
+    @Test func gamePageStylesTheGridForTheBoardsShape() async throws {
         try await withTestApp { session in
             let browser = try await session.newPlayer()
             let theme = try #require(try await session.store.themes(of: browser.player).first)
-            let json = try await browser.post("/play/\(theme.id)/choose/1", json: true).json()
-            let cards = try #require(json["cards"] as? [[String: Any]])
-            // The test clock moves 30 s per reading, beyond the 10 s bonus window.
-            #expect(cards[0]["bonus"] == nil)
-            #expect(cards[0]["isFaceUp"] as? Bool == true)
+            let page = try await browser.get("/play/\(theme.id)").text
+            #expect(
+                page.contains(
+                    "@container (aspect-ratio >= 8 / 18) { .card-grid { --columns: 4; --rows: 4; } }"))
+            #expect(!page.contains("&gt;="))
+            let json = try await browser.get("/play/\(theme.id)", json: true).json()
+            let layout = try #require(json["layout"] as? [String: Any])
+            let shapes = try #require(layout["shapes"] as? [[String: Any]])
+            #expect(shapes.map { $0["columns"] as? Int } == [1, 2, 3, 4, 6, 8, 16])
         }
     }
 
@@ -158,6 +213,37 @@ import Testing
             #expect(game.cards.filter { $0.isFaceUp && !$0.isMatched }.count <= 2)
             #expect(game.cards.filter(\.isMatched).count % 2 == 0)
             #expect(Set(game.cards.map(\.id)).count == game.cards.count)
+        }
+    }
+
+    /// Two taps at once on a fresh game must both count: a lost write would leave one card.
+    @Test func simultaneousTapsOnTwoCardsBothCount() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            for _ in 0..<12 {
+                _ = try await browser.post("/play/\(theme.id)/new")
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for card in 1...2 {
+                        group.addTask {
+                            let response = try await browser.post("/play/\(theme.id)/choose/\(card)")
+                            #expect(response.status == .seeOther)
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+                let game = try #require(
+                    try await session.store.game(in: .theme(theme.id), for: browser.player)
+                )
+                .game
+                let touched = game.cards.filter { $0.isFaceUp || $0.isMatched }
+                #expect(touched.count == 2)
+                #expect(touched.map(\.id) == Array(game.cards.prefix(2)).map(\.id))
+                let isMatch = game.cards[0].content == game.cards[1].content
+                #expect(touched.allSatisfy { $0.isMatched == isMatch })
+                // Neither card had been seen before, so a mismatch costs nothing.
+                #expect(game.score == (isMatch ? 2 : 0))
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ import CardTableWeb
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import MemorizeCore
 import Testing
 
 @Suite struct PlayerAndSecurityTests {
@@ -67,6 +68,47 @@ import Testing
         }
     }
 
+    /// The test client sends requests to `localhost`, so that is this server's own origin.
+    @Test(arguments: [
+        [HTTPField(name: .origin, value: "http://localhost")],
+        [
+            HTTPField(name: .origin, value: "http://LOCALHOST"),
+            HTTPField(name: .secFetchSite, value: "same-origin"),
+        ],
+        [HTTPField(name: .secFetchSite, value: "same-origin")],
+        [HTTPField(name: .secFetchSite, value: "none")],
+    ])
+    func sameOriginPostIsAccepted(headers: [HTTPField]) async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            let response = try await browser.post(
+                "/themes/\(theme.id)/delete", extraHeaders: HTTPFields(headers))
+            #expect(response.status == .seeOther)
+            #expect(try await session.store.theme(theme.id, of: browser.player) == nil)
+        }
+    }
+
+    @Test(arguments: [
+        [HTTPField(name: .secFetchSite, value: "cross-site")],
+        [
+            HTTPField(name: .origin, value: "http://localhost"),
+            HTTPField(name: .secFetchSite, value: "cross-site"),
+        ],
+        [HTTPField(name: .origin, value: "http://localhost.evil.example")],
+        [HTTPField(name: .origin, value: "null")],
+    ])
+    func crossSitePostIsRefused(headers: [HTTPField]) async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            let response = try await browser.post(
+                "/themes/\(theme.id)/delete", extraHeaders: HTTPFields(headers))
+            #expect(response.status == .forbidden)
+            #expect(try await session.store.theme(theme.id, of: browser.player) != nil)
+        }
+    }
+
     @Test func oversizedBodyIsRefused() async throws {
         try await withTestApp { session in
             let browser = try await session.newPlayer()
@@ -88,7 +130,12 @@ import Testing
         }
     }
 
-    @Test(arguments: ["/nowhere", "/play/abc", "/play/999999", "/themes/0/edit", "/themes/999999.json"])
+    @Test(arguments: [
+        "/nowhere", "/play/abc", "/play/999999", "/themes/0/edit", "/themes/999999.json",
+        "/play/-1", "/play/-9223372036854775808", "/play/9223372036854775807", "/play/9223372036854775808",
+        "/themes/-9223372036854775808/edit", "/themes/9223372036854775807/edit",
+        "/themes/99999999999999999999.json",
+    ])
     func unknownAddressesAre404Pages(uri: String) async throws {
         try await withTestApp { session in
             let browser = try await session.newPlayer()
@@ -99,12 +146,87 @@ import Testing
         }
     }
 
-    @Test func unknownCardIs404() async throws {
+    @Test(arguments: [
+        "999", "0", "-1", "abc", "1.5", "-9223372036854775808", "9223372036854775807",
+        "9223372036854775808", "99999999999999999999",
+    ])
+    func unknownCardIs404(card: String) async throws {
         try await withTestApp { session in
             let browser = try await session.newPlayer()
             let theme = try #require(try await session.store.themes(of: browser.player).first)
-            #expect(try await browser.post("/play/\(theme.id)/choose/999").status == .notFound)
-            #expect(try await browser.post("/play/\(theme.id)/choose/0").status == .notFound)
+            for slot in ["\(theme.id)", "random"] {
+                #expect(try await browser.post("/play/\(slot)/choose/\(card)").status == .notFound)
+            }
+            let game = try await session.store.game(in: .theme(theme.id), for: browser.player)
+            #expect(game?.game.cards.allSatisfy { !$0.isFaceUp } ?? true)
+        }
+    }
+
+    @Test func cardJustPastTheLastIs404() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            let cards = try #require(
+                try await browser.get("/play/\(theme.id)", json: true).json()["cards"] as? [Any])
+            #expect(try await browser.post("/play/\(theme.id)/choose/\(cards.count + 1)").status == .notFound)
+            #expect(try await browser.post("/play/\(theme.id)/choose/\(cards.count)").status == .seeOther)
+        }
+    }
+
+    @Test(arguments: ["-9223372036854775808", "9223372036854775807", "99999999999999999999", "-1"])
+    func extremeThemeIDsInPostsAre404(id: String) async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            #expect(try await browser.post("/play/\(id)/choose/1").status == .notFound)
+            #expect(try await browser.post("/play/\(id)/new").status == .notFound)
+            #expect(try await browser.post("/themes/\(id)/delete").status == .notFound)
+            #expect(try await browser.post("/themes/\(id)/undo-delete").status == .notFound)
+            #expect(try await browser.post("/themes/\(id)/move", form: [("to", "1")]).status == .notFound)
+            let rename = [("name", "Stolen"), ("emojis", "🐸 🦄"), ("save", "1")]
+            #expect(try await browser.post("/themes/\(id)", form: rename).status == .notFound)
+        }
+    }
+
+    /// Moves to any whole number are clamped to the list; a number too big for an integer is a 400.
+    @Test(arguments: [
+        ("-9223372036854775808", 0, HTTPResponse.Status.seeOther),
+        ("9223372036854775807", Theme.builtIn.count - 1, .seeOther),
+        ("99999999999999999999", 0, .badRequest),
+    ])
+    func extremeMoveTargets(to: String, expectedIndex: Int, status: HTTPResponse.Status) async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            #expect(try await browser.post("/themes/\(theme.id)/move", form: [("to", to)]).status == status)
+            let json = try await browser.postJSON("/themes/\(theme.id)/move", body: "{\"to\": \(to)}")
+            #expect(json.status == (status == .seeOther ? .ok : .badRequest))
+            let ids = try await session.store.themes(of: browser.player).map(\.id)
+            #expect(ids.firstIndex(of: theme.id) == expectedIndex)
+        }
+    }
+
+    /// Pair counts at the ends of `Int` are a message to fix; past them, a malformed form.
+    @Test(arguments: [
+        ("-9223372036854775808", HTTPResponse.Status.unprocessableContent),
+        ("9223372036854775807", .unprocessableContent),
+        ("99999999999999999999", .badRequest),
+    ])
+    func extremePairCounts(pairs: String, status: HTTPResponse.Status) async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let form = [("name", "Frogs"), ("emojis", "🐸 🦄 🐝"), ("pairs", pairs), ("save", "1")]
+            #expect(try await browser.post("/themes", form: form).status == status)
+            let remove = [("name", "Frogs"), ("emojis", "🐸 🦄 🐝"), ("pairs", pairs), ("remove", "🐸")]
+            #expect(
+                try await browser.post("/themes", form: remove).status
+                    == (status == .badRequest ? .badRequest : .ok))
+            let json = try await browser.postJSON(
+                "/themes",
+                body:
+                    "{\"name\": \"Frogs\", \"emojis\": [\"🐸\", \"🦄\"], \"numberOfPairs\": \(pairs), \"color\": \"red\"}"
+            )
+            #expect(json.status == status)
+            #expect(try await session.store.themes(of: browser.player).count == Theme.builtIn.count)
         }
     }
 
@@ -117,4 +239,9 @@ import Testing
             #expect(js.headers[.contentType]?.hasPrefix("text/javascript") == true)
         }
     }
+}
+
+extension HTTPField.Name {
+    /// The fetch metadata header browsers send with every request (HTTPTypes has no name for it).
+    fileprivate static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 }

@@ -7,12 +7,13 @@ import MemorizeCore
 import Testing
 
 /// Builds the real app on an in-memory store and runs `test` against its router.
+/// - Parameter clock: The app's clock; by default one that moves 30 s per reading.
 func withTestApp<Value>(
     store: CardTableStore? = nil,
+    clock: TestClock = TestClock(),
     _ test: @Sendable (TestSession) async throws -> Value
 ) async throws -> Value {
     let store = try store ?? CardTableStore(.inMemory)
-    let clock = TestClock()
     let app = try await buildApplication(
         WebConfiguration(storage: .inMemory), store: store, environment: WebEnvironment(now: { clock.now() }))
     return try await app.test(.router) { client in

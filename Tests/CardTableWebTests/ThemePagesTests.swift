@@ -32,6 +32,29 @@ import Testing
         }
     }
 
+    @Test func editorLimitsTheNameToTheModelsMaximum() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let page = try await browser.get("/themes/new").text
+            #expect(page.contains("maxlength=\"\(ThemeDraft.maximumNameLength)\""))
+            let json = try await browser.get("/themes/new", json: true).json()
+            let editor = try #require(json["editor"] as? [String: Any])
+            #expect(editor["maximumNameLength"] as? Int == ThemeDraft.maximumNameLength)
+        }
+    }
+
+    @Test func editorTitlesNameTheTheme() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            #expect(
+                try await browser.get("/themes/new").text.contains("<title>New theme · CardTable</title>"))
+            let edit = try await browser.get("/themes/\(theme.id)/edit").text
+            #expect(edit.contains("<title>Edit \(theme.theme.name) · CardTable</title>"))
+            #expect(try await browser.get("/").text.contains("<title>Memorize · CardTable</title>"))
+        }
+    }
+
     @Test func scriptNameShowsAsTextEverywhere() async throws {
         try await withTestApp { session in
             let browser = try await session.newPlayer()

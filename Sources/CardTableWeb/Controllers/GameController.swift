@@ -20,7 +20,7 @@ struct GameController: Sendable {
 
     @Sendable func choose(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let slot = try context.pathParameter("slot", GameSlot.init(pathSegment:))
-        let cardNumber = try context.pathParameter("card") { Int($0) }
+        let cardNumber = try context.pathParameter("card", Self.cardNumber)
         let game = try await table.choose(cardNumber: cardNumber, in: slot, for: context.requirePlayer())
         return try answer(game, slot: slot, request: request)
     }
@@ -29,6 +29,12 @@ struct GameController: Sendable {
         let slot = try context.pathParameter("slot", GameSlot.init(pathSegment:))
         let game = try await table.newGame(in: slot, for: context.requirePlayer())
         return try answer(game, slot: slot, request: request)
+    }
+
+    /// A card's 1-based place from a URL path segment; `nil` unless it is a positive whole number.
+    static func cardNumber(_ text: String) -> Int? {
+        guard let number = Int(text), number > 0 else { return nil }
+        return number
     }
 
     private func answer(_ game: SavedGame, slot: GameSlot, request: Request) throws -> Response {

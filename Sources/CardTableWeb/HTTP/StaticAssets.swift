@@ -27,9 +27,6 @@ struct StaticAssets: Sendable {
         self.assets = assets
     }
 
-    /// The asset called `name`, if there is one.
-    func asset(named name: String) -> Asset? { assets[name] }
-
     /// Answers a request for `name`: the file, 304 when the browser's copy is current, or 404.
     func response(for name: String, request: Request) throws -> Response {
         guard let asset = assets[name] else { throw AppError.notFound("There is no file called \(name).") }

@@ -27,7 +27,8 @@ struct MemorizeTable: Sendable {
         let now = environment.now()
         let play = try await play(in: slot, for: player, startNew: false) { saved in
             let cards = saved.game.cards
-            guard cards.indices.contains(cardNumber - 1) else { return false }
+            // NB: compared before subtracting, so no number (not even Int.min) can overflow.
+            guard cardNumber >= 1, cardNumber <= cards.count else { return false }
             let card = cards[cardNumber - 1]
             let outcome = saved.game.choose(card, at: now)
             saved.lastChoice = LastChoice(cardID: card.id, outcome: outcome)

@@ -19,9 +19,4 @@ extension CardTableStore {
             return true
         }
     }
-
-    /// Whether the database knows `player`.
-    public func playerExists(_ player: PlayerID) async throws -> Bool {
-        try await dbWriter.read { db in try PlayerRecord.exists(db, key: player.rawValue) }
-    }
 }

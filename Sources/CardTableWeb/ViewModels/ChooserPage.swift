@@ -32,7 +32,8 @@ struct ChooserPage: PageModel {
     let editor: EditorPanel?
 
     init(themes: [SavedTheme], isEditing: Bool, deleted: SavedTheme? = nil, editor: ThemeEditorState? = nil) {
-        title = editor.map { EditorPanel($0).heading + " · CardTable" } ?? "Memorize · CardTable"
+        let panel = editor.map(EditorPanel.init)
+        title = panel.map { $0.heading + " · CardTable" } ?? "Memorize · CardTable"
         self.isEditing = isEditing || editor != nil
         rows = themes.enumerated().map { index, saved in
             Row(
@@ -47,6 +48,6 @@ struct ChooserPage: PageModel {
         self.deleted = deleted.map {
             DeletedNotice(name: $0.theme.name, undoURL: "/themes/\($0.id)/undo-delete")
         }
-        self.editor = editor.map(EditorPanel.init)
+        self.editor = panel
     }
 }

@@ -20,6 +20,8 @@ struct EditorPanel: Encodable, Sendable {
     let actionURL: String
     let cancelURL: String
     let name: String
+    /// The longest name the model accepts (the name field's `maxlength`).
+    let maximumNameLength: Int
     let emojis: [EmojiChip]
     let removedEmojis: [EmojiChip]
     let hasRemovedEmojis: Bool
@@ -52,6 +54,7 @@ struct EditorPanel: Encodable, Sendable {
         actionURL = state.themeID.map { "/themes/\($0)" } ?? "/themes"
         cancelURL = "/?edit=1"
         name = draft.name
+        maximumNameLength = ThemeDraft.maximumNameLength
         emojis = draft.emojis.map { EmojiChip(emoji: $0, label: "Remove \($0)") }
         removedEmojis = draft.removedEmojis.map { EmojiChip(emoji: $0, label: "Restore \($0)") }
         hasRemovedEmojis = !draft.removedEmojis.isEmpty

@@ -1,6 +1,6 @@
 // CardTable's small script. Everything works without it; with it, card taps and New Game
-// are sent with fetch and the page is updated in place, the editor opens as a modal dialog,
-// and the card grid is sized to fit the screen. No framework, no build step.
+// are sent with fetch and the page is updated in place, and the editor opens as a modal
+// dialog. (The card grid fits the screen by CSS alone.) No framework, no build step.
 (() => {
   "use strict";
 
@@ -38,28 +38,6 @@
       const radio = dialog.querySelector(`#color-kind-${kind}`);
       if (element && radio) element.addEventListener("input", () => { radio.checked = true; });
     }
-  }
-
-  // MARK: - Card grid that fits the screen
-
-  function fitGrid() {
-    const grid = document.querySelector("[data-grid]");
-    const board = document.querySelector("[data-board]");
-    if (!grid || !board) return;
-    const count = grid.querySelectorAll("[data-card-id]").length;
-    if (count === 0) return;
-    const width = board.clientWidth;
-    const height = board.clientHeight;
-    const gap = parseFloat(getComputedStyle(grid).columnGap) || 0;
-    let best = { columns: 1, rows: count, card: 0 };
-    for (let columns = 1; columns <= count; columns++) {
-      const rows = Math.ceil(count / columns);
-      const cardWidth = Math.min((width - (columns - 1) * gap) / columns, ((height - (rows - 1) * gap) / rows) * 2 / 3);
-      if (cardWidth > best.card + 0.01) best = { columns, rows, card: cardWidth };
-    }
-    grid.style.setProperty("--fit-columns", best.columns);
-    grid.style.setProperty("--fit-rows", best.rows);
-    grid.dataset.fitted = "";
   }
 
   // MARK: - Playing with fetch
@@ -152,7 +130,6 @@
       if (fresh && current) current.replaceWith(fresh);
     }
     document.title = page.title;
-    fitGrid();
     const announcement = document.querySelector("[data-announcement]");
     const gameOver = document.querySelector("[data-game-over] button");
     if (gameOver) gameOver.focus();
@@ -182,10 +159,8 @@
     }
   });
 
-  window.addEventListener("resize", fitGrid);
   document.addEventListener("DOMContentLoaded", () => {
     document.documentElement.classList.add("has-script");
     openEditor();
-    fitGrid();
   });
 })();
