@@ -77,6 +77,10 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "CardTableCommandsTests", dependencies: ["CardTableCommands"], swiftSettings: strict),
+        .testTarget(
+            name: "CardTableCommandsTests",
+            dependencies: ["CardTableCommands", "SetCore"],
+            swiftSettings: strict
+        ),
     ]
 )

@@ -1,0 +1,58 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+// MARK: - Deal 3 More Cards (task 10)
+
+extension SetGame {
+    /// "Deal 3 More Cards".
+    ///
+    /// With a matched Set selected it clears the Set exactly as a touch would (nothing ends up
+    /// selected) and deals nothing more. Otherwise it adds three cards to the end of the table and
+    /// leaves the selection alone; if the table held a Set *before* the deal, `player` loses
+    /// ``SetScoring/needlessDealPenalty`` and the Sets are recorded in ``missedSets``.
+    ///
+    /// Rejected when the deck is empty. In a two-player game it is also rejected while anyone holds
+    /// a claim or while the opponent's grace period runs, and it starts a grace period for the
+    /// opponent.
+    @discardableResult
+    public mutating func dealThreeMore(by player: SetPlayer = .one, at now: Date) -> DealOutcome {
+        expireTimers(at: now)
+        if let rejection = rejectionOfDeal(by: player, at: now) {
+            return .rejected(rejection)
+        }
+        if selectionIsMatch == true {
+            return .clearedMatch(clearMatchedSelection(at: now))
+        }
+        let missed = SetRules.allSets(in: table)
+        var penalty = 0
+        if !missed.isEmpty {
+            penalty = scoring.needlessDealPenalty
+            scores[player] -= penalty
+            missedSets.append(MissedSets(sets: missed, player: player, date: now))
+        }
+        let dealt = Array(deck.prefix(3))
+        deck.removeFirst(dealt.count)
+        table.append(contentsOf: dealt)
+        tableDidChange(at: now)
+        startGracePeriod(afterDealBy: player, at: now)
+        return .dealt(dealt, penalty: penalty)
+    }
+
+    // MARK: - Private
+
+    private func rejectionOfDeal(by player: SetPlayer, at now: Date) -> SetMoveRejection? {
+        if let rejection = rejectionOfPlayer(player) { return rejection }
+        guard !deck.isEmpty else { return .deckEmpty }
+        guard let twoPlayer else { return nil }
+        if let claim = twoPlayer.claim { return .tableClaimed(by: claim.player) }
+        if let gracePlayer = twoPlayer.gracePlayer(at: now), gracePlayer != player,
+            let gracePeriod = twoPlayer.gracePeriod
+        {
+            return .gracePeriod(for: gracePlayer, until: gracePeriod.end)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,69 @@
+import PropertyBased
+import SeededRandom
+import SetCore
+import Testing
+
+/// Properties that hold in every game, whatever is touched, dealt or asked.
+struct SetGameInvariantTests {
+    /// Checks the invariants of `game`, which started from a full shuffled deck.
+    static func checkInvariants(of game: SetGame, comparedWith previous: SetGame? = nil) {
+        let allCards = game.deck + game.table + game.discardPile
+        #expect(allCards.count == 81)
+        #expect(Set(allCards) == Set(SetCard.allCards))
+        #expect(game.selection.count <= 3)
+        #expect(Set(game.selection).count == game.selection.count)
+        #expect(game.selection.allSatisfy(game.table.contains))
+        #expect(game.discardPile.count.isMultiple(of: 3))
+        if let previous {
+            #expect(Array(game.discardPile.prefix(previous.discardPile.count)) == previous.discardPile)
+            let added = Array(game.discardPile.dropFirst(previous.discardPile.count))
+            #expect(added.isEmpty || (added.count == 3 && SetRules.isSet(added[0], added[1], added[2])))
+        }
+    }
+
+    @Test func randomMovesKeepTheInvariants() async {
+        let moves = Gen.int(in: 0...99).array(of: 1...150)
+        await propertyCheck(count: 200, input: Gen.uint64(in: 0...UInt64.max), moves) { seed, moves in
+            var generator = SeededGenerator(seed: seed)
+            var game = SetGame(using: &generator, at: moment(0))
+            for (step, move) in moves.enumerated() {
+                let previous = game
+                let now = moment(Double(step))
+                switch move {
+                case 0..<8: game.dealThreeMore(at: now)
+                case 8..<10: game.revealHint()
+                default: game.select(game.table[move % game.table.count], at: now)
+                }
+                Self.checkInvariants(of: game, comparedWith: previous)
+                if game.isOver { break }
+            }
+        }
+    }
+
+    @Test func aBotThatOnlyTakesSetsAlwaysFinishes() async {
+        await propertyCheck(count: 100, input: Gen.uint64(in: 0...UInt64.max)) { seed in
+            var generator = SeededGenerator(seed: seed)
+            var game = SetGame(using: &generator, at: moment(0))
+            var moves = 0
+            while !game.isOver, moves < 200 {
+                let previous = game
+                let sets = game.setsOnTable
+                if let trio = sets.randomElement(using: &generator) {
+                    for card in trio.cards { game.select(card, at: moment(Double(moves))) }
+                    #expect(game.selectionIsMatch == true)
+                    game.select(trio.cards[0], at: moment(Double(moves)))
+                } else {
+                    #expect(game.canDealMoreCards)
+                    game.dealThreeMore(at: moment(Double(moves)))
+                }
+                Self.checkInvariants(of: game, comparedWith: previous)
+                moves += 1
+            }
+            #expect(game.isOver)
+            #expect(game.deck.isEmpty)
+            #expect(game.setsOnTable.isEmpty)
+            #expect(game.score > 0)
+            #expect(game.missedSets.isEmpty)
+        }
+    }
+}
