@@ -30,7 +30,8 @@ struct Serve: AsyncParsableCommand {
         let app = try await buildApplication(
             WebConfiguration(
                 hostname: settings.hostname, port: settings.port,
-                storage: .file(path: settings.databasePath)))
+                storage: .file(path: settings.databasePath)),
+            environment: WebEnvironment(allowsTestSetups: settings.allowsTestSetups))
         // NB: written straight to the file handle so it shows at once even when piped.
         let banner = "CardTable is running at \(settings.url)  (database: \(settings.databasePath))\n"
         FileHandle.standardOutput.write(Data((banner + "Press Ctrl-C to stop.\n").utf8))

@@ -5,6 +5,8 @@ struct ServeSettings: Equatable {
     var hostname: String
     var port: Int
     var databasePath: String
+    /// Whether tests may set up Set games (`CARDTABLE_TEST_SETUPS=1`, for the browser tests only).
+    var allowsTestSetups: Bool
 
     init(
         hostname: String?, port: Int?, database: String?, environment: [String: String],
@@ -25,6 +27,7 @@ struct ServeSettings: Equatable {
             throw ValidationError("The port must be between 0 and 65535.")
         }
         self.databasePath = database ?? environment["CARDTABLE_DATABASE"] ?? defaultDatabasePath
+        self.allowsTestSetups = environment["CARDTABLE_TEST_SETUPS"] == "1"
     }
 
     /// The address to open in a browser.
