@@ -37,7 +37,9 @@ class Server:
         log = open(self.folder / "server.log", "ab")
         self.process = subprocess.Popen(
             [self.binary, "serve", "--port", str(self.port), "--database", str(self.database)],
-            stdout=log, stderr=subprocess.STDOUT)
+            stdout=log, stderr=subprocess.STDOUT,
+            # The Set tests start games from given tables (POST /set/test-setup).
+            env={**os.environ, "CARDTABLE_TEST_SETUPS": "1"})
         (self.folder / "server.pid").write_text(str(self.process.pid))
         deadline = time.time() + 30
         while time.time() < deadline:

@@ -280,6 +280,13 @@
       if (button) button.focus();
     }
     startCountdowns(state.refreshAfter);
+    markUpdated();
+  }
+
+  /// Counts updates on <html data-set-updates>, so tests can wait for the page to catch up.
+  function markUpdated() {
+    const root = document.documentElement;
+    root.dataset.setUpdates = String(Number(root.dataset.setUpdates || 0) + 1);
   }
 
   // MARK: - Two-player countdowns (the server is the source of truth)
@@ -352,6 +359,7 @@
     const deck = $("[data-set-deck-card]");
     const from = deck ? deck.getBoundingClientRect() : null;
     $$("[data-set-card]").forEach((button, index) => flyFrom(button, from, Math.min(index, 20) * 50));
+    markUpdated();
   }
 
   document.addEventListener("submit", (event) => {
