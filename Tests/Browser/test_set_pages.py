@@ -66,3 +66,28 @@ def test_screenshots_every_card_recognizable(player, count, width, height):
         "(() => { const b = document.querySelector('[data-set-board]'); return b.scrollHeight <= b.clientHeight + 1; })()")
     if count <= 21:
         assert board_fits, "up to 21 cards all fit without scrolling"
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1180, 820)])
+def test_screenshots_of_states(player, width, height):
+    """Selection, mismatch with its reason, hint, two players and color-blind mode, to look at."""
+    page = player(width=width, height=height, reduced_motion="reduce")
+    others = companions(9)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    setup(page, table=THE_SET + others, deck=companions(12)[9:])
+    act(page, page.locator("[data-set-hint-button]"))
+    for id in [THE_SET[0], THE_SET[1], others[0]]:
+        act(page, card(page, id))
+    act(page, card(page, others[1]))
+    act(page, card(page, others[2]))
+    page.screenshot(path=str(SCREENSHOTS / f"set-selection-{width}x{height}.png"))
+    act(page, card(page, others[3]))
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(SCREENSHOTS / f"set-mismatch-{width}x{height}.png"))
+    page.get_by_text("Options").click()
+    act(page, page.locator("[data-set-color-blind]"))
+    page.screenshot(path=str(SCREENSHOTS / f"set-colorblind-{width}x{height}.png"))
+    setup(page, table=THE_SET + others, mode="two-player")
+    act(page, page.locator('[data-set-player="two"] [data-set-claim]'))
+    act(page, card(page, THE_SET[0]))
+    page.screenshot(path=str(SCREENSHOTS / f"set-two-player-{width}x{height}.png"))

@@ -194,3 +194,30 @@ def test_the_game_survives_a_server_restart(player, server):
     server.restart()
     page.goto("/set")
     assert [c[1] for c in table(page)] == labels
+
+
+RECORD_ANIMATIONS = """
+window.recordedFrames = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+    window.recordedFrames.push(...frames.map((frame) => Object.keys(frame).filter((key) => key !== "offset")));
+    return animate.call(this, frames, options);
+};
+"""
+
+
+
+
+def test_cards_fly_and_reduced_motion_turns_flights_into_fades(player):
+    others = companions(14)
+    for reduced_motion, expected in [("no-preference", "transform"), ("reduce", "opacity")]:
+        page = player(reduced_motion=reduced_motion)
+        page.add_init_script(RECORD_ANIMATIONS)
+        setup(page, table=THE_SET + others[:9], deck=others[9:])
+        for id in THE_SET:
+            act(page, card(page, id))
+        act(page, page.locator("[data-set-deal]"))  # the Set flies away, three new cards fly in
+        properties = {key for frame in page.evaluate("window.recordedFrames") for key in frame}
+        assert expected in properties
+        if reduced_motion == "reduce":
+            assert "transform" not in properties

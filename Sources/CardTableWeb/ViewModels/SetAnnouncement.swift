@@ -25,7 +25,8 @@ enum SetAnnouncement {
         case .mismatched(let player, let penalty)?:
             let whose = game.twoPlayer == nil ? "" : " for \(SetVocabulary.playerName(player))"
             let cost = penalty > 0 ? " Minus \(penalty)\(whose)." : ""
-            return "Not a Set: \(SetVocabulary.explain(game.selectionViolations)).\(cost)\(score)"
+            // NB: the reasons are in the page's "why not" line, which is part of the live region.
+            return "Not a Set.\(cost)\(score)"
         case .clearedMatch?:
             return "The Set went to the discard pile. \(game.table.count) cards on the table."
         case .dealt(_, _, let penalty)?:

@@ -25,9 +25,9 @@ struct SetCountdown: Encodable, Sendable {
         self.wholeSeconds = Int(seconds.rounded(.up))
         self.caption =
             switch kind {
-            case .claim: "left to find a Set"
-            case .grace: "of free turns after the deal"
-            case .lockout: "before you may claim again"
+            case .claim: "left to select your Set"
+            case .grace: "all yours: misses are free"
+            case .lockout: "until you may claim again"
             }
     }
 }

@@ -31,13 +31,8 @@ struct SetPlayerPanel: Encodable, Sendable {
         var dealTrial = game
         canDeal = if case .rejected = dealTrial.dealThreeMore(by: player, at: now) { false } else { true }
         countdown = Self.countdown(for: player, in: state, at: now)
-        status =
-            switch countdown?.kind {
-            case .claim?: "Your claim: select a Set!"
-            case .grace?: "Your turn: free misses after the deal."
-            case .lockout?: "Missed: wait to claim again."
-            case nil: canClaim ? "Press Set! when you see one." : ""
-            }
+        // NB: a running countdown says what it is for, so the status line stays empty then.
+        status = countdown == nil && canClaim ? "Press Set! when you see one." : ""
     }
 
     private static func countdown(for player: SetPlayer, in state: TwoPlayerState?, at now: Date)
