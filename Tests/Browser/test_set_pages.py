@@ -91,3 +91,22 @@ def test_screenshots_of_states(player, width, height):
     act(page, page.locator('[data-set-player="two"] [data-set-claim]'))
     act(page, card(page, THE_SET[0]))
     page.screenshot(path=str(SCREENSHOTS / f"set-two-player-{width}x{height}.png"))
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1180, 820)])
+def test_screenshot_of_the_end_with_missed_sets(player, width, height):
+    page = player(width=width, height=height, reduced_motion="reduce")
+    others = companions(6)
+    setup(page, table=THE_SET + others[:3], deck=others[3:])
+    act(page, page.locator("[data-set-deal]"))
+    for id in THE_SET + [THE_SET[0]]:
+        act(page, card(page, id))
+    over = page.locator("[data-set-game-over]")
+    assert over.is_visible()
+    assert "Game over! Final score" in over.text_content()
+    missed = page.locator("[data-set-missed]")
+    assert "Sets missed this game (1)" in missed.text_content()
+    assert missed.locator(".set-mini").count() == 3
+    page.wait_for_timeout(600)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"set-game-over-{width}x{height}.png"))

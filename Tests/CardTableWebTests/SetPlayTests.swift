@@ -165,6 +165,10 @@ import Testing
             #expect(missed["heading"] as? String == "Sets missed this game (1)")
             let page = try await browser.get("/set").text
             #expect(page.contains("<div class=\"set-game-over\" data-set-game-over>"))
+            #expect(json["result"] as? String == "Final score 3.")
+            #expect(json["canHint"] as? Bool == false)
+            json = try await browser.post("/set/hint", json: true).json()
+            #expect(json["score"] as? Int == 3)
             json = try await browser.touch(others[0])
             #expect(json["announcement"] as? String == "Game over! Final score 3.")
             #expect(json["selectionCount"] as? Int == 0)

@@ -58,6 +58,11 @@ struct SetTable: Sendable {
     /// Reveals a hint, paid for by `asker`.
     func hint(by asker: SetPlayer, for player: PlayerID) async throws -> Snapshot {
         try await play(for: player) { saved, _ in
+            // NB: the engine would sell a "no Set" hint after the end; the page never offers one.
+            guard !saved.game.isOver else {
+                saved.lastMove = .rejected(.gameOver)
+                return
+            }
             saved.lastMove =
                 saved.game.revealHint(by: asker) == nil ? .rejected(.notATwoPlayerGame) : .hint(by: asker)
         }

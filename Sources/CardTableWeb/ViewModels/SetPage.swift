@@ -34,6 +34,10 @@ struct SetPage: PageModel {
     /// What the live region says.
     let announcement: String
     let isOver: Bool
+    /// The result under "Game over!": "Final score 12." or "Player 1 wins, 12 to 9."
+    let result: String?
+    /// Whether the Hint button is offered (not after the end).
+    let canHint: Bool
     /// Player two's panel (drawn at the top, turned towards them) and player one's.
     let playerTwo: SetPlayerPanel?
     let playerOne: SetPlayerPanel?
@@ -79,6 +83,8 @@ struct SetPage: PageModel {
         hint = game.hint == nil ? nil : SetAnnouncement.hint(game)
         announcement = SetAnnouncement.text(for: saved, now: now)
         isOver = game.isOver
+        result = isOver ? String(announcement.trimmingPrefix("Game over! ")) : nil
+        canHint = !isOver
         playerOne = isTwoPlayer ? SetPlayerPanel(.one, game: game, now: now) : nil
         playerTwo = isTwoPlayer ? SetPlayerPanel(.two, game: game, now: now) : nil
         missed = SetMissedReview(saved)

@@ -247,6 +247,7 @@
     }
     const deal = $("[data-set-deal]");
     if (deal) deal.disabled = !state.canDeal;
+    for (const hintButton of $$("[data-set-hint-button], [data-set-player-hint]")) hintButton.disabled = !state.canHint;
     setText("[data-set-announcement]", state.announcement);
     const why = $("[data-set-why]");
     setShown(why, Boolean(state.whyNot));
@@ -274,7 +275,7 @@
     const over = $("[data-set-game-over]");
     const wasOver = over && !over.hidden;
     setShown(over, state.isOver);
-    setText("[data-set-final]", state.announcement);
+    setText("[data-set-final]", state.result || "");
     if (state.isOver && !wasOver) {
       const button = $("[data-set-game-over] button");
       if (button) button.focus();
