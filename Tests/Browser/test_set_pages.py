@@ -103,7 +103,7 @@ def test_screenshot_of_the_end_with_missed_sets(player, width, height):
         act(page, card(page, id))
     over = page.locator("[data-set-game-over]")
     assert over.is_visible()
-    assert "Game over! Final score" in over.text_content()
+    assert "Final score 3." in over.text_content()
     missed = page.locator("[data-set-missed]")
     assert "Sets missed this game (1)" in missed.text_content()
     assert missed.locator(".set-mini").count() == 3

@@ -26,7 +26,7 @@ def test_bot_plays_a_whole_solo_game_to_the_end(player):
         else:
             act(page, page.locator("[data-set-deal]"))
         moves += 1
-    expect(page.locator("[data-set-game-over]")).to_contain_text("Game over! Final score")
+    expect(page.locator("[data-set-game-over]")).to_contain_text("Final score")
     expect(page.locator("[data-set-deck-count]")).to_have_text("0")
     assert find_set(table(page)) is None
     assert int(page.locator("[data-set-discard-count]").text_content()) >= 3 * 20
@@ -138,7 +138,7 @@ def test_color_blind_mode_is_remembered(player):
 
 def test_keyboard_only_play(player):
     page = player()
-    setup(page, table=THE_SET + companions(9), deck=companions(12)[9:])
+    setup(page, table=THE_SET + companions(9), deck=companions(14)[9:])
     page.keyboard.press("Tab")  # skip link
     for _ in range(15):
         page.keyboard.press("Tab")
