@@ -32,6 +32,7 @@ let package = Package(
             dependencies: [
                 "MemorizeCore",
                 "SetCore",
+                "SeededRandom",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

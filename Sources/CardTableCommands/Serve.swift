@@ -31,7 +31,7 @@ struct Serve: AsyncParsableCommand {
             WebConfiguration(
                 hostname: settings.hostname, port: settings.port,
                 storage: .file(path: settings.databasePath)),
-            environment: WebEnvironment(now: settings.clock()))
+            environment: WebEnvironment(now: settings.clock(), allowsTestSetups: settings.allowsTestSetups))
         // NB: written straight to the file handle so it shows at once even when piped.
         let banner = "CardTable is running at \(settings.url)  (database: \(settings.databasePath))\n"
         FileHandle.standardOutput.write(Data((banner + "Press Ctrl-C to stop.\n").utf8))

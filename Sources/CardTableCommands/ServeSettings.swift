@@ -12,6 +12,9 @@ struct ServeSettings: Equatable {
     /// NB: test-only, and so not a command-line option; a player's server always runs at 1.
     var clockRate: Double
 
+    /// Whether tests may set up Set games (`CARDTABLE_TEST_SETUPS=1`, for the browser tests only).
+    var allowsTestSetups: Bool
+
     init(
         hostname: String?, port: Int?, database: String?, environment: [String: String],
         defaultDatabasePath: String
@@ -40,6 +43,7 @@ struct ServeSettings: Equatable {
         } else {
             self.clockRate = 1
         }
+        self.allowsTestSetups = environment["CARDTABLE_TEST_SETUPS"] == "1"
     }
 
     /// The server's clock: the real one, or (in the browser tests) one that runs ``clockRate``

@@ -14,8 +14,9 @@ from playwright.sync_api import sync_playwright
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 SIZES = [(390, 844), (844, 390), (820, 1180), (1180, 820)]
-# The server's clock runs this many times faster than real time (a test-only setting of
-# `cardtable serve`), so the 10-second speed bonus runs out in half a second.
+# The fast server's clock runs this many times faster than real time (a test-only setting of
+# `cardtable serve`), so the 10-second speed bonus runs out in half a second. The main server
+# keeps real time, which the Set page's two-player claims and countdowns need.
 CLOCK_RATE = 20
 SPEED_BONUS_SECONDS = 10
 
@@ -29,9 +30,11 @@ def free_port():
 class Server:
     """One cardtable process on a free port with a temporary database; restartable."""
 
-    def __init__(self, binary, folder):
+    def __init__(self, binary, folder, environment):
         self.binary = binary
         self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.environment = environment
         self.database = self.folder / "data" / "cardtable.sqlite"
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -42,7 +45,7 @@ class Server:
         self.process = subprocess.Popen(
             [self.binary, "serve", "--port", str(self.port), "--database", str(self.database)],
             stdout=log, stderr=subprocess.STDOUT,
-            env={**os.environ, "CARDTABLE_TEST_CLOCK_RATE": str(CLOCK_RATE)})
+            env={**os.environ, **self.environment})
         (self.folder / "server.pid").write_text(str(self.process.pid))
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -75,12 +78,26 @@ class Server:
         return [card["content"] for card in json.loads(rows[0][0])["cards"]]
 
 
-@pytest.fixture(scope="session")
-def server():
+def started_server(name, environment):
     binary = os.environ.get("CARDTABLE_BIN")
     folder = os.environ.get("CARDTABLE_TEST_DIR")
     assert binary and folder, "run the browser tests with Tests/Browser/run.sh"
-    server = Server(binary, folder)
+    return Server(binary, Path(folder) / name, environment)
+
+
+@pytest.fixture(scope="session")
+def server():
+    """The server most tests use: real time, and Set games may be set up by tests."""
+    server = started_server("main", {"CARDTABLE_TEST_SETUPS": "1"})
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def fast_server():
+    """A server whose clock runs CLOCK_RATE times faster, for tests that wait out the speed bonus."""
+    server = started_server("fast", {"CARDTABLE_TEST_CLOCK_RATE": str(CLOCK_RATE)})
     server.start()
     yield server
     server.stop()
@@ -97,6 +114,16 @@ def browser():
 @pytest.fixture
 def player(browser, server):
     """A new player: a fresh browser context (so a fresh cookie) with JavaScript on."""
+    yield from players_of(browser, server)
+
+
+@pytest.fixture
+def fast_player(browser, fast_server):
+    """A new player of the fast-clock server."""
+    yield from players_of(browser, fast_server)
+
+
+def players_of(browser, server):
     contexts = []
 
     def make(width=390, height=844, javascript=True, reduced_motion="no-preference"):

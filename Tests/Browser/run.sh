@@ -13,9 +13,9 @@ export CARDTABLE_BIN
 WORK_DIR="$(mktemp -d)"
 export CARDTABLE_TEST_DIR="$WORK_DIR"
 cleanup() {
-    if [[ -f "$WORK_DIR/server.pid" ]]; then
-        kill "$(cat "$WORK_DIR/server.pid")" 2>/dev/null || true
-    fi
+    for pid_file in "$WORK_DIR"/*/server.pid; do
+        [[ -f "$pid_file" ]] && kill "$(cat "$pid_file")" 2>/dev/null || true
+    done
     rm -rf "$WORK_DIR"
 }
 trap cleanup EXIT

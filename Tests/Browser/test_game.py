@@ -46,11 +46,11 @@ def test_play_a_whole_game_by_taps_remembering_cards(player):
     assert page.errors == []
 
 
-def test_hint_20_scoring_example(player, server):
-    page = player()
+def test_hint_20_scoring_example(fast_player, fast_server):
+    page = fast_player()
     theme_id = create_theme(page, "Hint twenty", "🐧👻✏️🏀🐼")
     page.goto(f"/play/{theme_id}")
-    cards = server.game_cards(theme_id)
+    cards = fast_server.game_cards(theme_id)
 
     def place(emoji, occurrence=0):
         return [i + 1 for i, content in enumerate(cards) if content == emoji][occurrence]

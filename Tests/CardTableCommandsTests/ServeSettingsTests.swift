@@ -12,6 +12,7 @@ import Testing
         #expect(settings.port == 8080)
         #expect(settings.databasePath == "/data/db.sqlite")
         #expect(settings.url == "http://127.0.0.1:8080")
+        #expect(!settings.allowsTestSetups)
     }
 
     @Test func environmentFillsWhatTheCommandLineLeavesOut() throws {
@@ -23,6 +24,10 @@ import Testing
         #expect(fromEnvironment.hostname == "0.0.0.0")
         #expect(fromEnvironment.port == 9000)
         #expect(fromEnvironment.databasePath == "/tmp/x.sqlite")
+        let testing = try ServeSettings(
+            hostname: nil, port: nil, database: nil, environment: ["CARDTABLE_TEST_SETUPS": "1"],
+            defaultDatabasePath: "d")
+        #expect(testing.allowsTestSetups)
         let options = try ServeSettings(
             hostname: "10.0.0.5", port: 7000, database: "a.sqlite", environment: environment,
             defaultDatabasePath: "d")

@@ -56,5 +56,7 @@ func buildRouter(store: CardTableStore, environment: WebEnvironment, logger: Log
     ThemeController(store: store, renderer: renderer).addRoutes(to: pages)
     let table = MemorizeTable(store: store, environment: environment, logger: logger)
     GameController(table: table, renderer: renderer).addRoutes(to: pages)
+    SetController(table: SetTable(store: store, environment: environment, logger: logger), renderer: renderer)
+        .addRoutes(to: pages, allowsTestSetups: environment.allowsTestSetups)
     return router
 }

@@ -4,11 +4,17 @@ import Foundation
 public struct WebEnvironment: Sendable {
     /// The current time (the speed bonus and the records' dates use it).
     public var now: @Sendable () -> Date
+    /// Whether `POST /set/test-setup` exists, so tests can start a Set game from a seed or a given
+    /// table. Never on for players; `cardtable serve` turns it on only when asked to.
+    public var allowsTestSetups: Bool
 
     /// Creates an environment.
-    /// - Parameter now: The clock; the system clock by default.
-    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+    /// - Parameters:
+    ///   - now: The clock; the system clock by default.
+    ///   - allowsTestSetups: Whether tests may set up Set games; off by default.
+    public init(now: @escaping @Sendable () -> Date = { Date() }, allowsTestSetups: Bool = false) {
         self.now = now
+        self.allowsTestSetups = allowsTestSetups
     }
 
     /// The real clock.

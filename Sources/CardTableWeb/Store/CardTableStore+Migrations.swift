@@ -36,6 +36,7 @@ extension CardTableStore {
                     CREATE INDEX memorize_game_by_theme ON memorize_game(theme_id);
                     """)
         }
+        migrator.registerMigration("v2-set-games", migrate: createSetGames)
         return migrator
     }
 }

@@ -1,0 +1,96 @@
+import Hummingbird
+import SetCore
+
+/// Playing Set: the page, touching a card, Deal 3, the hint, two-player claims, New Game and
+/// color-blind mode. Browsers are redirected back to the page after each post; API clients (and
+/// the page's script) get the page's state as JSON.
+struct SetController: Sendable {
+    let table: SetTable
+    let renderer: PageRenderer
+
+    /// The body of New Game.
+    struct NewGameForm: Decodable {
+        /// Solo when missing.
+        let mode: SetPlayMode?
+    }
+
+    /// The body of Deal 3, Hint and Set! (claim).
+    struct PlayerForm: Decodable {
+        /// Who acts; player one when missing.
+        let player: SetPlayer?
+    }
+
+    /// The body of the color-blind switch.
+    struct ColorBlindForm: Decodable {
+        let enabled: Bool
+    }
+
+    func addRoutes(to group: RouterGroup<CardTableRequestContext>, allowsTestSetups: Bool) {
+        group.get("/set", use: show)
+        group.post("/set/new", use: newGame)
+        group.post("/set/cards/:card/select", use: select)
+        group.post("/set/deal", use: deal)
+        group.post("/set/hint", use: hint)
+        group.post("/set/claim", use: claim)
+        group.post("/set/color-blind", use: colorBlind)
+        if allowsTestSetups {
+            group.post("/set/test-setup", use: testSetup)
+        }
+    }
+
+    // MARK: - Routes
+
+    @Sendable func show(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        try renderer.respond(SetPage(try await table.current(for: context.requirePlayer())), to: request)
+    }
+
+    @Sendable func newGame(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let form = try await RequestInput.decode(NewGameForm.self, from: request, context: context)
+        return try answer(try await table.newGame(form.mode ?? .solo, for: context.requirePlayer()), request)
+    }
+
+    @Sendable func select(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let cardID = try context.pathParameter("card") { Int($0) }
+        return try answer(try await table.select(cardID: cardID, for: context.requirePlayer()), request)
+    }
+
+    @Sendable func deal(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let form = try await RequestInput.decode(PlayerForm.self, from: request, context: context)
+        return try answer(
+            try await table.deal(by: form.player ?? .one, for: context.requirePlayer()), request)
+    }
+
+    @Sendable func hint(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let form = try await RequestInput.decode(PlayerForm.self, from: request, context: context)
+        return try answer(
+            try await table.hint(by: form.player ?? .one, for: context.requirePlayer()), request)
+    }
+
+    @Sendable func claim(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let form = try await RequestInput.decode(PlayerForm.self, from: request, context: context)
+        return try answer(
+            try await table.claim(by: form.player ?? .one, for: context.requirePlayer()), request)
+    }
+
+    @Sendable func colorBlind(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let form = try await RequestInput.decode(ColorBlindForm.self, from: request, context: context)
+        return try answer(try await table.setColorBlind(form.enabled, for: context.requirePlayer()), request)
+    }
+
+    @Sendable func testSetup(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        guard RequestInput.isJSON(request) else {
+            throw AppError.badRequest("A test setup is sent as JSON.")
+        }
+        let setup = try await RequestInput.decode(SetTestSetup.self, from: request, context: context)
+        return try answer(try await table.startTestGame(setup, for: context.requirePlayer()), request)
+    }
+
+    // MARK: - Private
+
+    private func answer(_ snapshot: SetTable.Snapshot, _ request: Request) throws -> Response {
+        switch ResponseFormat(request) {
+        case .html: .redirect(to: "/set", type: .normal)
+        case .json: try PageRenderer.json(SetPage(snapshot))
+        }
+    }
+}

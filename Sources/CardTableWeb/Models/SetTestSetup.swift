@@ -1,0 +1,28 @@
+import SetCore
+
+/// A start position for a test (never offered to players): a seeded shuffle, or exactly these
+/// cards on the table, in the deck (dealt from the front) and in the discard pile.
+public struct SetTestSetup: Decodable, Sendable {
+    /// Shuffles the deck with a generator seeded with this, when no table is given.
+    public var seed: UInt64?
+    /// Solo unless told otherwise.
+    public var mode: SetPlayMode?
+    /// The cards on the table, in order (up to all 81).
+    public var table: [SetCard]?
+    /// The cards still to be dealt, next first; empty when a table is given without a deck.
+    public var deck: [SetCard]?
+    /// The matched cards, whole Sets in order.
+    public var discardPile: [SetCard]?
+
+    /// A setup.
+    public init(
+        seed: UInt64? = nil, mode: SetPlayMode? = nil, table: [SetCard]? = nil, deck: [SetCard]? = nil,
+        discardPile: [SetCard]? = nil
+    ) {
+        self.seed = seed
+        self.mode = mode
+        self.table = table
+        self.deck = deck
+        self.discardPile = discardPile
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import GRDB
+import SetCore
+
+/// A row of the `set_game` table: one player's Set game as the engine's JSON, what the last
+/// move did, and the player's color-blind setting.
+struct SetGameRecord: Codable {
+    var playerID: String
+    var state: String
+    var lastMove: String?
+    var colorBlind: Bool
+    var updatedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case playerID = "player_id"
+        case state
+        case lastMove = "last_move"
+        case colorBlind = "color_blind"
+        case updatedAt = "updated_at"
+    }
+
+    init(_ saved: SavedSetGame, player: PlayerID, at now: Date) throws {
+        self.playerID = player.rawValue
+        self.state = try JSONText.encode(saved.game)
+        self.lastMove = try saved.lastMove.map(JSONText.encode)
+        self.colorBlind = saved.colorBlind
+        self.updatedAt = now
+    }
+
+    /// The row as a saved game.
+    func savedGame() throws -> SavedSetGame {
+        SavedSetGame(
+            game: try JSONText.decode(SetGame.self, from: state),
+            lastMove: try lastMove.map { try JSONText.decode(SetLastMove.self, from: $0) },
+            colorBlind: colorBlind)
+    }
+}
+
+extension SetGameRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "set_game"
+}

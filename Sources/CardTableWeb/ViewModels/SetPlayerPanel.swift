@@ -1,0 +1,53 @@
+import Foundation
+import SetCore
+
+/// One player's controls in a two-player game: their score, their claim ("Set!"), Deal 3 and
+/// Hint buttons, and the countdown of whatever time limit concerns them.
+struct SetPlayerPanel: Encodable, Sendable {
+    /// `one` or `two`, the value the panel's forms send.
+    let player: String
+    let name: String
+    let score: Int
+    let isLeader: Bool
+    /// Whether this player holds the claim.
+    let isClaiming: Bool
+    let canClaim: Bool
+    let canDeal: Bool
+    /// The running time limit that concerns this player, if any.
+    let countdown: SetCountdown?
+    /// A short sentence about the player's turn.
+    let status: String
+
+    init(_ player: SetPlayer, game: SetGame, now: Date) {
+        self.player = player.rawValue
+        name = SetVocabulary.playerName(player)
+        score = game.scores[player]
+        isLeader = game.leader == player
+        let state = game.twoPlayer
+        isClaiming = state?.claim?.player == player
+        // NB: the engine is asked on a copy, so the page never restates its rules.
+        var claimTrial = game
+        canClaim = if case .claimed = claimTrial.claim(by: player, at: now) { true } else { false }
+        var dealTrial = game
+        canDeal = if case .rejected = dealTrial.dealThreeMore(by: player, at: now) { false } else { true }
+        countdown = Self.countdown(for: player, in: state, at: now)
+        // NB: a running countdown says what it is for, so the status line stays empty then.
+        status = countdown == nil && canClaim ? "Press Set! when you see one." : ""
+    }
+
+    private static func countdown(for player: SetPlayer, in state: TwoPlayerState?, at now: Date)
+        -> SetCountdown?
+    {
+        guard let state else { return nil }
+        if state.claim?.player == player, let seconds = state.claimTimeRemaining(at: now) {
+            return SetCountdown(kind: .claim, seconds: seconds)
+        }
+        if state.gracePeriod?.player == player, let seconds = state.graceTimeRemaining(at: now) {
+            return SetCountdown(kind: .grace, seconds: seconds)
+        }
+        if let seconds = state.lockoutRemaining(for: player, at: now) {
+            return SetCountdown(kind: .lockout, seconds: seconds)
+        }
+        return nil
+    }
+}

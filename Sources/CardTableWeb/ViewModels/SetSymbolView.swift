@@ -1,0 +1,37 @@
+import SetCore
+
+/// One symbol on a card: which SVG shape to use and where it sits in the card's
+/// 100 × 150 box. Symbols are drawn 72 × 36 (the shapes' 100 × 50 box scaled by 0.72), stacked
+/// in the middle with a gap of 6, so they always stay inside the card and leave the corners free
+/// for the color-blind letters.
+struct SetSymbolView: Encodable, Sendable {
+    /// The shape's symbol id without `set-`: diamond, squiggle or oval.
+    let shape: String
+    /// The SVG `transform` that places the symbol.
+    let transform: String
+
+    /// The symbols of `card`, top to bottom.
+    static func symbols(of card: SetCard) -> [SetSymbolView] {
+        let count = SetVocabulary.count(card.number)
+        let shape = SetVocabulary.shape(card.shape)
+        let pitch = symbolHeight + gap
+        let top = (cardHeight - Double(count) * symbolHeight - Double(count - 1) * gap) / 2
+        return (0..<count).map { index in
+            let y = top + Double(index) * pitch
+            return SetSymbolView(shape: shape, transform: "translate(\(left) \(format(y))) scale(\(scale))")
+        }
+    }
+
+    // MARK: - Geometry
+
+    private static let scale = 0.72
+    private static let cardHeight = 150.0
+    private static let symbolHeight = 50 * scale
+    private static let gap = 6.0
+    private static let left = 14
+
+    private static func format(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? "\(Int(rounded))" : "\(rounded)"
+    }
+}

@@ -1,0 +1,112 @@
+"""The Set page: an axe audit, and screenshots of 12, 21 and 81 cards at phone and tablet sizes
+in both orientations, with every card recognizable and every symbol inside its card."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from conftest import SCREENSHOTS, SIZES
+from set_helpers import THE_SET, act, card, companions, random_table, setup
+
+GEOMETRY = """() => [...document.querySelectorAll('[data-set-card]')].map(card => {
+    const box = card.getBoundingClientRect();
+    const symbols = [...card.querySelectorAll('use')].map(use => use.getBoundingClientRect());
+    return {
+        width: box.width, height: box.height,
+        inside: symbols.every(s => s.left >= box.left - 0.5 && s.right <= box.right + 0.5
+            && s.top >= box.top - 0.5 && s.bottom <= box.bottom + 0.5),
+        symbolWidth: Math.min(...symbols.map(s => s.width)),
+    };
+})"""
+
+
+@pytest.mark.parametrize("state", ["solo", "mismatch-hint", "two-player", "color-blind", "game-over"])
+def test_no_serious_accessibility_violations(player, state):
+    page = player()
+    others = companions(9)
+    if state == "two-player":
+        setup(page, table=THE_SET + others, mode="two-player")
+    elif state == "game-over":
+        setup(page, table=THE_SET + others[:3])
+        for id in THE_SET + [THE_SET[0]]:
+            act(page, card(page, id))
+        page.wait_for_selector("[data-set-game-over]:not([hidden])")
+    else:
+        setup(page, table=THE_SET + others, deck=companions(12)[9:])
+        if state == "mismatch-hint":
+            act(page, page.locator("[data-set-hint-button]"))
+            for id in [THE_SET[0], THE_SET[1], others[0]]:
+                act(page, card(page, id))
+        if state == "color-blind":
+            page.get_by_text("Options").click()
+            act(page, page.locator("[data-set-color-blind]"))
+    page.wait_for_timeout(600)
+    results = Axe().run(page)
+    serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert serious == [], results.generate_report()
+
+
+@pytest.mark.parametrize("count", [12, 15, 21, 81])
+@pytest.mark.parametrize("width,height", SIZES)
+def test_screenshots_every_card_recognizable(player, count, width, height):
+    page = player(width=width, height=height, reduced_motion="reduce")
+    setup(page, **random_table(count))
+    page.wait_for_timeout(300)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    if count != 15:
+        page.screenshot(path=str(SCREENSHOTS / f"set-{count}-{width}x{height}.png"))
+    cards = page.evaluate(GEOMETRY)
+    assert len(cards) == count
+    for geometry in cards:
+        assert abs(geometry["height"] / geometry["width"] - 1.5) < 0.02, "cards keep one aspect ratio"
+        assert geometry["width"] >= 44, "cards never shrink below the minimum"
+        assert geometry["inside"], "every symbol stays inside its card"
+    # Nothing sticks out sideways; only the grid scrolls.
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    board_fits = page.evaluate(
+        "(() => { const b = document.querySelector('[data-set-board]'); return b.scrollHeight <= b.clientHeight + 1; })()")
+    if count <= 21:
+        assert board_fits, "up to 21 cards all fit without scrolling"
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1180, 820)])
+def test_screenshots_of_states(player, width, height):
+    """Selection, mismatch with its reason, hint, two players and color-blind mode, to look at."""
+    page = player(width=width, height=height, reduced_motion="reduce")
+    others = companions(9)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    setup(page, table=THE_SET + others, deck=companions(12)[9:])
+    act(page, page.locator("[data-set-hint-button]"))
+    for id in [THE_SET[0], THE_SET[1], others[0]]:
+        act(page, card(page, id))
+    act(page, card(page, others[1]))
+    act(page, card(page, others[2]))
+    page.screenshot(path=str(SCREENSHOTS / f"set-selection-{width}x{height}.png"))
+    act(page, card(page, others[3]))
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(SCREENSHOTS / f"set-mismatch-{width}x{height}.png"))
+    page.get_by_text("Options").click()
+    act(page, page.locator("[data-set-color-blind]"))
+    page.screenshot(path=str(SCREENSHOTS / f"set-colorblind-{width}x{height}.png"))
+    setup(page, table=THE_SET + others, mode="two-player")
+    act(page, page.locator('[data-set-player="two"] [data-set-claim]'))
+    act(page, card(page, THE_SET[0]))
+    page.screenshot(path=str(SCREENSHOTS / f"set-two-player-{width}x{height}.png"))
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1180, 820)])
+def test_screenshot_of_the_end_with_missed_sets(player, width, height):
+    page = player(width=width, height=height, reduced_motion="reduce")
+    others = companions(6)
+    setup(page, table=THE_SET + others[:3], deck=others[3:])
+    act(page, page.locator("[data-set-deal]"))
+    for id in THE_SET + [THE_SET[0]]:
+        act(page, card(page, id))
+    over = page.locator("[data-set-game-over]")
+    assert over.is_visible()
+    assert "Final score 3." in over.text_content()
+    missed = page.locator("[data-set-missed]")
+    assert "Sets missed this game (1)" in missed.text_content()
+    assert missed.locator(".set-mini").count() == 3
+    page.wait_for_timeout(600)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"set-game-over-{width}x{height}.png"))
