@@ -8,16 +8,27 @@ enum SetAnnouncement {
         let game = saved.game
         guard game.isOver else { return move(saved, now: now) }
         // NB: the last Set ends the game at once, so its match is announced with the result.
+        let gameOver = "Game over! " + result(of: game)
         if case .matched? = saved.lastMove {
-            return move(saved, now: now) + " " + gameOver(game)
+            return move(saved, now: now) + " " + gameOver
         }
-        return gameOver(game)
+        return gameOver
+    }
+
+    /// The result of a finished game: "Final score 12." or "Player 1 wins, 12 to 9."
+    static func result(of game: SetGame) -> String {
+        guard game.twoPlayer != nil else { return "Final score \(game.score)." }
+        let (one, two) = (game.scores.one, game.scores.two)
+        guard let leader = game.leader else { return "A tie at \(one)." }
+        let (high, low) = (max(one, two), min(one, two))
+        return "\(SetVocabulary.playerName(leader)) wins, \(high) to \(low)."
     }
 
     /// The last move in words.
     private static func move(_ saved: SavedSetGame, now: Date) -> String {
         let game = saved.game
-        let score = game.twoPlayer == nil ? " Score \(game.score)." : ""
+        // The final score follows the last move's words, so they leave it out.
+        let score = game.twoPlayer == nil && !game.isOver ? " Score \(game.score)." : ""
         switch saved.lastMove {
         case nil, .newGame?:
             return game.twoPlayer == nil
@@ -67,14 +78,6 @@ enum SetAnnouncement {
     }
 
     // MARK: - Private
-
-    private static func gameOver(_ game: SetGame) -> String {
-        guard game.twoPlayer != nil else { return "Game over! Final score \(game.score)." }
-        let (one, two) = (game.scores.one, game.scores.two)
-        guard let leader = game.leader else { return "Game over! A tie at \(one)." }
-        let (high, low) = (max(one, two), min(one, two))
-        return "Game over! \(SetVocabulary.playerName(leader)) wins, \(high) to \(low)."
-    }
 
     private static func rejection(_ reason: SetMoveRejection, now: Date) -> String {
         switch reason {

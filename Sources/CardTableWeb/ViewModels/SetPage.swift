@@ -83,7 +83,7 @@ struct SetPage: PageModel {
         hint = game.hint == nil ? nil : SetAnnouncement.hint(game)
         announcement = SetAnnouncement.text(for: saved, now: now)
         isOver = game.isOver
-        result = isOver ? String(announcement.trimmingPrefix("Game over! ")) : nil
+        result = isOver ? SetAnnouncement.result(of: game) : nil
         canHint = !isOver
         playerOne = isTwoPlayer ? SetPlayerPanel(.one, game: game, now: now) : nil
         playerTwo = isTwoPlayer ? SetPlayerPanel(.two, game: game, now: now) : nil
