@@ -72,4 +72,35 @@ import Testing
             #expect(two["canClaim"] as? Bool == true)
         }
     }
+
+    @Test func aFreeMissInTheGracePeriodLocksOutAndTheLockoutEndIsScheduled() async throws {
+        let clock = ManualClock()
+        try await withSetTestApp(clock: clock) { session in
+            let browser = try await session.newPlayer()
+            _ = try await browser.setUpSet(
+                table: SetFixtures.noSetTable,
+                deck: Array(SetFixtures.cap[12..<16]) + [SetCard(id: 2)!, SetCard(id: 5)!],
+                mode: "two-player")
+            _ = try await browser.post("/set/deal", form: [("player", "one")])
+            _ = try await browser.post("/set/claim", form: [("player", "two")])
+            var json: [String: Any] = [:]
+            for card in SetFixtures.noSetTable.prefix(3) { json = try await browser.touch(card) }
+            #expect(json["selectionState"] as? String == "mismatch")
+            var two = try #require(json["playerTwo"] as? [String: Any])
+            #expect(two["score"] as? Int == 0)
+            #expect(two["canClaim"] as? Bool == false)
+            let countdown = try #require(two["countdown"] as? [String: Any])
+            #expect(countdown["kind"] as? String == "lockout")
+            #expect(countdown["seconds"] as? Double == 5)
+            #expect(json["refreshAfter"] as? Double == 5)
+            clock.advance(by: 5)
+            json = try await browser.get("/set", json: true).json()
+            two = try #require(json["playerTwo"] as? [String: Any])
+            #expect(two["canClaim"] as? Bool == true)
+            #expect((two["countdown"] as? [String: Any])?["kind"] as? String == "grace")
+            #expect(json["refreshAfter"] as? Double == 15)
+            json = try await browser.post("/set/claim", form: [("player", "two")], json: true).json()
+            #expect((json["playerTwo"] as? [String: Any])?["isClaiming"] as? Bool == true)
+        }
+    }
 }

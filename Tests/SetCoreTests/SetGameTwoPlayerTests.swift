@@ -123,6 +123,19 @@ struct SetGameTwoPlayerTests {
         #expect(game.scores.two == 0)
     }
 
+    @Test func theNextChangeIsTheFirstTimerToEnd() throws {
+        var game = try Fixtures.game(mode: twoPlayers)
+        #expect(game.twoPlayer?.timeUntilNextChange(at: moment(0)) == nil)
+        game.dealThreeMore(by: .one, at: moment(1))
+        #expect(game.twoPlayer?.timeUntilNextChange(at: moment(1)) == 20)
+        game.claim(by: .two, at: moment(2))
+        #expect(game.twoPlayer?.timeUntilNextChange(at: moment(2)) == 10)
+        _ = select(nonSet, by: .two, in: &game, at: 3)
+        // The free miss locks player two out until 8, before the grace period ends at 21.
+        #expect(game.twoPlayer?.timeUntilNextChange(at: moment(3)) == 5)
+        #expect(game.twoPlayer?.timeUntilNextChange(at: moment(8)) == 13)
+    }
+
     @Test func theGracePeriodEnds() throws {
         var game = try Fixtures.game(mode: twoPlayers)
         game.dealThreeMore(by: .one, at: moment(1))

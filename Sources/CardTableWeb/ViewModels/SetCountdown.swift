@@ -1,3 +1,5 @@
+import SetCore
+
 /// A two-player time limit as the page shows it; the script counts down from `seconds` and asks
 /// the server again when it reaches zero.
 struct SetCountdown: Encodable, Sendable {
@@ -19,14 +21,15 @@ struct SetCountdown: Encodable, Sendable {
     /// What the countdown is for, e.g. "to find a Set".
     let caption: String
 
-    init(kind: Kind, seconds: Double) {
+    init(kind: Kind, seconds: Double, rules: TwoPlayerRules) {
         self.kind = kind
         self.seconds = (seconds * 1000).rounded() / 1000
         self.wholeSeconds = Int(seconds.rounded(.up))
         self.caption =
             switch kind {
             case .claim: "left to select your Set"
-            case .grace: "all yours: misses are free"
+            case .grace:
+                "all yours: misses cost no points but lock you out for \(Int(rules.lockoutAfterMiss.rounded(.up))) s"
             case .lockout: "until you may claim again"
             }
     }

@@ -43,7 +43,8 @@ struct SetPage: PageModel {
     let playerOne: SetPlayerPanel?
     /// The Sets the player missed: after a needless Deal 3, and at the end of the game.
     let missed: SetMissedReview?
-    /// Seconds until a two-player time limit ends and the page should ask the server again.
+    /// Seconds until the first two-player time limit ends (a claim, a grace period or a lockout),
+    /// when the page should ask the server again.
     let refreshAfter: Double?
 
     // MARK: - Addresses
@@ -88,6 +89,6 @@ struct SetPage: PageModel {
         playerOne = isTwoPlayer ? SetPlayerPanel(.one, game: game, now: now) : nil
         playerTwo = isTwoPlayer ? SetPlayerPanel(.two, game: game, now: now) : nil
         missed = SetMissedReview(saved)
-        refreshAfter = [playerOne?.countdown?.seconds, playerTwo?.countdown?.seconds].compactMap { $0 }.min()
+        refreshAfter = game.twoPlayer?.timeUntilNextChange(at: now).map { ($0 * 1000).rounded() / 1000 }
     }
 }

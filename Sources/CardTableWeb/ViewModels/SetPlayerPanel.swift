@@ -40,13 +40,14 @@ struct SetPlayerPanel: Encodable, Sendable {
     {
         guard let state else { return nil }
         if state.claim?.player == player, let seconds = state.claimTimeRemaining(at: now) {
-            return SetCountdown(kind: .claim, seconds: seconds)
+            return SetCountdown(kind: .claim, seconds: seconds, rules: state.rules)
+        }
+        // NB: a lockout blocks the claim even in the player's own grace period, so it shows first.
+        if let seconds = state.lockoutRemaining(for: player, at: now) {
+            return SetCountdown(kind: .lockout, seconds: seconds, rules: state.rules)
         }
         if state.gracePeriod?.player == player, let seconds = state.graceTimeRemaining(at: now) {
-            return SetCountdown(kind: .grace, seconds: seconds)
-        }
-        if let seconds = state.lockoutRemaining(for: player, at: now) {
-            return SetCountdown(kind: .lockout, seconds: seconds)
+            return SetCountdown(kind: .grace, seconds: seconds, rules: state.rules)
         }
         return nil
     }

@@ -39,6 +39,13 @@ public struct TwoPlayerState: Codable, Hashable, Sendable {
         return until.timeIntervalSince(now)
     }
 
+    /// Seconds until the first running time limit ends at `now` (a claim, a grace period or either
+    /// player's lockout), or `nil` when none is running: when who may act changes next.
+    public func timeUntilNextChange(at now: Date) -> TimeInterval? {
+        let ends = [claim?.deadline, gracePeriod?.end, lockedOutUntil.one, lockedOutUntil.two]
+        return ends.compactMap { $0 }.filter { $0 > now }.map { $0.timeIntervalSince(now) }.min()
+    }
+
     /// The player with a running grace period at `now`, if any.
     func gracePlayer(at now: Date) -> SetPlayer? {
         guard let gracePeriod, gracePeriod.end > now else { return nil }
