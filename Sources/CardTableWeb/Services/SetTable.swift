@@ -98,7 +98,7 @@ struct SetTable: Sendable {
                 SavedSetGame(game: game, lastMove: .newGame, colorBlind: previous?.colorBlind ?? false)
             },
             play: { _ in })
-        return Snapshot(saved: play.game, now: now)
+        return Snapshot(saved: play.saved, now: now)
     }
 
     // MARK: - Private
@@ -122,9 +122,9 @@ struct SetTable: Sendable {
                 try move(&saved, now)
             })
         if play.dealt {
-            logger.info("New Set game", metadata: ["mode": "\(SetPlayMode(play.game.game).rawValue)"])
+            logger.info("New Set game", metadata: ["mode": "\(SetPlayMode(play.saved.game).rawValue)"])
         }
-        return Snapshot(saved: play.game, now: now)
+        return Snapshot(saved: play.saved, now: now)
     }
 
     private static func lastMove(for outcome: SelectionOutcome, by player: SetPlayer) -> SetLastMove {

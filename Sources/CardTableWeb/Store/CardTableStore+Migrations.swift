@@ -36,7 +36,19 @@ extension CardTableStore {
                     CREATE INDEX memorize_game_by_theme ON memorize_game(theme_id);
                     """)
         }
-        migrator.registerMigration("v2-set-games", migrate: createSetGames)
+        // One Set game per player, with the player's color-blind setting.
+        migrator.registerMigration("v2-set-games") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE set_game (
+                        player_id TEXT PRIMARY KEY NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        state TEXT NOT NULL,
+                        last_move TEXT,
+                        color_blind INTEGER NOT NULL DEFAULT 0 CHECK (color_blind IN (0, 1)),
+                        updated_at DATETIME NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 }

@@ -49,7 +49,6 @@ struct SetPage: PageModel {
 
     // MARK: - Addresses
 
-    let pageURL = "/set"
     let newGameURL = "/set/new"
     let dealURL = "/set/deal"
     let hintURL = "/set/hint"
