@@ -103,4 +103,22 @@ import Testing
             #expect((json["playerTwo"] as? [String: Any])?["isClaiming"] as? Bool == true)
         }
     }
+
+    @Test func aTimeoutNoticedByAnotherMoveIsAnnouncedBeforeIt() async throws {
+        let clock = ManualClock()
+        try await withSetTestApp(clock: clock) { session in
+            let browser = try await session.newPlayer()
+            _ = try await browser.setUpSet(table: Self.table, mode: "two-player")
+            _ = try await browser.post("/set/claim", form: [("player", "one")])
+            clock.advance(by: 11)
+            // Without JavaScript nothing asks in between: the next move notices the timeout.
+            let response = try await browser.post("/set/claim", form: [("player", "two")])
+            #expect(response.status == .seeOther)
+            let json = try await browser.get("/set", json: true).json()
+            #expect(
+                json["announcement"] as? String
+                    == "Player 1 ran out of time, minus 2. Player 2 claims a Set: 10 seconds to select it.")
+            #expect((json["playerOne"] as? [String: Any])?["score"] as? Int == -2)
+        }
+    }
 }

@@ -23,14 +23,14 @@ struct SetTable: Sendable {
 
     /// The player's game, dealing a solo game if there is none yet.
     func current(for player: PlayerID) async throws -> Snapshot {
-        try await play(for: player) { _, _ in }
+        try await play(for: player, nil)
     }
 
     // MARK: - Moves
 
     /// Deals a new game in `mode`, keeping the player's color-blind setting.
     func newGame(_ mode: SetPlayMode, for player: PlayerID) async throws -> Snapshot {
-        try await play(for: player, startNew: true, mode: mode) { _, _ in }
+        try await play(for: player, startNew: true, mode: mode, nil)
     }
 
     /// Touches the card with engine id `cardID`: by the player holding the claim in a two-player
@@ -103,9 +103,13 @@ struct SetTable: Sendable {
 
     // MARK: - Private
 
+    /// Lets time pass, then makes `move` (nil when the request only reads, or deals a new game).
+    ///
+    /// A claim that ran out is kept beside the move (both are announced); a request that only reads
+    /// makes the timeout its last move.
     private func play(
         for player: PlayerID, startNew: Bool = false, mode: SetPlayMode = .solo,
-        _ move: @escaping @Sendable (inout SavedSetGame, Date) throws -> Void
+        _ move: (@Sendable (inout SavedSetGame, Date) throws -> Void)?
     ) async throws -> Snapshot {
         let now = environment.now()
         let play = try await store.playSetGame(
@@ -116,9 +120,18 @@ struct SetTable: Sendable {
                     colorBlind: previous?.colorBlind ?? false)
             },
             play: { saved in
+                var timeout: SetTimeout?
                 if case .claimTimedOut(let claimer, let penalty) = saved.game.tick(at: now) {
-                    saved.lastMove = .timedOut(claimer, penalty: penalty)
+                    timeout = SetTimeout(player: claimer, penalty: penalty)
                 }
+                guard let move else {
+                    if let timeout {
+                        saved.lastMove = .timedOut(timeout.player, penalty: timeout.penalty)
+                        saved.timeout = nil
+                    }
+                    return
+                }
+                saved.timeout = timeout
                 try move(&saved, now)
             })
         if play.dealt {

@@ -49,6 +49,10 @@ extension CardTableStore {
                     );
                     """)
         }
+        // A claim that ran out before a move, announced with the move.
+        migrator.registerMigration("v3-set-game-timeout") { db in
+            try db.execute(sql: "ALTER TABLE set_game ADD COLUMN timeout TEXT;")
+        }
         return migrator
     }
 }

@@ -53,8 +53,10 @@ extension CardTableStore {
 }
 
 extension SetGameRecord {
-    /// Whether two rows hold the same game, move and setting (whenever they were saved).
+    /// Whether two rows hold the same game, moves and setting (whenever they were saved).
     fileprivate func hasSameContent(as other: SetGameRecord) -> Bool {
-        (state, lastMove, colorBlind) == (other.state, other.lastMove, other.colorBlind)
+        (state, lastMove, timeout, colorBlind) == (
+            other.state, other.lastMove, other.timeout, other.colorBlind
+        )
     }
 }

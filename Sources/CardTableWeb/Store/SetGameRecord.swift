@@ -3,11 +3,12 @@ import GRDB
 import SetCore
 
 /// A row of the `set_game` table: one player's Set game as the engine's JSON, what the last
-/// move did, and the player's color-blind setting.
+/// move did (and any claim that ran out before it), and the player's color-blind setting.
 struct SetGameRecord: Codable {
     var playerID: String
     var state: String
     var lastMove: String?
+    var timeout: String?
     var colorBlind: Bool
     var updatedAt: Date
 
@@ -15,6 +16,7 @@ struct SetGameRecord: Codable {
         case playerID = "player_id"
         case state
         case lastMove = "last_move"
+        case timeout
         case colorBlind = "color_blind"
         case updatedAt = "updated_at"
     }
@@ -23,6 +25,7 @@ struct SetGameRecord: Codable {
         self.playerID = player.rawValue
         self.state = try JSONText.encode(saved.game)
         self.lastMove = try saved.lastMove.map(JSONText.encode)
+        self.timeout = try saved.timeout.map(JSONText.encode)
         self.colorBlind = saved.colorBlind
         self.updatedAt = now
     }
@@ -32,6 +35,7 @@ struct SetGameRecord: Codable {
         SavedSetGame(
             game: try JSONText.decode(SetGame.self, from: state),
             lastMove: try lastMove.map { try JSONText.decode(SetLastMove.self, from: $0) },
+            timeout: try timeout.map { try JSONText.decode(SetTimeout.self, from: $0) },
             colorBlind: colorBlind)
     }
 }

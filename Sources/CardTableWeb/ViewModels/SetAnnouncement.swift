@@ -1,16 +1,17 @@
 import Foundation
 import SetCore
 
-/// What the page's live region says after a request: the last move in words, or the result
-/// when the game is over.
+/// What the page's live region says after a request: a claim that ran out first, then the last
+/// move in words, or the result when the game is over.
 enum SetAnnouncement {
     static func text(for saved: SavedSetGame, now: Date) -> String {
         let game = saved.game
-        guard game.isOver else { return move(saved, now: now) }
+        let timeout = saved.timeout.map { timedOut($0.player, penalty: $0.penalty) + " " } ?? ""
+        guard game.isOver else { return timeout + move(saved, now: now) }
         // NB: the last Set ends the game at once, so its match is announced with the result.
         let gameOver = "Game over! " + result(of: game)
         if case .matched? = saved.lastMove {
-            return move(saved, now: now) + " " + gameOver
+            return timeout + move(saved, now: now) + " " + gameOver
         }
         return gameOver
     }
@@ -58,8 +59,7 @@ enum SetAnnouncement {
             let seconds = game.twoPlayer?.claimTimeRemaining(at: now).map { Int($0.rounded(.up)) } ?? 0
             return "\(SetVocabulary.playerName(player)) claims a Set: \(seconds) seconds to select it."
         case .timedOut(let player, let penalty)?:
-            let cost = penalty > 0 ? ", minus \(penalty)" : ""
-            return "\(SetVocabulary.playerName(player)) ran out of time\(cost)."
+            return timedOut(player, penalty: penalty)
         case .colorBlindMode(let isOn)?:
             return isOn ? "Color-blind mode on: letters name the colors." : "Color-blind mode off."
         case .rejected(let reason)?:
@@ -78,6 +78,11 @@ enum SetAnnouncement {
     }
 
     // MARK: - Private
+
+    private static func timedOut(_ player: SetPlayer, penalty: Int) -> String {
+        let cost = penalty > 0 ? ", minus \(penalty)" : ""
+        return "\(SetVocabulary.playerName(player)) ran out of time\(cost)."
+    }
 
     private static func rejection(_ reason: SetMoveRejection, now: Date) -> String {
         switch reason {
