@@ -184,3 +184,40 @@ extension SetGameTwoPlayerTests {
         #expect(game.twoPlayer?.gracePeriod == nil)
     }
 }
+
+// MARK: - Queries
+
+extension SetGameTwoPlayerTests {
+    @Test func theQueriesAgreeWithTheMoves() throws {
+        var game = try Fixtures.game(mode: twoPlayers)
+        #expect(game.claimRejection(by: .one, at: moment(0)) == nil)
+        #expect(game.dealRejection(by: .two, at: moment(0)) == nil)
+        game.claim(by: .one, at: moment(1))
+        #expect(game.claimRejection(by: .two, at: moment(2)) == .tableClaimed(by: .one))
+        #expect(game.dealRejection(by: .one, at: moment(2)) == .tableClaimed(by: .one))
+        // Asking does not move: the claim that ran out at 11 is still in the game.
+        #expect(game.claimRejection(by: .one, at: moment(12)) == .lockedOut(until: moment(16)))
+        #expect(game.claimRejection(by: .two, at: moment(12)) == nil)
+        #expect(game.dealRejection(by: .two, at: moment(12)) == nil)
+        #expect(game.twoPlayer?.claim != nil)
+        #expect(game.claim(by: .one, at: moment(12)) == .rejected(.lockedOut(until: moment(16))))
+        game.dealThreeMore(by: .two, at: moment(13))
+        #expect(game.dealRejection(by: .one, at: moment(14)) == nil)
+        #expect(game.dealRejection(by: .two, at: moment(14)) == .gracePeriod(for: .one, until: moment(33)))
+        #expect(game.claimRejection(by: .two, at: moment(14)) == .gracePeriod(for: .one, until: moment(33)))
+        #expect(game.hintRejection(by: .two) == nil)
+    }
+
+    @Test func soloGamesRejectSecondPlayers() throws {
+        let game = try Fixtures.game()
+        #expect(game.claimRejection(by: .one, at: moment(0)) == .notATwoPlayerGame)
+        #expect(game.dealRejection(by: .two, at: moment(0)) == .notATwoPlayerGame)
+        #expect(game.hintRejection(by: .two) == .notATwoPlayerGame)
+        #expect(game.dealRejection(at: moment(0)) == nil)
+        #expect(game.canRevealHint)
+        let over = try SetGame(deck: [], table: Fixtures.nonSet, at: moment(0))
+        #expect(!over.canRevealHint)
+        #expect(over.hintRejection() == .gameOver)
+        #expect(over.dealRejection(at: moment(0)) == .deckEmpty)
+    }
+}

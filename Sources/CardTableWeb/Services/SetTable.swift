@@ -58,13 +58,12 @@ struct SetTable: Sendable {
     /// Reveals a hint, paid for by `asker`.
     func hint(by asker: SetPlayer, for player: PlayerID) async throws -> Snapshot {
         try await play(for: player) { saved, _ in
-            // NB: `revealHint` answers nil both after the end and for a player not in the game.
-            guard !saved.game.isOver else {
-                saved.lastMove = .rejected(.gameOver)
+            if let rejection = saved.game.hintRejection(by: asker) {
+                saved.lastMove = .rejected(rejection)
                 return
             }
-            saved.lastMove =
-                saved.game.revealHint(by: asker) == nil ? .rejected(.notATwoPlayerGame) : .hint(by: asker)
+            saved.game.revealHint(by: asker)
+            saved.lastMove = .hint(by: asker)
         }
     }
 

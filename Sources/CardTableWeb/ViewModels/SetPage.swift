@@ -69,8 +69,7 @@ struct SetPage: PageModel {
         deckIsEmpty = game.deck.isEmpty
         discardCount = game.discardPile.count
         discardTop = game.discardPile.last.map { SetCardView($0) }
-        var dealTrial = game
-        canDeal = if case .rejected = dealTrial.dealThreeMore(at: now) { false } else { true }
+        canDeal = game.dealRejection(at: now) == nil
         selectionCount = game.selection.count
         selectionState =
             switch game.selectionIsMatch {
@@ -84,7 +83,7 @@ struct SetPage: PageModel {
         announcement = SetAnnouncement.text(for: saved, now: now)
         isOver = game.isOver
         result = isOver ? SetAnnouncement.result(of: game) : nil
-        canHint = !isOver
+        canHint = game.canRevealHint
         playerOne = isTwoPlayer ? SetPlayerPanel(.one, game: game, now: now) : nil
         playerTwo = isTwoPlayer ? SetPlayerPanel(.two, game: game, now: now) : nil
         missed = SetMissedReview(saved)

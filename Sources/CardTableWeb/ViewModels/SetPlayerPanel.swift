@@ -25,11 +25,8 @@ struct SetPlayerPanel: Encodable, Sendable {
         isLeader = game.leader == player
         let state = game.twoPlayer
         isClaiming = state?.claim?.player == player
-        // NB: the engine is asked on a copy, so the page never restates its rules.
-        var claimTrial = game
-        canClaim = if case .claimed = claimTrial.claim(by: player, at: now) { true } else { false }
-        var dealTrial = game
-        canDeal = if case .rejected = dealTrial.dealThreeMore(by: player, at: now) { false } else { true }
+        canClaim = game.claimRejection(by: player, at: now) == nil
+        canDeal = game.dealRejection(by: player, at: now) == nil
         countdown = Self.countdown(for: player, in: state, at: now)
         // NB: a running countdown says what it is for, so the status line stays empty then.
         status = countdown == nil && canClaim ? "Press Set! when you see one." : ""

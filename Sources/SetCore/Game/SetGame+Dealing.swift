@@ -41,6 +41,14 @@ extension SetGame {
         return .dealt(dealt, penalty: penalty)
     }
 
+    /// Why ``dealThreeMore(by:at:)`` would be rejected for `player` at `now`, or `nil` when it would
+    /// deal (or clear a matched Set). Asks without moving: claims that ran out by `now` count as over.
+    public func dealRejection(by player: SetPlayer = .one, at now: Date) -> SetMoveRejection? {
+        var game = self
+        game.expireTimers(at: now)
+        return game.rejectionOfDeal(by: player, at: now)
+    }
+
     // MARK: - Private
 
     private func rejectionOfDeal(by player: SetPlayer, at now: Date) -> SetMoveRejection? {

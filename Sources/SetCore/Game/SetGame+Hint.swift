@@ -10,11 +10,20 @@ extension SetGame {
     /// - Returns: The hint, or `nil` (free) if `player` is not in this game or the game is over.
     @discardableResult
     public mutating func revealHint(by player: SetPlayer = .one) -> SetHint? {
-        guard rejectionOfPlayer(player) == nil, !isOver else { return nil }
+        guard hintRejection(by: player) == nil else { return nil }
         if let hint { return hint }
         let revealed = SetRules.firstSet(in: cardsStayingOnTable).map(SetHint.set) ?? .noSet
         scores[player] -= scoring.hintPenalty
         hint = revealed
         return revealed
     }
+
+    /// Why ``revealHint(by:)`` would give nothing to `player`: they are not in this game, or it is
+    /// over; `nil` when a hint is available.
+    public func hintRejection(by player: SetPlayer = .one) -> SetMoveRejection? {
+        rejectionOfPlayer(player) ?? (isOver ? .gameOver : nil)
+    }
+
+    /// Whether a hint can be revealed (for player one, the solo player): the game is not over.
+    public var canRevealHint: Bool { hintRejection() == nil }
 }

@@ -14,24 +14,24 @@ extension SetGame {
     @discardableResult
     public mutating func claim(by player: SetPlayer, at now: Date) -> ClaimOutcome {
         expireTimers(at: now)
+        if let rejection = rejectionOfClaim(by: player, at: now) { return .rejected(rejection) }
         guard var state = twoPlayer else { return .rejected(.notATwoPlayerGame) }
-        guard !isOver else { return .rejected(.gameOver) }
-        if let claim = state.claim { return .rejected(.tableClaimed(by: claim.player)) }
-        let gracePlayer = state.gracePlayer(at: now)
-        if let gracePlayer, gracePlayer != player, let gracePeriod = state.gracePeriod {
-            return .rejected(.gracePeriod(for: gracePlayer, until: gracePeriod.end))
-        }
-        if let until = state.lockedOutUntil[player], until > now {
-            return .rejected(.lockedOut(until: until))
-        }
         let claim = SetClaim(
             player: player,
             deadline: now.addingTimeInterval(state.rules.claimTimeLimit),
-            isPenaltyFree: gracePlayer == player
+            isPenaltyFree: state.gracePlayer(at: now) == player
         )
         state.claim = claim
         twoPlayer = state
         return .claimed(deadline: claim.deadline, isPenaltyFree: claim.isPenaltyFree)
+    }
+
+    /// Why ``claim(by:at:)`` would be rejected for `player` at `now`, or `nil` when they may claim.
+    /// Asks without moving: a claim that ran out by `now` counts as over (and locks its claimer out).
+    public func claimRejection(by player: SetPlayer, at now: Date) -> SetMoveRejection? {
+        var game = self
+        game.expireTimers(at: now)
+        return game.rejectionOfClaim(by: player, at: now)
     }
 
     /// Lets time pass: a claim whose deadline is at or before `now` times out, and grace periods and
@@ -99,6 +99,22 @@ extension SetGame {
     }
 
     // MARK: - Private
+
+    /// Why `player` may not claim, once timers have been expired at `now`.
+    private func rejectionOfClaim(by player: SetPlayer, at now: Date) -> SetMoveRejection? {
+        guard let state = twoPlayer else { return .notATwoPlayerGame }
+        guard !isOver else { return .gameOver }
+        if let claim = state.claim { return .tableClaimed(by: claim.player) }
+        if let gracePlayer = state.gracePlayer(at: now), gracePlayer != player,
+            let gracePeriod = state.gracePeriod
+        {
+            return .gracePeriod(for: gracePlayer, until: gracePeriod.end)
+        }
+        if let until = state.lockedOutUntil[player], until > now {
+            return .lockedOut(until: until)
+        }
+        return nil
+    }
 
     /// Ends a claim whose time is up, with the same cost as a mismatch.
     private mutating func expireClaim(at now: Date) -> TickOutcome {
