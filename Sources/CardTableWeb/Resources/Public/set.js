@@ -170,6 +170,8 @@
     return `<h2 class="set-missed-heading">${escape(missed.heading)}</h2><ul class="set-missed-list">${sets}</ul>`;
   }
 
+  /// Draws the server's state; when the page cannot be updated in place (another mode), returns
+  /// the promise of a reload, which callers return so it runs inside the request queue.
   function apply(state) {
     const app = $("[data-set-app]");
     const grid = $("[data-set-grid]");
@@ -318,7 +320,7 @@
   async function refresh() {
     const response = await fetch("/set", { headers: { Accept: "application/json" }, credentials: "same-origin" });
     if (!response.ok) throw new Error(`/set answered ${response.status}`);
-    apply(await response.json());
+    return apply(await response.json());
   }
 
   // MARK: - Requests
@@ -384,8 +386,8 @@
     if (details) details.open = false;
     enqueue(async () => {
       const state = await post(url, body);
-      if (isNewGame) await reloadInPlace();
-      else apply(state);
+      if (isNewGame) return reloadInPlace();
+      return apply(state);
     });
   });
 
@@ -419,7 +421,13 @@
       event.preventDefault();
       return;
     }
+    // NB: a held key must not deal, hint or claim again and again (arrows above may repeat).
+    if (event.repeat) {
+      if (["Enter", " "].includes(event.key) || /^[dhn12]$/i.test(event.key)) event.preventDefault();
+      return;
+    }
     switch (event.key.toLowerCase()) {
+      // D and H are solo keys: in a two-player game each player has their own Deal 3 and Hint.
       case "d": clickIfEnabled("[data-set-deal]"); break;
       case "h": clickIfEnabled("[data-set-hint-button]"); break;
       case "n": clickIfEnabled("[data-set-new-game]"); break;
