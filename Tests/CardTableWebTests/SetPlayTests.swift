@@ -191,4 +191,29 @@ import Testing
             #expect(json["playerOne"] == nil)
         }
     }
+
+    @Test func aDoublePostWithTheSameVersionDealsOnce() async throws {
+        try await withSetTestApp { session in
+            let browser = try await session.newPlayer()
+            _ = try await browser.setUpSet(table: Self.table, deck: Array(SetFixtures.companions[9..<14]))
+            let version = try #require(try await browser.get("/set", json: true).json()["version"] as? Int)
+            let page = try await browser.get("/set").text
+            #expect(page.contains("name=\"version\" value=\"\(version)\""))
+            for _ in 0..<2 {
+                let response = try await browser.post("/set/deal", form: [("version", "\(version)")])
+                #expect(response.status == .seeOther)
+            }
+            let json = try await browser.get("/set", json: true).json()
+            #expect(json["cardCount"] as? Int == 15)
+            #expect(json["score"] as? Int == -3)
+            #expect(json["version"] as? Int == version + 1)
+            #expect(json["announcement"] as? String == "The table changed; look again.")
+            // The current version is accepted.
+            let next = try await browser.post(
+                "/set/cards/\(SetFixtures.set[0].id)/select", form: [("version", "\(version + 1)")],
+                json: true
+            ).json()
+            #expect(next["selectionCount"] as? Int == 1)
+        }
+    }
 }

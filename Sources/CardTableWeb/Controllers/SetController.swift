@@ -8,21 +8,31 @@ struct SetController: Sendable {
     let table: SetTable
     let renderer: PageRenderer
 
+    // Every form may send `version`, the page's move counter; a stale one turns the move down.
+
     /// The body of New Game.
     struct NewGameForm: Decodable {
         /// Solo when missing.
         let mode: SetPlayMode?
+        let version: Int?
+    }
+
+    /// The body of touching a card.
+    struct SelectForm: Decodable {
+        let version: Int?
     }
 
     /// The body of Deal 3, Hint and Set! (claim).
     struct PlayerForm: Decodable {
         /// Who acts; player one when missing.
         let player: SetPlayer?
+        let version: Int?
     }
 
     /// The body of the color-blind switch.
     struct ColorBlindForm: Decodable {
         let enabled: Bool
+        let version: Int?
     }
 
     func addRoutes(to group: RouterGroup<CardTableRequestContext>, allowsTestSetups: Bool) {
@@ -46,35 +56,48 @@ struct SetController: Sendable {
 
     @Sendable func newGame(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let form = try await RequestInput.decode(NewGameForm.self, from: request, context: context)
-        return try answer(try await table.newGame(form.mode ?? .solo, for: context.requirePlayer()), request)
+        return try answer(
+            try await table.newGame(form.mode ?? .solo, version: form.version, for: context.requirePlayer()),
+            request)
     }
 
     @Sendable func select(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let cardID = try context.pathParameter("card") { Int($0) }
-        return try answer(try await table.select(cardID: cardID, for: context.requirePlayer()), request)
+        let form = try await RequestInput.decode(SelectForm.self, from: request, context: context)
+        return try answer(
+            try await table.select(cardID: cardID, version: form.version, for: context.requirePlayer()),
+            request)
     }
 
     @Sendable func deal(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let form = try await RequestInput.decode(PlayerForm.self, from: request, context: context)
         return try answer(
-            try await table.deal(by: form.player ?? .one, for: context.requirePlayer()), request)
+            try await table.deal(
+                by: form.player ?? .one, version: form.version, for: context.requirePlayer()),
+            request)
     }
 
     @Sendable func hint(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let form = try await RequestInput.decode(PlayerForm.self, from: request, context: context)
         return try answer(
-            try await table.hint(by: form.player ?? .one, for: context.requirePlayer()), request)
+            try await table.hint(
+                by: form.player ?? .one, version: form.version, for: context.requirePlayer()),
+            request)
     }
 
     @Sendable func claim(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let form = try await RequestInput.decode(PlayerForm.self, from: request, context: context)
         return try answer(
-            try await table.claim(by: form.player ?? .one, for: context.requirePlayer()), request)
+            try await table.claim(
+                by: form.player ?? .one, version: form.version, for: context.requirePlayer()),
+            request)
     }
 
     @Sendable func colorBlind(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let form = try await RequestInput.decode(ColorBlindForm.self, from: request, context: context)
-        return try answer(try await table.setColorBlind(form.enabled, for: context.requirePlayer()), request)
+        return try answer(
+            try await table.setColorBlind(form.enabled, version: form.version, for: context.requirePlayer()),
+            request)
     }
 
     @Sendable func testSetup(_ request: Request, context: CardTableRequestContext) async throws -> Response {

@@ -11,14 +11,19 @@ public struct SavedSetGame: Sendable {
     public var timeout: SetTimeout?
     /// Whether the cards are drawn with the color-blind palette and letter cues (extra credit 8).
     public var colorBlind: Bool
+    /// How many moves the table has seen; every form carries it, and a post made from an older
+    /// page (a double post, another tab) is turned down.
+    public var version: Int
 
     /// A saved game.
     public init(
-        game: SetGame, lastMove: SetLastMove? = nil, timeout: SetTimeout? = nil, colorBlind: Bool = false
+        game: SetGame, lastMove: SetLastMove? = nil, timeout: SetTimeout? = nil, colorBlind: Bool = false,
+        version: Int = 0
     ) {
         self.game = game
         self.lastMove = lastMove
         self.timeout = timeout
         self.colorBlind = colorBlind
+        self.version = version
     }
 }

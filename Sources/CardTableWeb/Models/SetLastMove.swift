@@ -26,6 +26,8 @@ public enum SetLastMove: Codable, Hashable, Sendable {
     case timedOut(SetPlayer, penalty: Int)
     /// The color-blind mode was switched on or off.
     case colorBlindMode(Bool)
+    /// The move was sent from an older page (its version did not match) and nothing changed.
+    case outdated
     /// The engine refused the move and nothing changed.
     case rejected(SetMoveRejection)
 }

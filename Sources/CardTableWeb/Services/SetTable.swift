@@ -23,29 +23,40 @@ struct SetTable: Sendable {
 
     /// The player's game, dealing a solo game if there is none yet.
     func current(for player: PlayerID) async throws -> Snapshot {
-        try await play(for: player, nil)
+        try await play(for: player, version: nil, nil)
     }
 
     // MARK: - Moves
 
+    // Every move takes the `version` of the page it was made on: nil (JSON clients) skips the
+    // check; a stale one turns the move down (see ``SavedSetGame/version``).
+
     /// Deals a new game in `mode`, keeping the player's color-blind setting.
-    func newGame(_ mode: SetPlayMode, for player: PlayerID) async throws -> Snapshot {
-        try await play(for: player, startNew: true, mode: mode, nil)
+    func newGame(_ mode: SetPlayMode, version: Int? = nil, for player: PlayerID) async throws -> Snapshot {
+        let snapshot = try await play(for: player, version: version) { saved, now in
+            saved.game = SetGame(mode: mode.gameMode, at: now)
+            saved.lastMove = .newGame
+            saved.timeout = nil
+        }
+        if snapshot.saved.lastMove == .newGame {
+            logger.info("New Set game", metadata: ["mode": "\(mode.rawValue)"])
+        }
+        return snapshot
     }
 
     /// Touches the card with engine id `cardID`: by the player holding the claim in a two-player
     /// game (both players share the device), by player one otherwise.
-    func select(cardID: Int, for player: PlayerID) async throws -> Snapshot {
+    func select(cardID: Int, version: Int? = nil, for player: PlayerID) async throws -> Snapshot {
         guard let card = SetCard(id: cardID) else { throw AppError.notFound("There is no such card.") }
-        return try await play(for: player) { saved, now in
+        return try await play(for: player, version: version) { saved, now in
             let toucher = saved.game.twoPlayer?.claim?.player ?? .one
             saved.lastMove = Self.lastMove(for: saved.game.select(card, by: toucher, at: now), by: toucher)
         }
     }
 
     /// Deals three more cards for `dealer`.
-    func deal(by dealer: SetPlayer, for player: PlayerID) async throws -> Snapshot {
-        try await play(for: player) { saved, now in
+    func deal(by dealer: SetPlayer, version: Int? = nil, for player: PlayerID) async throws -> Snapshot {
+        try await play(for: player, version: version) { saved, now in
             saved.lastMove =
                 switch saved.game.dealThreeMore(by: dealer, at: now) {
                 case .dealt(let cards, let penalty): .dealt(cards, by: dealer, penalty: penalty)
@@ -56,8 +67,8 @@ struct SetTable: Sendable {
     }
 
     /// Reveals a hint, paid for by `asker`.
-    func hint(by asker: SetPlayer, for player: PlayerID) async throws -> Snapshot {
-        try await play(for: player) { saved, _ in
+    func hint(by asker: SetPlayer, version: Int? = nil, for player: PlayerID) async throws -> Snapshot {
+        try await play(for: player, version: version) { saved, _ in
             if let rejection = saved.game.hintRejection(by: asker) {
                 saved.lastMove = .rejected(rejection)
                 return
@@ -68,8 +79,8 @@ struct SetTable: Sendable {
     }
 
     /// Claims the table for `claimer` in a two-player game.
-    func claim(by claimer: SetPlayer, for player: PlayerID) async throws -> Snapshot {
-        try await play(for: player) { saved, now in
+    func claim(by claimer: SetPlayer, version: Int? = nil, for player: PlayerID) async throws -> Snapshot {
+        try await play(for: player, version: version) { saved, now in
             saved.lastMove =
                 switch saved.game.claim(by: claimer, at: now) {
                 case .claimed: .claimed(claimer)
@@ -79,8 +90,8 @@ struct SetTable: Sendable {
     }
 
     /// Switches color-blind mode on or off; the setting outlives New Game.
-    func setColorBlind(_ isOn: Bool, for player: PlayerID) async throws -> Snapshot {
-        try await play(for: player) { saved, _ in
+    func setColorBlind(_ isOn: Bool, version: Int? = nil, for player: PlayerID) async throws -> Snapshot {
+        try await play(for: player, version: version) { saved, _ in
             saved.colorBlind = isOn
             saved.lastMove = .colorBlindMode(isOn)
         }
@@ -94,7 +105,9 @@ struct SetTable: Sendable {
         let play = try await store.playSetGame(
             for: player, at: now, startNew: true,
             dealer: { previous in
-                SavedSetGame(game: game, lastMove: .newGame, colorBlind: previous?.colorBlind ?? false)
+                SavedSetGame(
+                    game: game, lastMove: .newGame, colorBlind: previous?.colorBlind ?? false,
+                    version: (previous?.version ?? -1) + 1)
             },
             play: { _ in })
         return Snapshot(saved: play.saved, now: now)
@@ -102,22 +115,19 @@ struct SetTable: Sendable {
 
     // MARK: - Private
 
-    /// Lets time pass, then makes `move` (nil when the request only reads, or deals a new game).
+    /// Lets time pass, then makes `move` (nil when the request only reads) unless `version` is
+    /// given and is not the saved game's; a move made bumps the version.
     ///
     /// A claim that ran out is kept beside the move (both are announced); a request that only reads
     /// makes the timeout its last move.
     private func play(
-        for player: PlayerID, startNew: Bool = false, mode: SetPlayMode = .solo,
+        for player: PlayerID, version: Int?,
         _ move: (@Sendable (inout SavedSetGame, Date) throws -> Void)?
     ) async throws -> Snapshot {
         let now = environment.now()
         let play = try await store.playSetGame(
-            for: player, at: now, startNew: startNew,
-            dealer: { previous in
-                SavedSetGame(
-                    game: SetGame(mode: mode.gameMode, at: now), lastMove: .newGame,
-                    colorBlind: previous?.colorBlind ?? false)
-            },
+            for: player, at: now,
+            dealer: { _ in SavedSetGame(game: SetGame(at: now), lastMove: .newGame) },
             play: { saved in
                 var timeout: SetTimeout?
                 if case .claimTimedOut(let claimer, let penalty) = saved.game.tick(at: now) {
@@ -131,7 +141,12 @@ struct SetTable: Sendable {
                     return
                 }
                 saved.timeout = timeout
+                if let version, version != saved.version {
+                    saved.lastMove = .outdated
+                    return
+                }
                 try move(&saved, now)
+                saved.version += 1
             })
         if play.dealt {
             logger.info("New Set game", metadata: ["mode": "\(SetPlayMode(play.saved.game).rawValue)"])

@@ -53,6 +53,13 @@ extension CardTableStore {
         migrator.registerMigration("v3-set-game-timeout") { db in
             try db.execute(sql: "ALTER TABLE set_game ADD COLUMN timeout TEXT;")
         }
+        // The move counter every Set form carries, so a double post is turned down.
+        migrator.registerMigration("v4-set-game-version") { db in
+            try db.execute(
+                sql:
+                    "ALTER TABLE set_game ADD COLUMN version INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0);"
+            )
+        }
         return migrator
     }
 }

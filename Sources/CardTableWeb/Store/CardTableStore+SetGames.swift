@@ -55,8 +55,7 @@ extension CardTableStore {
 extension SetGameRecord {
     /// Whether two rows hold the same game, moves and setting (whenever they were saved).
     fileprivate func hasSameContent(as other: SetGameRecord) -> Bool {
-        (state, lastMove, timeout, colorBlind) == (
-            other.state, other.lastMove, other.timeout, other.colorBlind
-        )
+        (state, lastMove, timeout, colorBlind, version)
+            == (other.state, other.lastMove, other.timeout, other.colorBlind, other.version)
     }
 }

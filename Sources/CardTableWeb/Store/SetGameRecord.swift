@@ -10,6 +10,7 @@ struct SetGameRecord: Codable {
     var lastMove: String?
     var timeout: String?
     var colorBlind: Bool
+    var version: Int
     var updatedAt: Date
 
     enum CodingKeys: String, CodingKey {
@@ -18,6 +19,7 @@ struct SetGameRecord: Codable {
         case lastMove = "last_move"
         case timeout
         case colorBlind = "color_blind"
+        case version
         case updatedAt = "updated_at"
     }
 
@@ -27,6 +29,7 @@ struct SetGameRecord: Codable {
         self.lastMove = try saved.lastMove.map(JSONText.encode)
         self.timeout = try saved.timeout.map(JSONText.encode)
         self.colorBlind = saved.colorBlind
+        self.version = saved.version
         self.updatedAt = now
     }
 
@@ -36,7 +39,7 @@ struct SetGameRecord: Codable {
             game: try JSONText.decode(SetGame.self, from: state),
             lastMove: try lastMove.map { try JSONText.decode(SetLastMove.self, from: $0) },
             timeout: try timeout.map { try JSONText.decode(SetTimeout.self, from: $0) },
-            colorBlind: colorBlind)
+            colorBlind: colorBlind, version: version)
     }
 }
 

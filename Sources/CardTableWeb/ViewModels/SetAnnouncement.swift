@@ -62,6 +62,8 @@ enum SetAnnouncement {
             return timedOut(player, penalty: penalty)
         case .colorBlindMode(let isOn)?:
             return isOn ? "Color-blind mode on: letters name the colors." : "Color-blind mode off."
+        case .outdated?:
+            return "The table changed; look again."
         case .rejected(let reason)?:
             return rejection(reason, now: now)
         }

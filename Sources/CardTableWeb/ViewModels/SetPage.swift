@@ -43,6 +43,8 @@ struct SetPage: PageModel {
     let playerOne: SetPlayerPanel?
     /// The Sets the player missed: after a needless Deal 3, and at the end of the game.
     let missed: SetMissedReview?
+    /// The table's move counter, sent back by every form so a post from an older page is turned down.
+    let version: Int
     /// Seconds until the first two-player time limit ends (a claim, a grace period or a lockout),
     /// when the page should ask the server again.
     let refreshAfter: Double?
@@ -87,6 +89,7 @@ struct SetPage: PageModel {
         playerOne = isTwoPlayer ? SetPlayerPanel(.one, game: game, now: now) : nil
         playerTwo = isTwoPlayer ? SetPlayerPanel(.two, game: game, now: now) : nil
         missed = SetMissedReview(saved)
+        version = saved.version
         refreshAfter = game.twoPlayer?.timeUntilNextChange(at: now).map { ($0 * 1000).rounded() / 1000 }
     }
 }

@@ -177,6 +177,8 @@
     const grid = $("[data-set-grid]");
     if (!app || !grid || app.dataset.mode !== state.mode) return reloadInPlace();
     const previousSelection = app.dataset.selection;
+    app.dataset.version = state.version;
+    for (const field of $$("input[name=version]")) field.value = state.version;
     app.dataset.selection = state.selectionState;
     app.classList.toggle("is-colorblind", state.colorBlind);
 
@@ -336,7 +338,11 @@
     return busy;
   }
 
+  /// Sends the version of the table as it is drawn now (after earlier queued requests), not as it
+  /// was when the form was submitted, so quick successive moves are not turned down as stale.
   async function post(url, body) {
+    const app = $("[data-set-app]");
+    if (app && app.dataset.version) body.set("version", app.dataset.version);
     const response = await fetch(url, {
       method: "POST",
       headers: { Accept: "application/json" },
