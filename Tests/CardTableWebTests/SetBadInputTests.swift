@@ -76,6 +76,7 @@ import Testing
     @Test(arguments: [
         "{\"table\": [1, 1]}", "{\"table\": [1, 2, 3], \"deck\": [3]}", "{\"table\": [81]}",
         "{\"table\": [], \"discardPile\": [0, 1, 3]}", "{\"mode\": \"chess\"}", "not json",
+        "{\"seed\": 1, \"table\": [1, 2, 3]}", "{\"seed\": 1, \"deck\": [4]}", "{\"deck\": [4]}",
     ])
     func badTestSetupsAreRefused(body: String) async throws {
         try await withSetTestApp { session in

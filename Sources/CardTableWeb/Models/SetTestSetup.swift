@@ -14,6 +14,18 @@ public struct SetTestSetup: Decodable, Sendable {
     /// The matched cards, whole Sets in order.
     public var discardPile: [SetCard]?
 
+    /// Why the setup does not describe one start position: a seed with cards, or a deck without
+    /// a table; `nil` when it does.
+    public var problem: String? {
+        if seed != nil, table != nil || deck != nil || discardPile != nil {
+            return "Give either a seed or the cards, not both."
+        }
+        if table == nil, deck != nil || discardPile != nil {
+            return "A deck or discard pile needs a table."
+        }
+        return nil
+    }
+
     /// A setup.
     public init(
         seed: UInt64? = nil, mode: SetPlayMode? = nil, table: [SetCard]? = nil, deck: [SetCard]? = nil,

@@ -98,8 +98,10 @@ struct SetTable: Sendable {
     }
 
     /// Starts the player's game from a test position (only when the app allows test setups).
-    /// - Throws: ``AppError/badRequest(_:)`` when the cards cannot make a game.
+    /// - Throws: ``AppError/badRequest(_:)`` when the setup mixes a seed and cards, gives a deck
+    ///   without a table, or the cards cannot make a game.
     func startTestGame(_ setup: SetTestSetup, for player: PlayerID) async throws -> Snapshot {
+        if let problem = setup.problem { throw AppError.badRequest(problem) }
         let now = environment.now()
         let game = try Self.game(for: setup, at: now)
         let play = try await store.playSetGame(

@@ -60,14 +60,18 @@ struct SetCardView: Encodable, Sendable {
             separator: " ")
     }
 
+    /// The selection's state: what each selected card shows, and the page's `selectionState`.
+    static func selectionState(of game: SetGame) -> Selection {
+        switch game.selectionIsMatch {
+        case true?: .match
+        case false?: .mismatch
+        case nil: game.selection.isEmpty ? .none : .selected
+        }
+    }
+
     /// The table's cards with their selection and hint states.
     static func table(of game: SetGame) -> [SetCardView] {
-        let state: Selection =
-            switch game.selectionIsMatch {
-            case true?: .match
-            case false?: .mismatch
-            case nil: .selected
-            }
+        let state = selectionState(of: game)
         let hinted: SetTrio? = if case .set(let trio)? = game.hint { trio } else { nil }
         return game.table.map { card in
             SetCardView(

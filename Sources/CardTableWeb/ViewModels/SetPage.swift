@@ -73,12 +73,7 @@ struct SetPage: PageModel {
         discardTop = game.discardPile.last.map { SetCardView($0) }
         canDeal = game.dealRejection(at: now) == nil
         selectionCount = game.selection.count
-        selectionState =
-            switch game.selectionIsMatch {
-            case true?: "match"
-            case false?: "mismatch"
-            case nil: game.selection.isEmpty ? "none" : "selected"
-            }
+        selectionState = SetCardView.selectionState(of: game).rawValue
         let violations = game.selectionViolations
         whyNot = violations.isEmpty ? nil : "Not a Set: \(SetVocabulary.explain(violations))."
         hint = game.hint == nil ? nil : SetAnnouncement.hint(game)
