@@ -164,27 +164,50 @@ def test_keyboard_only_play(player):
     assert page.evaluate("document.activeElement.dataset.setCard") == last
 
 
+def submit(page, locator):
+    """Clicks a form button with JavaScript off and waits for the page the redirect leads to."""
+    with page.expect_navigation():
+        locator.click()
+
+
 def test_plays_with_javascript_off(player):
     page = player(javascript=False)
-    page.goto("/set")
+    setup(page, seed=2024)  # a seeded deal, so the test never depends on the shuffle
     assert page.locator("[data-set-card]").count() == 12
-    cards = table(page)
-    found = find_set(cards)
-    if found is None:
-        page.locator("[data-set-deal]").click()
-        page.wait_for_load_state()
-        found = find_set(table(page))
-    assert found is not None
+    found = find_set(table(page))
+    assert found is not None, "seed 2024 deals a Set"
     for id in found:
-        card(page, id).click()
-        page.wait_for_load_state()
+        submit(page, card(page, id))
     expect(announcement(page)).to_contain_text("It's a Set!")
-    page.locator("[data-set-deal]").click()
-    page.wait_for_load_state()
+    submit(page, page.locator("[data-set-deal]"))
     expect(page.locator("[data-set-discard-count]")).to_have_text("3")
-    page.locator("[data-set-hint-button]").click()
-    page.wait_for_load_state()
+    submit(page, page.locator("[data-set-hint-button]"))
     expect(page.locator("[data-set-hint]")).to_be_visible()
+    # Color-blind mode (the Options panel opens without a script).
+    page.get_by_text("Options").click()
+    submit(page, page.locator("[data-set-color-blind]"))
+    expect(page.locator("[data-set-app]")).to_have_class(re.compile("is-colorblind"))
+    expect(page.locator("[data-set-color-blind]")).to_have_text("Color-blind mode: on")
+    # New Game deals 12 fresh cards and keeps the setting.
+    submit(page, page.locator("[data-set-new-game]"))
+    expect(announcement(page)).to_have_text("New game: 12 cards dealt.")
+    expect(page.locator("[data-set-card]")).to_have_count(12)
+    expect(page.locator("[data-set-discard-count]")).to_have_text("0")
+    expect(page.locator("[data-set-app]")).to_have_class(re.compile("is-colorblind"))
+
+
+def test_two_players_claim_and_select_with_javascript_off(player):
+    page = player(javascript=False)
+    setup(page, table=THE_SET + companions(9), mode="two-player")
+    top = page.locator('[data-set-player="two"]')
+    submit(page, top.locator("[data-set-claim]"))
+    expect(announcement(page)).to_contain_text("Player 2 claims a Set")
+    expect(page.locator('[data-set-player="one"] [data-set-claim]')).to_be_disabled()
+    for id in THE_SET:
+        submit(page, card(page, id))
+    expect(announcement(page)).to_contain_text("It's a Set!")
+    expect(announcement(page)).to_contain_text("for Player 2")
+    expect(page.locator('[data-set-player="one"] [data-set-player-score]')).to_have_text("0")
 
 
 def test_the_game_survives_a_server_restart(player, server):
