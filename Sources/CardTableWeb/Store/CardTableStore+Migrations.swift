@@ -36,7 +36,9 @@ extension CardTableStore {
                     CREATE INDEX memorize_game_by_theme ON memorize_game(theme_id);
                     """)
         }
-        // One Set game per player, with the player's color-blind setting.
+        // One Set game per player: the engine's state, the last move and a timeout noticed with
+        // it (for the announcement), the move counter every form carries (so a double post is
+        // turned down), and the player's color-blind setting.
         migrator.registerMigration("v2-set-games") { db in
             try db.execute(
                 sql: """
@@ -44,21 +46,12 @@ extension CardTableStore {
                         player_id TEXT PRIMARY KEY NOT NULL REFERENCES player(id) ON DELETE CASCADE,
                         state TEXT NOT NULL,
                         last_move TEXT,
+                        timeout TEXT,
+                        version INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),
                         color_blind INTEGER NOT NULL DEFAULT 0 CHECK (color_blind IN (0, 1)),
                         updated_at DATETIME NOT NULL
                     );
                     """)
-        }
-        // A claim that ran out before a move, announced with the move.
-        migrator.registerMigration("v3-set-game-timeout") { db in
-            try db.execute(sql: "ALTER TABLE set_game ADD COLUMN timeout TEXT;")
-        }
-        // The move counter every Set form carries, so a double post is turned down.
-        migrator.registerMigration("v4-set-game-version") { db in
-            try db.execute(
-                sql:
-                    "ALTER TABLE set_game ADD COLUMN version INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0);"
-            )
         }
         return migrator
     }
