@@ -53,15 +53,20 @@
     return busy;
   }
 
-  async function postForJSON(url) {
+  /// Posts a form (or nothing) and returns the server's JSON answer.
+  async function postForJSON(url, body) {
     const response = await fetch(url, {
       method: "POST",
       headers: { Accept: "application/json" },
+      body,
       credentials: "same-origin",
     });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     return response.json();
   }
+
+  // NB: the Set page's script (loaded after this one) sends its requests through these too.
+  window.CardTable = Object.freeze({ enqueue, postForJSON });
 
   function renderBonus(front, bonus) {
     const old = front.querySelector(".bonus-pie");

@@ -327,30 +327,15 @@
 
   // MARK: - Requests
 
-  let busy = Promise.resolve();
-
-  /// Runs requests one after another, so actions apply in the order they were made.
-  function enqueue(task) {
-    busy = busy.then(task).catch((error) => {
-      console.error(error);
-      window.location.reload();
-    });
-    return busy;
-  }
+  // One request at a time, in the order they were made, shared with app.js (loaded first).
+  const { enqueue, postForJSON } = window.CardTable;
 
   /// Sends the version of the table as it is drawn now (after earlier queued requests), not as it
   /// was when the form was submitted, so quick successive moves are not turned down as stale.
   async function post(url, body) {
     const app = $("[data-set-app]");
     if (app && app.dataset.version) body.set("version", app.dataset.version);
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { Accept: "application/json" },
-      body,
-      credentials: "same-origin",
-    });
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    return response.json();
+    return postForJSON(url, body);
   }
 
   /// Fetches the page again and swaps it in (New Game), dealing every card from the deck.
