@@ -38,7 +38,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            resources: [.copy("Resources")],
+            // NB: each feature keeps its templates and scripts beside its code; `.process` puts them
+            // all at the top of one bundle, so their names must differ.
+            resources: [
+                .process("Platform/Resources"), .process("Memorize/Resources"),
+                .process("Themes/Resources"), .process("Set/Resources"),
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -75,6 +80,7 @@ let package = Package(
             dependencies: [
                 "CardTableWeb",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),

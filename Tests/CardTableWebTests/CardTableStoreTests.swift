@@ -1,7 +1,9 @@
-import CardTableWeb
 import Foundation
+import Logging
 import MemorizeCore
 import Testing
+
+@testable import CardTableWeb
 
 @Suite struct CardTableStoreTests {
     let store: CardTableStore
@@ -78,31 +80,42 @@ import Testing
 
     @Test func gamesAreDealtOnceThenKept() async throws {
         let theme = try await store.addTheme(Self.sample, for: player)
-        let first = try #require(try await deal(in: .theme(theme.id)))
-        #expect(first.dealt)
-        let again = try #require(try await deal(in: .theme(theme.id)))
-        #expect(!again.dealt)
-        #expect(again.game.game == first.game.game)
+        #expect(try await store.memorizeGame(in: .theme(theme.id), for: player) == nil)
+        let first = try await referee.currentGame(in: .theme(theme.id), for: player)
+        #expect(try await store.memorizeGame(in: .theme(theme.id), for: player) == first)
+        let again = try await referee.currentGame(in: .theme(theme.id), for: player)
+        #expect(again == first)
     }
 
     @Test func editingAThemeRestartsItsGame() async throws {
         let theme = try await store.addTheme(Self.sample, for: player)
-        _ = try await deal(in: .theme(theme.id))
+        _ = try await referee.currentGame(in: .theme(theme.id), for: player)
         var edited = theme.theme
         edited.name = "Renamed"
         _ = try await store.updateTheme(theme.id, to: edited, for: player)
-        #expect(try await store.game(in: .theme(theme.id), for: player) == nil)
+        #expect(try await store.memorizeGame(in: .theme(theme.id), for: player) == nil)
     }
 
     @Test func deletingAThemeDeletesItsGame() async throws {
         let theme = try await store.addTheme(Self.sample, for: player)
-        _ = try await deal(in: .theme(theme.id))
+        _ = try await referee.currentGame(in: .theme(theme.id), for: player)
         _ = try await store.deleteTheme(theme.id, for: player)
-        #expect(try await store.game(in: .theme(theme.id), for: player) == nil)
+        #expect(try await store.memorizeGame(in: .theme(theme.id), for: player) == nil)
     }
 
     @Test func unknownThemeHasNoGame() async throws {
-        #expect(try await deal(in: .theme(ThemeID(999_999))) == nil)
+        await #expect(throws: AppError.notFound("There is no such theme.")) {
+            try await referee.currentGame(in: .theme(ThemeID(999_999)), for: player)
+        }
+        #expect(try await store.memorizeGame(in: .theme(ThemeID(999_999)), for: player) == nil)
+    }
+
+    @Test func aTapOnACardThatDoesNotExistSavesNothing() async throws {
+        let theme = try await store.addTheme(Self.sample, for: player)
+        await #expect(throws: AppError.notFound("This game has no card 99.")) {
+            try await referee.choose(cardNumber: 99, in: .theme(theme.id), for: player)
+        }
+        #expect(try await store.memorizeGame(in: .theme(theme.id), for: player) == nil)
     }
 
     @Test func databaseFileKeepsEverythingAcrossReopening() async throws {
@@ -111,32 +124,27 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let path = folder.appendingPathComponent("db.sqlite").path
         let added: SavedTheme
-        let game: SavedGame
+        let game: SavedMemorizeGame
         do {
             let fileStore = try CardTableStore(.file(path: path))
             try await fileStore.preparePlayer(player, at: now)
             added = try await fileStore.addTheme(Self.sample, for: player)
-            game = try #require(
-                try await fileStore.playGame(
-                    in: .theme(added.id), for: player, at: now, dealer: Self.dealer,
-                    play: { saved in saved.game.choose(saved.game.cards[0], at: Date()) }
-                )?.game)
+            game = try await referee(on: fileStore).choose(cardNumber: 1, in: .theme(added.id), for: player)
         }
         let reopened = try CardTableStore(.file(path: path))
         #expect(try await reopened.theme(added.id, of: player) == added)
-        let restored = try #require(try await reopened.game(in: .theme(added.id), for: player))
+        let restored = try #require(try await reopened.memorizeGame(in: .theme(added.id), for: player))
         #expect(restored.game == game.game)
         #expect(restored.game.cards[0].isFaceUp)
     }
 
     // MARK: - Helpers
 
-    static let dealer: CardTableStore.Dealer = { themes, _ in
-        var generator = SystemRandomNumberGenerator()
-        return themes.first.map { ($0, $0.theme.makeGame(speedBonus: .standard, using: &generator)) }
-    }
+    private var referee: MemorizeReferee { referee(on: store) }
 
-    private func deal(in slot: GameSlot) async throws -> CardTableStore.GamePlay<Void>? {
-        try await store.playGame(in: slot, for: player, at: now, dealer: Self.dealer, play: { _ in })
+    private func referee(on store: CardTableStore) -> MemorizeReferee {
+        let now = now
+        return MemorizeReferee(
+            store: store, environment: WebEnvironment(now: { now }), logger: Logger(label: "test"))
     }
 }

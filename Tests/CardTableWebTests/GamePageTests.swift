@@ -13,7 +13,8 @@ import Testing
             let browser = try await session.newPlayer()
             let theme = try await session.store.addTheme(Self.hintTheme, for: browser.player)
             _ = try await browser.post("/play/\(theme.id)/choose/1")
-            let game = try #require(try await session.store.game(in: .theme(theme.id), for: browser.player))
+            let game = try #require(
+                try await session.store.memorizeGame(in: .theme(theme.id), for: browser.player))
             let shown = game.game.cards[0].content
             let hidden = Set(game.game.cards.map(\.content)).subtracting([shown])
             for json in [false, true] {
@@ -30,9 +31,10 @@ import Testing
         try await withTestApp { session in
             let browser = try await session.newPlayer()
             let theme = try await session.store.addTheme(Self.hintTheme, for: browser.player)
-            let slot = GameSlot.theme(theme.id)
+            let slot = MemorizeSlot.theme(theme.id)
             _ = try await browser.get("/play/\(theme.id)")
-            let cards = try #require(try await session.store.game(in: slot, for: browser.player)).game.cards
+            let cards = try #require(try await session.store.memorizeGame(in: slot, for: browser.player)).game
+                .cards
             func place(_ emoji: String, _ occurrence: Int = 0) -> Int {
                 cards.indices.filter { cards[$0].content == emoji }[occurrence] + 1
             }
@@ -111,8 +113,10 @@ import Testing
             let browser = try await session.newPlayer()
             let theme = try await session.store.addTheme(Self.hintTheme, for: browser.player)
             _ = try await browser.get("/play/\(theme.id)")
-            let cards = try #require(try await session.store.game(in: .theme(theme.id), for: browser.player))
-                .game.cards
+            let cards = try #require(
+                try await session.store.memorizeGame(in: .theme(theme.id), for: browser.player)
+            )
+            .game.cards
             let first = 1
             let partner =
                 try #require(cards.indices.dropFirst().first { cards[$0].content == cards[0].content }) + 1
@@ -208,8 +212,10 @@ import Testing
                 }
                 try await group.waitForAll()
             }
-            let game = try #require(try await session.store.game(in: .theme(theme.id), for: browser.player))
-                .game
+            let game = try #require(
+                try await session.store.memorizeGame(in: .theme(theme.id), for: browser.player)
+            )
+            .game
             #expect(game.cards.filter { $0.isFaceUp && !$0.isMatched }.count <= 2)
             #expect(game.cards.filter(\.isMatched).count % 2 == 0)
             #expect(Set(game.cards.map(\.id)).count == game.cards.count)
@@ -233,7 +239,7 @@ import Testing
                     try await group.waitForAll()
                 }
                 let game = try #require(
-                    try await session.store.game(in: .theme(theme.id), for: browser.player)
+                    try await session.store.memorizeGame(in: .theme(theme.id), for: browser.player)
                 )
                 .game
                 let touched = game.cards.filter { $0.isFaceUp || $0.isMatched }

@@ -52,7 +52,7 @@ import Testing
             #expect(!(try await bob.get("/").text.contains("/play/\(id)\"")))
 
             #expect(try await session.store.theme(id, of: alice.player) == aliceTheme)
-            let game = try #require(try await session.store.game(in: .theme(id), for: alice.player))
+            let game = try #require(try await session.store.memorizeGame(in: .theme(id), for: alice.player))
             #expect(game.game.cards.filter(\.isFaceUp).count == 1)
         }
     }
@@ -157,7 +157,7 @@ import Testing
             for slot in ["\(theme.id)", "random"] {
                 #expect(try await browser.post("/play/\(slot)/choose/\(card)").status == .notFound)
             }
-            let game = try await session.store.game(in: .theme(theme.id), for: browser.player)
+            let game = try await session.store.memorizeGame(in: .theme(theme.id), for: browser.player)
             #expect(game?.game.cards.allSatisfy { !$0.isFaceUp } ?? true)
         }
     }

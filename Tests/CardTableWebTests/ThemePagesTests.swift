@@ -128,7 +128,7 @@ import Testing
             #expect(saved.theme.removedEmojis == ["🎃"])
             #expect(saved.theme.numberOfPairs == 2)
             #expect(saved.theme.color == .named("purple"))
-            #expect(try await session.store.game(in: .theme(theme.id), for: browser.player) == nil)
+            #expect(try await session.store.memorizeGame(in: .theme(theme.id), for: browser.player) == nil)
         }
     }
 

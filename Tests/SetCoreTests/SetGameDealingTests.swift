@@ -57,7 +57,10 @@ struct SetGameDealingTests {
         var game = try Fixtures.game()
         for card in nonSet { game.select(card, at: moment(1)) }
         let nextCards = Array(game.deck.prefix(3))
-        #expect(game.dealThreeMore(at: moment(2)) == .dealt(nextCards, penalty: 3))
+        let setsBefore = game.setsOnTable
+        let outcome = game.dealThreeMore(at: moment(2))
+        #expect(outcome == .dealt(nextCards, penalty: 3, missed: game.missedSets.last))
+        #expect(game.missedSets.last?.sets == setsBefore)
         #expect(game.table == Fixtures.table + nextCards)
         #expect(game.selection == nonSet)
     }
@@ -85,7 +88,9 @@ struct SetGameDealingTests {
     @Test func aShortDeckDealsWhatItHas() throws {
         let deck = Array(Fixtures.deck(without: Fixtures.table).prefix(2))
         var game = try SetGame(deck: deck, table: Fixtures.table, at: moment(0))
-        #expect(game.dealThreeMore(at: moment(1)) == .dealt(deck, penalty: 3))
+        let outcome = game.dealThreeMore(at: moment(1))
+        #expect(outcome == .dealt(deck, penalty: 3, missed: game.missedSets.last))
+        #expect(game.missedSets.count == 1)
         #expect(game.deck.isEmpty)
     }
 
@@ -112,7 +117,7 @@ struct SetGameDealingTests {
         #expect(game.table == Array(Fixtures.cardsWithoutSet[1...2]))
         #expect(game.selection.isEmpty)
         #expect(game.discardPile.suffix(3) == set)
-        #expect(game.revealHint() == nil)
+        #expect(game.revealHint() == .rejected(.gameOver))
         #expect(game.score == 3 + 3)
     }
 

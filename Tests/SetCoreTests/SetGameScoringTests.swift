@@ -73,9 +73,12 @@ struct SetGameScoringTests {
         var game = try Fixtures.game()
         let setsBefore = game.setsOnTable
         let outcome = game.dealThreeMore(at: moment(4))
-        #expect(outcome == .dealt(Array(Fixtures.deck(without: Fixtures.table).prefix(3)), penalty: 3))
-        #expect(game.score == -3)
         let missed = try #require(game.missedSets.first)
+        #expect(
+            outcome
+                == .dealt(Array(Fixtures.deck(without: Fixtures.table).prefix(3)), penalty: 3, missed: missed)
+        )
+        #expect(game.score == -3)
         #expect(game.missedSets.count == 1)
         #expect(missed.sets == setsBefore && missed.player == .one && missed.date == moment(4))
         #expect(game.missedSets.first?.sets.contains(try #require(SetTrio(set[0], set[1], set[2]))) == true)
@@ -84,11 +87,12 @@ struct SetGameScoringTests {
     @Test func theDealPenaltyIsJudgedBeforeTheNewCardsArrive() throws {
         var game = try Fixtures.gameWithoutSet()
         #expect(game.setsOnTable.isEmpty)
-        guard case .dealt(_, let penalty) = game.dealThreeMore(at: moment(1)) else {
+        guard case .dealt(_, let penalty, let missed) = game.dealThreeMore(at: moment(1)) else {
             Issue.record("Three cards should have been dealt.")
             return
         }
         #expect(penalty == 0)
+        #expect(missed == nil)
         #expect(!game.setsOnTable.isEmpty)
         #expect(game.score == 0)
         #expect(game.missedSets.isEmpty)
@@ -105,8 +109,7 @@ struct SetGameScoringTests {
 
     @Test func aHintShowsASetOnTheTableAndCostsFour() throws {
         var game = try Fixtures.game()
-        let hint = game.revealHint()
-        guard case .set(let trio) = hint else {
+        guard case .revealed(let hint, cost: 4) = game.revealHint(), case .set(let trio) = hint else {
             Issue.record("The table holds a Set, so the hint should show one.")
             return
         }
@@ -117,14 +120,17 @@ struct SetGameScoringTests {
 
     @Test func askingAgainForTheSameHintIsFree() throws {
         var game = try Fixtures.game()
-        let first = game.revealHint()
-        #expect(game.revealHint() == first)
+        guard case .revealed(let first, cost: 4) = game.revealHint() else {
+            Issue.record("The first hint should cost four.")
+            return
+        }
+        #expect(game.revealHint() == .revealed(first, cost: 0))
         #expect(game.score == -4)
     }
 
     @Test func aHintSaysWhenThereIsNoSet() throws {
         var game = try Fixtures.gameWithoutSet()
-        #expect(game.revealHint() == .noSet)
+        #expect(game.revealHint() == .revealed(.noSet, cost: 4))
         #expect(game.score == -4)
     }
 
@@ -139,7 +145,7 @@ struct SetGameScoringTests {
     @Test func aHintLastsWhileItsSetIsOnTheTable() throws {
         var game = try Fixtures.game()
         let trio = try #require(SetTrio(set[0], set[1], set[2]))
-        #expect(game.revealHint() == .set(trio))
+        #expect(game.revealHint() == .revealed(.set(trio), cost: 4))
         game.dealThreeMore(at: moment(1))
         #expect(game.hint == .set(trio))
         game.revealHint()
@@ -161,7 +167,9 @@ struct SetGameScoringTests {
         _ = match(set, in: &game, at: 1)
         #expect(
             game.revealHint()
-                == .set(try #require(SetTrio(Self.otherSet[0], Self.otherSet[1], Self.otherSet[2]))))
+                == .revealed(
+                    .set(try #require(SetTrio(Self.otherSet[0], Self.otherSet[1], Self.otherSet[2]))), cost: 4
+                ))
         game.select(set[0], at: moment(2))
         #expect(game.hint != nil)
     }

@@ -97,11 +97,12 @@ struct SetGameTwoPlayerTests {
 
     @Test func dealingGivesTheOtherPlayerAGracePeriod() throws {
         var game = try Fixtures.game(mode: twoPlayers)
-        guard case .dealt(_, let penalty) = game.dealThreeMore(by: .one, at: moment(1)) else {
+        guard case .dealt(_, let penalty, let missed?) = game.dealThreeMore(by: .one, at: moment(1)) else {
             Issue.record("Three cards should have been dealt.")
             return
         }
         #expect(penalty == 3)
+        #expect(missed.player == .one)
         #expect(game.scores == PlayerPair(one: -3, two: 0))
         #expect(game.twoPlayer?.graceTimeRemaining(at: moment(6)) == 15)
         #expect(game.claim(by: .one, at: moment(2)) == .rejected(.gracePeriod(for: .two, until: moment(21))))
@@ -155,7 +156,8 @@ struct SetGameTwoPlayerTests {
     @Test func aGracePlayerMayDealAndHandTheGraceBack() throws {
         var game = try Fixtures.game(mode: twoPlayers)
         game.dealThreeMore(by: .one, at: moment(1))
-        guard case .dealt(let cards, penalty: _) = game.dealThreeMore(by: .two, at: moment(2)) else {
+        guard case .dealt(let cards, penalty: _, missed: _) = game.dealThreeMore(by: .two, at: moment(2))
+        else {
             Issue.record("The grace player should have been able to deal.")
             return
         }

@@ -26,19 +26,19 @@ extension SetGame {
         if selectionIsMatch == true {
             return .clearedMatch(clearMatchedSelection(at: now))
         }
-        let missed = SetRules.allSets(in: table)
-        var penalty = 0
-        if !missed.isEmpty {
-            penalty = scoring.needlessDealPenalty
+        let setsOnTable = SetRules.allSets(in: table)
+        let missed = setsOnTable.isEmpty ? nil : MissedSets(sets: setsOnTable, player: player, date: now)
+        let penalty = missed == nil ? 0 : scoring.needlessDealPenalty
+        if let missed {
             scores[player] -= penalty
-            missedSets.append(MissedSets(sets: missed, player: player, date: now))
+            missedSets.append(missed)
         }
         let dealt = Array(deck.prefix(3))
         deck.removeFirst(dealt.count)
         table.append(contentsOf: dealt)
         tableDidChange(at: now)
         startGracePeriod(afterDealBy: player, at: now)
-        return .dealt(dealt, penalty: penalty)
+        return .dealt(dealt, penalty: penalty, missed: missed)
     }
 
     /// Why ``dealThreeMore(by:at:)`` would be rejected for `player` at `now`, or `nil` when it would

@@ -7,15 +7,16 @@ extension SetGame {
     /// changes); asking again meanwhile returns it for free. A matched Set that is still selected
     /// is about to leave the table, so the hint looks among the other cards.
     /// - Parameter player: Who pays; always ``SetPlayer/one`` in a solo game.
-    /// - Returns: The hint, or `nil` (free) if `player` is not in this game or the game is over.
+    /// - Returns: The hint and what it cost, or why there is none (`player` is not in this game,
+    ///   or the game is over).
     @discardableResult
-    public mutating func revealHint(by player: SetPlayer = .one) -> SetHint? {
-        guard hintRejection(by: player) == nil else { return nil }
-        if let hint { return hint }
+    public mutating func revealHint(by player: SetPlayer = .one) -> HintOutcome {
+        if let rejection = hintRejection(by: player) { return .rejected(rejection) }
+        if let hint { return .revealed(hint, cost: 0) }
         let revealed = SetRules.firstSet(in: cardsStayingOnTable).map(SetHint.set) ?? .noSet
         scores[player] -= scoring.hintPenalty
         hint = revealed
-        return revealed
+        return .revealed(revealed, cost: scoring.hintPenalty)
     }
 
     /// Why ``revealHint(by:)`` would give nothing to `player`: they are not in this game, or it is

@@ -160,5 +160,7 @@ public struct SetGame: Sendable {
     }
 }
 
-// NB: synthesized `Codable` must be declared in the type's own file.
+// NB: synthesized conformances must be declared in the type's own file.
 extension SetGame: Codable {}
+
+extension SetGame: Hashable {}

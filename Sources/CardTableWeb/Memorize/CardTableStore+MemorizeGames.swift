@@ -1,0 +1,33 @@
+import Foundation
+import GRDB
+import MemorizeCore
+
+extension CardTableStore.Transaction {
+    /// The Memorize game stored in `slot`; `nil` when there is none, or its theme is gone.
+    func memorizeGame(in slot: MemorizeSlot, for player: PlayerID) throws -> SavedMemorizeGame? {
+        guard
+            let record = try MemorizeGameRecord.filter(MemorizeGameRecord.Columns.playerID == player.rawValue)
+                .filter(MemorizeGameRecord.Columns.slot == slot.storageKey)
+                .fetchOne(db),
+            let theme = try theme(ThemeID(record.themeID), of: player)
+        else { return nil }
+        return try record.savedGame(slot: slot, theme: theme)
+    }
+
+    /// Saves `game` in its slot, replacing what was there.
+    func save(_ game: SavedMemorizeGame, for player: PlayerID, at now: Date) throws {
+        try MemorizeGameRecord(game, player: player, at: now).save(db)
+    }
+
+    /// Throws away every game dealt from a theme (it was edited or deleted).
+    func deleteMemorizeGames(dealtFrom theme: ThemeID) throws {
+        try MemorizeGameRecord.filter(MemorizeGameRecord.Columns.themeID == theme.rawValue).deleteAll(db)
+    }
+}
+
+extension CardTableStore {
+    /// The Memorize game stored in `slot`, without dealing one.
+    public func memorizeGame(in slot: MemorizeSlot, for player: PlayerID) async throws -> SavedMemorizeGame? {
+        try await read { try $0.memorizeGame(in: slot, for: player) }
+    }
+}

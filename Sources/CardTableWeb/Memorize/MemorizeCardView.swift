@@ -1,0 +1,49 @@
+import Foundation
+import MemorizeCore
+
+/// One card as the game page draws it. A face-down card carries no content at all: the server
+/// is the source of truth, and the browser never learns what a hidden card shows.
+///
+/// NB: cards are named by their place in the grid, never by the engine's card id: the engine
+/// numbers the two cards of a pair 2k and 2k + 1, which would give every pair away.
+struct MemorizeCardView: Encodable, Sendable {
+    /// The card's 1-based place in the grid: its id in URLs, the page and the JSON.
+    let id: Int
+    let isFaceUp: Bool
+    let isMatched: Bool
+    /// The emoji, only while the card is face up.
+    let content: String?
+    /// What a screen reader says for the card's button.
+    let label: String
+    /// Where tapping the card posts to.
+    let chooseURL: String
+    /// The speed-bonus countdown on the one face-up card, while it runs.
+    let bonus: BonusCountdown?
+
+    init(card: MemoryGame<String>.Card, number: Int, game: MemoryGame<String>, slot: MemorizeSlot, now: Date)
+    {
+        id = number
+        isFaceUp = card.isFaceUp
+        isMatched = card.isMatched
+        content = card.isFaceUp ? card.content : nil
+        chooseURL = MemorizeRoute.choose(card: number, in: slot).path
+        let remaining = game.bonusTimeRemaining(for: card, at: now)
+        bonus =
+            remaining > 0
+            ? game.speedBonus.map { BonusCountdown(remaining: remaining, window: $0.window) } : nil
+        label = Self.label(number: number, content: content, isMatched: card.isMatched, bonus: bonus)
+    }
+
+    private static func label(number: Int, content: String?, isMatched: Bool, bonus: BonusCountdown?)
+        -> String
+    {
+        switch (content, isMatched) {
+        case (let content?, true): "\(content), matched"
+        case (nil, true): "card \(number), matched"
+        case (let content?, false):
+            bonus.map { "\(content), face up, \($0.wholeSeconds) seconds of bonus left" }
+                ?? "\(content), face up"
+        case (nil, false): "card \(number), face down"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Hummingbird
+
+/// Playing Memorize: the game page, tapping a card, and New Game. Browsers are redirected back
+/// to the page after each post; API clients (and the page's script) get the game as JSON.
+struct MemorizeController: Sendable {
+    let referee: MemorizeReferee
+    let renderer: PageRenderer
+
+    func addRoutes(to group: RouterGroup<CardTableRequestContext>) {
+        group.get(MemorizeRoute.Template.game, use: show)
+        group.post(MemorizeRoute.Template.choose, use: choose)
+        group.post(MemorizeRoute.Template.newGame, use: newGame)
+    }
+
+    @Sendable func show(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let slot = try context.pathParameter("slot", MemorizeSlot.init(pathSegment:))
+        let game = try await referee.currentGame(in: slot, for: context.requirePlayer())
+        return try renderer.respond(MemorizePage(game, now: referee.environment.now()), to: request)
+    }
+
+    @Sendable func choose(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let slot = try context.pathParameter("slot", MemorizeSlot.init(pathSegment:))
+        let cardNumber = try context.pathParameter("card", Self.cardNumber)
+        let game = try await referee.choose(cardNumber: cardNumber, in: slot, for: context.requirePlayer())
+        return try answer(game, request: request)
+    }
+
+    @Sendable func newGame(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let slot = try context.pathParameter("slot", MemorizeSlot.init(pathSegment:))
+        let game = try await referee.newGame(in: slot, for: context.requirePlayer())
+        return try answer(game, request: request)
+    }
+
+    /// A card's 1-based place from a URL path segment; `nil` unless it is a positive whole number.
+    static func cardNumber(_ text: String) -> Int? {
+        guard let number = Int(text), number > 0 else { return nil }
+        return number
+    }
+
+    private func answer(_ game: SavedMemorizeGame, request: Request) throws -> Response {
+        switch ResponseFormat(request) {
+        case .html: .redirect(to: MemorizeRoute.game(game.slot))
+        case .json: try PageRenderer.json(MemorizePage(game, now: referee.environment.now()))
+        }
+    }
+}

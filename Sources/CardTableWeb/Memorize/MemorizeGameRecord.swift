@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+import MemorizeCore
+
+/// A row of the `memorize_game` table: the engine's game state as JSON, in one of a player's
+/// game slots.
+struct MemorizeGameRecord: Codable {
+    var playerID: String
+    var slot: String
+    var themeID: Int64
+    var state: String
+    var lastChoice: String?
+    var updatedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case playerID = "player_id"
+        case slot
+        case themeID = "theme_id"
+        case state
+        case lastChoice = "last_choice"
+        case updatedAt = "updated_at"
+    }
+
+    init(_ game: SavedMemorizeGame, player: PlayerID, at now: Date) throws {
+        self.playerID = player.rawValue
+        self.slot = game.slot.storageKey
+        self.themeID = game.theme.id.rawValue
+        self.state = try JSONText.encode(game.game)
+        self.lastChoice = try game.lastChoice.map(JSONText.encode)
+        self.updatedAt = now
+    }
+
+    /// The row as a game, dealt from `theme`.
+    func savedGame(slot: MemorizeSlot, theme: SavedTheme) throws -> SavedMemorizeGame {
+        SavedMemorizeGame(
+            slot: slot, theme: theme,
+            game: try JSONText.decode(MemoryGame<String>.self, from: state),
+            lastChoice: try lastChoice.map { try JSONText.decode(MemorizeLastChoice.self, from: $0) })
+    }
+}
+
+extension MemorizeGameRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "memorize_game"
+
+    enum Columns {
+        static let playerID = Column(CodingKeys.playerID)
+        static let slot = Column(CodingKeys.slot)
+        static let themeID = Column(CodingKeys.themeID)
+    }
+}

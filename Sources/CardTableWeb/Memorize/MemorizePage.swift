@@ -1,0 +1,63 @@
+import Foundation
+import MemorizeCore
+
+/// What the game page shows: the theme, the score, the cards and what just happened.
+struct MemorizePage: PageModel {
+    static let template = "memorize"
+
+    let title: String
+    let theme: MemorizeHeading
+    /// `random` for the random-theme game, otherwise the theme's id.
+    let slot: String
+    let isRandom: Bool
+    let score: Int
+    let scoreBreakdown: ScoreBreakdown
+    let isOver: Bool
+    let cards: [MemorizeCardView]
+    let layout: CardGridLayout
+    /// What the live region says about the last choice ("Match! …", "Score 4").
+    let announcement: String
+    let newGameURL: String
+    let chooserURL: String
+
+    init(_ saved: SavedMemorizeGame, now: Date) {
+        let game = saved.game
+        theme = MemorizeHeading(saved.theme)
+        title = "\(saved.theme.theme.name) · Memorize"
+        slot = saved.slot.pathSegment
+        isRandom = saved.slot == .random
+        score = game.score
+        scoreBreakdown = game.scoreBreakdown
+        isOver = game.isOver
+        cards = game.cards.enumerated().map { index, card in
+            MemorizeCardView(card: card, number: index + 1, game: game, slot: saved.slot, now: now)
+        }
+        layout = CardGridLayout(cardCount: game.cards.count)
+        announcement = Self.announcement(for: saved)
+        newGameURL = MemorizeRoute.newGame(saved.slot).path
+        chooserURL = ThemesRoute.chooser().path
+    }
+
+    private static func announcement(for saved: SavedMemorizeGame) -> String {
+        let game = saved.game
+        if game.isOver, !game.cards.isEmpty {
+            return "Game over! Final score \(game.score)."
+        }
+        guard let last = saved.lastChoice,
+            let chosen = game.cards.first(where: { $0.id == last.cardID })
+        else { return "New game. Score \(game.score)." }
+        let other = game.cards.first { $0.isFaceUp && $0.id != chosen.id && !$0.isMatched }
+        switch last.outcome {
+        case .ignored:
+            return "That card is already face up. Score \(game.score)."
+        case .turnedUp:
+            return "\(chosen.content) turned up."
+        case .matched(let points):
+            return "Match! \(chosen.content) and \(chosen.content), plus \(points). Score \(game.score)."
+        case .mismatched(let penalty):
+            let pair = other.map { "\(chosen.content) and \($0.content)" } ?? chosen.content
+            let cost = penalty > 0 ? ", minus \(penalty)" : ""
+            return "No match: \(pair)\(cost). Score \(game.score)."
+        }
+    }
+}

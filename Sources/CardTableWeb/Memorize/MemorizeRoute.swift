@@ -1,0 +1,30 @@
+/// Every address of the Memorize game.
+enum MemorizeRoute: Route, Hashable {
+    /// The game page of a slot.
+    case game(MemorizeSlot)
+    /// Dealing a new game in a slot.
+    case newGame(MemorizeSlot)
+    /// Choosing the card at a 1-based place in a slot's game.
+    case choose(card: Int, in: MemorizeSlot)
+
+    enum Template: String, CaseIterable {
+        case game = "/play/{slot}"
+        case newGame = "/play/{slot}/new"
+        case choose = "/play/{slot}/choose/{card}"
+    }
+
+    var template: Template {
+        switch self {
+        case .game: .game
+        case .newGame: .newGame
+        case .choose: .choose
+        }
+    }
+
+    var parameters: [String: String] {
+        switch self {
+        case .game(let slot), .newGame(let slot): ["slot": slot.pathSegment]
+        case .choose(let card, let slot): ["slot": slot.pathSegment, "card": String(card)]
+        }
+    }
+}

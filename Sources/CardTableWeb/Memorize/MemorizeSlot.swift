@@ -1,0 +1,33 @@
+/// Which of a player's games is meant: the one for a theme, or the random-theme game, whose
+/// every New Game picks another theme (Assignment II).
+public enum MemorizeSlot: Hashable, Sendable {
+    case theme(ThemeID)
+    case random
+
+    /// Reads the slot from a URL path segment: a theme id or `random`.
+    public init?(pathSegment: some StringProtocol) {
+        if pathSegment == "random" {
+            self = .random
+        } else if let id = ThemeID(pathSegment) {
+            self = .theme(id)
+        } else {
+            return nil
+        }
+    }
+
+    /// The slot as it appears in URLs (`12`, `random`).
+    public var pathSegment: String {
+        switch self {
+        case .theme(let id): id.description
+        case .random: "random"
+        }
+    }
+
+    /// The slot as stored in the database (`theme-12`, `random`).
+    var storageKey: String {
+        switch self {
+        case .theme(let id): "theme-\(id)"
+        case .random: "random"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Builds the CardTable web app: its database, router, middleware and pages.
+///
+/// `cardtable serve` runs what this returns; the tests build the very same app with an
+/// in-memory database.
+/// - Parameters:
+///   - configuration: Where to listen and where the database lives.
+///   - environment: The clock.
+///   - logger: Where requests and new games are logged.
+public func buildApplication(
+    _ configuration: WebConfiguration,
+    environment: WebEnvironment = .live,
+    logger: Logger = Logger(label: "cardtable")
+) async throws -> some ApplicationProtocol {
+    let store = try CardTableStore(configuration.storage)
+    return try await buildApplication(configuration, store: store, environment: environment, logger: logger)
+}
+
+/// Builds the CardTable web app on an already open store (tests use this to look inside it).
+public func buildApplication(
+    _ configuration: WebConfiguration,
+    store: CardTableStore,
+    environment: WebEnvironment = .live,
+    logger: Logger = Logger(label: "cardtable")
+) async throws -> some ApplicationProtocol {
+    let router = try await buildRouter(store: store, environment: environment, logger: logger)
+    return Application(
+        router: router,
+        configuration: .init(
+            address: .hostname(configuration.hostname, port: configuration.port),
+            serverName: "CardTable"),
+        logger: logger)
+}
+
+/// The routes and middleware of the app.
+func buildRouter(store: CardTableStore, environment: WebEnvironment, logger: Logger) async throws
+    -> Router<CardTableRequestContext>
+{
+    let renderer = try await PageRenderer()
+    let assets = try StaticAssets()
+    let router = Router(context: CardTableRequestContext.self)
+    router.add(middleware: ErrorPageMiddleware(renderer: renderer))
+    router.add(middleware: BodySizeLimitMiddleware())
+    router.add(middleware: OriginCheckMiddleware())
+
+    router.get("/health") { _, _ in "ok" }
+    router.get("/static/:file") { request, context in
+        try assets.response(for: context.parameters.require("file"), request: request)
+    }
+
+    let pages = router.group().add(middleware: PlayerMiddleware(store: store, now: environment.now))
+    ThemesController(store: store, renderer: renderer).addRoutes(to: pages)
+    let memorize = MemorizeReferee(store: store, environment: environment, logger: logger)
+    MemorizeController(referee: memorize, renderer: renderer).addRoutes(to: pages)
+    let set = SetReferee(store: store, environment: environment, logger: logger)
+    SetController(referee: set, renderer: renderer)
+        .addRoutes(to: pages, allowsTestSetups: environment.allowsTestSetups)
+    return router
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+
+/// One of the app's addresses as a typed value: which page or action, with the values in its path.
+///
+/// Each feature lists its addresses in one `Route` enum. The router registers its ``Template``s
+/// and pages link with ``path``, so an address that changes changes in one place.
+protocol Route: Sendable {
+    /// The feature's path templates, `{name}` marking a path parameter.
+    associatedtype Template: RawRepresentable<String>
+
+    /// The template this address fills in.
+    var template: Template { get }
+    /// The values of the template's parameters, by name.
+    var parameters: [String: String] { get }
+    /// Query items, in order (none by default).
+    var query: KeyValuePairs<String, String> { get }
+    /// The fragment, without `#` (none by default).
+    var fragment: String? { get }
+}
+
+extension Route {
+    var parameters: [String: String] { [:] }
+    var query: KeyValuePairs<String, String> { [:] }
+    var fragment: String? { nil }
+
+    /// The address to link or redirect to.
+    var path: String {
+        var path = template.rawValue
+        for (name, value) in parameters {
+            path = path.replacingOccurrences(of: "{\(name)}", with: Self.escape(value))
+        }
+        if !query.isEmpty {
+            path += "?" + query.map { "\($0.key)=\(Self.escape($0.value))" }.joined(separator: "&")
+        }
+        if let fragment {
+            path += "#" + Self.escape(fragment)
+        }
+        return path
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .urlUnreservedCharacters) ?? text
+    }
+}
+
+extension CharacterSet {
+    /// Letters, digits and `-._~`: what a path segment or query value may hold unescaped.
+    fileprivate static let urlUnreservedCharacters = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+}
+
+extension RouterMethods {
+    /// Registers `handler` for GET requests to `template`.
+    @discardableResult
+    func get<Template: RawRepresentable<String>>(
+        _ template: Template,
+        use handler: @Sendable @escaping (Request, Context) async throws -> some ResponseGenerator
+    ) -> Self {
+        get(RouterPath(template.rawValue), use: handler)
+    }
+
+    /// Registers `handler` for POST requests to `template`.
+    @discardableResult
+    func post<Template: RawRepresentable<String>>(
+        _ template: Template,
+        use handler: @Sendable @escaping (Request, Context) async throws -> some ResponseGenerator
+    ) -> Self {
+        post(RouterPath(template.rawValue), use: handler)
+    }
+}
+
+extension Response {
+    /// A 303 See Other to `route`: where a form post sends the browser next.
+    static func redirect(to route: some Route) -> Response {
+        .redirect(to: route.path, type: .normal)
+    }
+}

@@ -1,0 +1,82 @@
+import SetCore
+
+/// One Set card as the page draws it: its features as names and CSS classes, its symbols, its
+/// state in the selection, and what a screen reader says for it.
+struct SetCardView: Encodable, Sendable {
+    /// A card's part in the selection.
+    enum Selection: String, Encodable, Sendable {
+        /// Not selected.
+        case none
+        /// One of one or two selected cards.
+        case selected
+        /// One of three selected cards that are a Set.
+        case match
+        /// One of three selected cards that are not a Set.
+        case mismatch
+    }
+
+    /// The engine's card id, 0..<81: the card's id in URLs, the page and the JSON.
+    let id: Int
+    /// What the card shows: "two red striped ovals".
+    let description: String
+    /// The button's spoken label: the description and its state ("…, selected, not a Set").
+    let label: String
+    let selection: Selection
+    /// Whether the revealed hint points at this card.
+    let isHinted: Bool
+    let color: String
+    let shading: String
+    let shape: String
+    let number: Int
+    /// The color's letter, shown in color-blind mode.
+    let cue: String
+    let symbols: [SetSymbolView]
+    /// Where touching the card posts to.
+    let selectURL: String
+    /// The card's CSS state classes.
+    let classes: String
+
+    init(_ card: SetCard, selection: Selection = .none, isHinted: Bool = false) {
+        id = card.id
+        description = SetVocabulary.describe(card)
+        color = SetVocabulary.color(card.color)
+        shading = SetVocabulary.shading(card.shading)
+        shape = SetVocabulary.shape(card.shape)
+        number = SetVocabulary.count(card.number)
+        cue = SetVocabulary.colorLetter(card.color)
+        symbols = SetSymbolView.symbols(of: card)
+        selectURL = SetRoute.select(card).path
+        self.selection = selection
+        self.isHinted = isHinted
+        let state: String? =
+            switch selection {
+            case .selected: "selected"
+            case .match: "selected, a Set"
+            case .mismatch: "selected, not a Set"
+            case .none: nil
+            }
+        label = [description, state, isHinted ? "hinted" : nil].compactMap { $0 }.joined(separator: ", ")
+        classes = ["is-\(selection.rawValue)", isHinted ? "is-hinted" : nil].compactMap { $0 }.joined(
+            separator: " ")
+    }
+
+    /// The selection's state: what each selected card shows, and the page's `selectionState`.
+    static func selectionState(of game: SetGame) -> Selection {
+        switch game.selectionIsMatch {
+        case true?: .match
+        case false?: .mismatch
+        case nil: game.selection.isEmpty ? .none : .selected
+        }
+    }
+
+    /// The table's cards with their selection and hint states.
+    static func table(of game: SetGame) -> [SetCardView] {
+        let state = selectionState(of: game)
+        let hinted: SetTrio? = if case .set(let trio)? = game.hint { trio } else { nil }
+        return game.table.map { card in
+            SetCardView(
+                card, selection: game.selection.contains(card) ? state : .none,
+                isHinted: hinted?.contains(card) ?? false)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Hummingbird
+import SetCore
+
+/// Playing Set: the page, touching a card, Deal 3, the hint, two-player claims, New Game and
+/// color-blind mode. Browsers are redirected back to the page after each post; API clients (and
+/// the page's script) get the page's state as JSON.
+struct SetController: Sendable {
+    let referee: SetReferee
+    let renderer: PageRenderer
+
+    // Every form may send `version`, the page's move counter; a stale one turns the move down.
+
+    /// The body of New Game.
+    struct NewGameForm: Decodable {
+        /// Solo when missing.
+        let mode: SetPlayMode?
+        let version: Int?
+    }
+
+    /// The body of touching a card.
+    struct SelectForm: Decodable {
+        let version: Int?
+    }
+
+    /// The body of Deal 3, Hint and Set! (claim).
+    struct PlayerForm: Decodable {
+        /// Who acts; player one when missing.
+        let player: SetPlayer?
+        let version: Int?
+    }
+
+    /// The body of the color-blind switch.
+    struct ColorBlindForm: Decodable {
+        let enabled: Bool
+        let version: Int?
+    }
+
+    func addRoutes(to group: RouterGroup<CardTableRequestContext>, allowsTestSetups: Bool) {
+        group.get(SetRoute.Template.page, use: show)
+        group.post(SetRoute.Template.newGame, use: newGame)
+        group.post(SetRoute.Template.select, use: select)
+        group.post(SetRoute.Template.deal, use: deal)
+        group.post(SetRoute.Template.hint, use: hint)
+        group.post(SetRoute.Template.claim, use: claim)
+        group.post(SetRoute.Template.colorBlind, use: colorBlind)
+        if allowsTestSetups {
+            group.post(SetRoute.Template.testSetup, use: testSetup)
+        }
+    }
+
+    // MARK: - Routes
+
+    @Sendable func show(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        try renderer.respond(SetPage(try await referee.current(for: context.requirePlayer())), to: request)
+    }
+
+    @Sendable func newGame(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let form = try await RequestInput.decode(NewGameForm.self, from: request, context: context)
+        return try answer(
+            try await referee.newGame(
+                form.mode ?? .solo, version: form.version, for: context.requirePlayer()),
+            request)
+    }
+
+    @Sendable func select(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let cardID = try context.pathParameter("card") { Int($0) }
+        let form = try await RequestInput.decode(SelectForm.self, from: request, context: context)
+        return try answer(
+            try await referee.select(cardID: cardID, version: form.version, for: context.requirePlayer()),
+            request)
+    }
+
+    @Sendable func deal(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let form = try await RequestInput.decode(PlayerForm.self, from: request, context: context)
+        return try answer(
+            try await referee.deal(
+                by: form.player ?? .one, version: form.version, for: context.requirePlayer()),
+            request)
+    }
+
+    @Sendable func hint(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let form = try await RequestInput.decode(PlayerForm.self, from: request, context: context)
+        return try answer(
+            try await referee.hint(
+                by: form.player ?? .one, version: form.version, for: context.requirePlayer()),
+            request)
+    }
+
+    @Sendable func claim(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let form = try await RequestInput.decode(PlayerForm.self, from: request, context: context)
+        return try answer(
+            try await referee.claim(
+                by: form.player ?? .one, version: form.version, for: context.requirePlayer()),
+            request)
+    }
+
+    @Sendable func colorBlind(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let form = try await RequestInput.decode(ColorBlindForm.self, from: request, context: context)
+        return try answer(
+            try await referee.setColorBlind(
+                form.enabled, version: form.version, for: context.requirePlayer()),
+            request)
+    }
+
+    @Sendable func testSetup(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        guard RequestInput.isJSON(request) else {
+            throw AppError.badRequest("A test setup is sent as JSON.")
+        }
+        let setup = try await RequestInput.decode(SetTestSetup.self, from: request, context: context)
+        return try answer(try await referee.startTestGame(setup, for: context.requirePlayer()), request)
+    }
+
+    // MARK: - Private
+
+    private func answer(_ snapshot: SetReferee.Snapshot, _ request: Request) throws -> Response {
+        switch ResponseFormat(request) {
+        case .html: .redirect(to: SetRoute.page)
+        case .json: try PageRenderer.json(SetPage(snapshot))
+        }
+    }
+}

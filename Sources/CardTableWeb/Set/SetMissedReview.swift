@@ -1,0 +1,36 @@
+import SetCore
+
+/// The Sets a player could have taken: after a needless Deal 3 (the Sets that were on the
+/// table), and at the end of the game (every Set missed that way during the game).
+struct SetMissedReview: Encodable, Sendable {
+    /// One missed Set, drawn as three small cards.
+    struct MissedSet: Encodable, Sendable {
+        let cards: [SetCardView]
+        let label: String
+    }
+
+    let heading: String
+    let sets: [MissedSet]
+
+    /// The review to show for `saved`, if any.
+    init?(_ saved: SavedSetGame) {
+        let game = saved.game
+        let trios: [SetTrio]
+        if game.isOver {
+            trios = game.missedSets.flatMap(\.sets)
+            heading = "Sets missed this game (\(trios.count))"
+        } else if case .dealt(_, _, _, let missed?)? = saved.lastMove {
+            trios = missed.sets
+            let who = game.twoPlayer == nil ? "You" : SetVocabulary.playerName(missed.player)
+            let count = trios.count == 1 ? "a Set was" : "\(SetVocabulary.numberWord(trios.count)) Sets were"
+            heading = "\(who) dealt while \(count) on the table"
+        } else {
+            return nil
+        }
+        guard !trios.isEmpty else { return nil }
+        sets = trios.map { trio in
+            let cards = trio.cards.map { SetCardView($0) }
+            return MissedSet(cards: cards, label: cards.map(\.description).joined(separator: ", "))
+        }
+    }
+}

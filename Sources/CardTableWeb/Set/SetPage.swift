@@ -1,0 +1,91 @@
+import Foundation
+import SetCore
+
+/// What the Set page shows: the table, the deck and discard piles, the score (or both players'
+/// panels), the hint, why a trio is not a Set, the missed Sets, and what just happened.
+///
+/// NB: the deck's order is never part of the page or its JSON: only how many cards are left.
+struct SetPage: PageModel {
+    static let template = "set"
+
+    let title = "Set · CardTable"
+    /// `solo` or `two-player`.
+    let mode: String
+    let isTwoPlayer: Bool
+    let colorBlind: Bool
+    /// The solo score (player one's in a two-player game).
+    let score: Int
+    let cards: [SetCardView]
+    let cardCount: Int
+    let deckCount: Int
+    let deckIsEmpty: Bool
+    let discardCount: Int
+    /// The last card put on the discard pile, drawn face up on the pile.
+    let discardTop: SetCardView?
+    /// Whether Deal 3 is available to the solo player.
+    let canDeal: Bool
+    /// `none`, `selected` (1 or 2 cards), `match` or `mismatch`.
+    let selectionState: String
+    let selectionCount: Int
+    /// Why the selected trio is not a Set: "two are red, one is green".
+    let whyNot: String?
+    /// The revealed hint in words.
+    let hint: String?
+    /// What the live region says.
+    let announcement: String
+    let isOver: Bool
+    /// The result under "Game over!": "Final score 12." or "Player 1 wins, 12 to 9."
+    let result: String?
+    /// Whether the Hint button is offered (not after the end).
+    let canHint: Bool
+    /// Player two's panel (drawn at the top, turned towards them) and player one's.
+    let playerTwo: SetPlayerPanel?
+    let playerOne: SetPlayerPanel?
+    /// The Sets the player missed: after a needless Deal 3, and at the end of the game.
+    let missed: SetMissedReview?
+    /// The table's move counter, sent back by every form so a post from an older page is turned down.
+    let version: Int
+    /// Seconds until the first two-player time limit ends (a claim, a grace period or a lockout),
+    /// when the page should ask the server again.
+    let refreshAfter: Double?
+
+    // MARK: - Addresses
+
+    let newGameURL = SetRoute.newGame.path
+    let dealURL = SetRoute.deal.path
+    let hintURL = SetRoute.hint.path
+    let claimURL = SetRoute.claim.path
+    let colorBlindURL = SetRoute.colorBlind.path
+    let chooserURL = ThemesRoute.chooser().path
+
+    init(_ snapshot: SetReferee.Snapshot) {
+        let saved = snapshot.saved
+        let game = saved.game
+        let now = snapshot.now
+        mode = SetPlayMode(game).rawValue
+        isTwoPlayer = game.twoPlayer != nil
+        colorBlind = saved.colorBlind
+        score = game.score
+        cards = SetCardView.table(of: game)
+        cardCount = game.table.count
+        deckCount = game.deck.count
+        deckIsEmpty = game.deck.isEmpty
+        discardCount = game.discardPile.count
+        discardTop = game.discardPile.last.map { SetCardView($0) }
+        canDeal = game.dealRejection(at: now) == nil
+        selectionCount = game.selection.count
+        selectionState = SetCardView.selectionState(of: game).rawValue
+        let violations = game.selectionViolations
+        whyNot = violations.isEmpty ? nil : "Not a Set: \(SetVocabulary.explain(violations))."
+        hint = game.hint == nil ? nil : SetAnnouncement.hint(game)
+        announcement = SetAnnouncement.text(for: saved, now: now)
+        isOver = game.isOver
+        result = isOver ? SetAnnouncement.result(of: game) : nil
+        canHint = game.canRevealHint
+        playerOne = isTwoPlayer ? SetPlayerPanel(.one, game: game, now: now) : nil
+        playerTwo = isTwoPlayer ? SetPlayerPanel(.two, game: game, now: now) : nil
+        missed = SetMissedReview(saved)
+        version = saved.version
+        refreshAfter = game.twoPlayer?.timeUntilNextChange(at: now).map { ($0 * 1000).rounded() / 1000 }
+    }
+}

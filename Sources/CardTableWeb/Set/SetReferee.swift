@@ -1,0 +1,184 @@
+import Foundation
+import Logging
+import SeededRandom
+import SetCore
+
+/// Referees a player's Set table: passes each request's move to the engine with the injected
+/// clock, and has the store keep the game. Controllers call one method per request; each runs in
+/// one store transaction.
+///
+/// Every operation first lets time pass (`tick(at:)`), so a two-player claim that ran out while
+/// nobody moved is noticed and announced; the server is the source of truth for every countdown.
+struct SetReferee: Sendable {
+    /// A game as a request left it, with the moment the request was handled (for countdowns).
+    struct Snapshot: Sendable {
+        let saved: SavedSetGame
+        let now: Date
+    }
+
+    /// A move on the saved game at a moment.
+    typealias Move = @Sendable (inout SavedSetGame, Date) throws -> Void
+
+    let store: CardTableStore
+    let environment: WebEnvironment
+    let logger: Logger
+
+    // MARK: - Reading
+
+    /// The player's game, dealing a solo game if there is none yet.
+    func current(for player: PlayerID) async throws -> Snapshot {
+        try await play(for: player, version: nil, nil)
+    }
+
+    // MARK: - Moves
+
+    // Every move takes the `version` of the page it was made on: nil (JSON clients) skips the
+    // check; a stale one turns the move down (see ``SavedSetGame/version``).
+
+    /// Deals a new game in `mode`, keeping the player's color-blind setting.
+    func newGame(_ mode: SetPlayMode, version: Int? = nil, for player: PlayerID) async throws -> Snapshot {
+        try await play(for: player, version: version, newGameMode: mode) { saved, now in
+            saved.game = SetGame(mode: mode.gameMode, at: now)
+            saved.lastMove = .newGame
+            saved.timeout = nil
+        }
+    }
+
+    /// Touches the card with engine id `cardID`: by the player holding the claim in a two-player
+    /// game (both players share the device), by player one otherwise.
+    /// - Throws: ``AppError/notFound(_:)`` when there is no card with that id.
+    func select(cardID: Int, version: Int? = nil, for player: PlayerID) async throws -> Snapshot {
+        guard let card = SetCard(id: cardID) else { throw AppError.notFound("There is no such card.") }
+        return try await play(for: player, version: version) { saved, now in
+            let toucher = saved.game.twoPlayer?.claim?.player ?? .one
+            saved.lastMove = SetLastMove(saved.game.select(card, by: toucher, at: now), by: toucher)
+        }
+    }
+
+    /// Deals three more cards for `dealer`.
+    func deal(by dealer: SetPlayer, version: Int? = nil, for player: PlayerID) async throws -> Snapshot {
+        try await play(for: player, version: version) { saved, now in
+            saved.lastMove = SetLastMove(saved.game.dealThreeMore(by: dealer, at: now), by: dealer)
+        }
+    }
+
+    /// Reveals a hint, paid for by `asker`.
+    func hint(by asker: SetPlayer, version: Int? = nil, for player: PlayerID) async throws -> Snapshot {
+        try await play(for: player, version: version) { saved, _ in
+            saved.lastMove = SetLastMove(saved.game.revealHint(by: asker), by: asker)
+        }
+    }
+
+    /// Claims the table for `claimer` in a two-player game.
+    func claim(by claimer: SetPlayer, version: Int? = nil, for player: PlayerID) async throws -> Snapshot {
+        try await play(for: player, version: version) { saved, now in
+            saved.lastMove = SetLastMove(saved.game.claim(by: claimer, at: now), by: claimer)
+        }
+    }
+
+    /// Switches color-blind mode on or off; the setting outlives New Game.
+    func setColorBlind(_ isOn: Bool, version: Int? = nil, for player: PlayerID) async throws -> Snapshot {
+        try await play(for: player, version: version) { saved, _ in
+            saved.colorBlind = isOn
+            saved.lastMove = .colorBlindMode(isOn)
+        }
+    }
+
+    /// Starts the player's game from a test position (only when the app allows test setups).
+    /// - Throws: ``AppError/badRequest(_:)`` when the setup mixes a seed and cards, gives a deck
+    ///   without a table, or the cards cannot make a game.
+    func startTestGame(_ setup: SetTestSetup, for player: PlayerID) async throws -> Snapshot {
+        if let problem = setup.problem { throw AppError.badRequest(problem) }
+        let now = environment.now()
+        let game = try Self.game(for: setup, at: now)
+        let saved = try await store.write { transaction in
+            let previous = try transaction.setGame(for: player)
+            let saved = SavedSetGame(
+                game: game, lastMove: .newGame, colorBlind: previous?.colorBlind ?? false,
+                version: previous.map { $0.version + 1 } ?? 0)
+            try transaction.save(saved, for: player, at: now)
+            return saved
+        }
+        return Snapshot(saved: saved, now: now)
+    }
+
+    // MARK: - Private
+
+    /// In one transaction: loads the player's game, dealing a solo one when there is none; lets
+    /// time pass; makes `move` (nil when the request only reads) unless `version` is given and is
+    /// not the saved game's; saves what changed. A move made bumps the version.
+    ///
+    /// A New Game passes its `mode`: when the player has no game yet, dealing one in that mode is
+    /// the whole move, so a first New Game deals once.
+    ///
+    /// A claim that ran out is kept beside the move (both are announced); a request that only
+    /// reads makes the timeout its last move.
+    private func play(
+        for player: PlayerID, version: Int?, newGameMode: SetPlayMode? = nil, _ move: Move?
+    ) async throws -> Snapshot {
+        let now = environment.now()
+        let (saved, isNewGame) = try await store.write { transaction in
+            guard var saved = try transaction.setGame(for: player) else {
+                var saved = SavedSetGame(
+                    game: SetGame(mode: (newGameMode ?? .solo).gameMode, at: now), lastMove: .newGame)
+                if newGameMode == nil {
+                    try Self.apply(move, to: &saved, version: version, at: now)
+                }
+                try transaction.save(saved, for: player, at: now)
+                return (saved, true)
+            }
+            let before = saved
+            try Self.apply(move, to: &saved, version: version, at: now)
+            if saved != before {
+                try transaction.save(saved, for: player, at: now)
+            }
+            return (saved, newGameMode != nil && saved.version != before.version)
+        }
+        if isNewGame {
+            logger.info("New Set game", metadata: ["mode": "\(SetPlayMode(saved.game).rawValue)"])
+        }
+        return Snapshot(saved: saved, now: now)
+    }
+
+    private static func apply(_ move: Move?, to saved: inout SavedSetGame, version: Int?, at now: Date) throws
+    {
+        var timeout: SetTimeout?
+        if case .claimTimedOut(let claimer, let penalty) = saved.game.tick(at: now) {
+            timeout = SetTimeout(player: claimer, penalty: penalty)
+        }
+        guard let move else {
+            if let timeout {
+                saved.lastMove = .timedOut(timeout.player, penalty: timeout.penalty)
+                saved.timeout = nil
+            }
+            return
+        }
+        saved.timeout = timeout
+        if let version, version != saved.version {
+            saved.lastMove = .outdated
+            return
+        }
+        try move(&saved, now)
+        saved.version += 1
+    }
+
+    private static func game(for setup: SetTestSetup, at now: Date) throws -> SetGame {
+        let mode = (setup.mode ?? .solo).gameMode
+        if let table = setup.table {
+            do {
+                return try SetGame(
+                    deck: setup.deck ?? [], table: table, discardPile: setup.discardPile ?? [], mode: mode,
+                    at: now)
+            } catch .duplicateCard(let card) {
+                throw AppError.badRequest("Card \(card.id) appears twice.")
+            } catch .discardPileNotMadeOfSets {
+                throw AppError.badRequest("The discard pile must be whole Sets.")
+            }
+        }
+        if let seed = setup.seed {
+            var generator = SeededGenerator(seed: seed)
+            return SetGame(using: &generator, mode: mode, at: now)
+        }
+        return SetGame(mode: mode, at: now)
+    }
+}

@@ -1,0 +1,139 @@
+import GRDB
+import MemorizeCore
+
+extension CardTableStore.Transaction {
+    /// The player's themes, in their order (deleted ones left out).
+    func themes(of player: PlayerID) throws -> [SavedTheme] {
+        try CardTableStore.themeRows(of: player).fetchAll(db).map { try $0.savedTheme() }
+    }
+
+    /// One of the player's themes; `nil` when it does not exist, is deleted, or is someone else's.
+    func theme(_ id: ThemeID, of player: PlayerID) throws -> SavedTheme? {
+        try CardTableStore.themeRow(id, of: player, in: db)?.savedTheme()
+    }
+}
+
+extension CardTableStore {
+    // MARK: - Reading themes
+
+    /// The player's themes, in their order (deleted ones left out).
+    public func themes(of player: PlayerID) async throws -> [SavedTheme] {
+        try await read { try $0.themes(of: player) }
+    }
+
+    /// One of the player's themes; `nil` when it does not exist, is deleted, or is someone else's.
+    public func theme(_ id: ThemeID, of player: PlayerID) async throws -> SavedTheme? {
+        try await read { try $0.theme(id, of: player) }
+    }
+
+    /// The theme the player deleted last, while it can still be brought back.
+    public func recentlyDeletedTheme(of player: PlayerID) async throws -> SavedTheme? {
+        try await dbWriter.read { db in
+            try ThemeRecord.filter(ThemeRecord.Columns.playerID == player.rawValue)
+                .filter(ThemeRecord.Columns.isDeleted == true)
+                .order(ThemeRecord.Columns.id.desc)
+                .fetchOne(db)?.savedTheme()
+        }
+    }
+
+    // MARK: - Changing themes
+
+    /// Adds a theme at the end of the player's list.
+    public func addTheme(_ theme: Theme, for player: PlayerID) async throws -> SavedTheme {
+        try await dbWriter.write { db in
+            let position = try Self.nextPosition(of: player, in: db)
+            var record = try ThemeRecord(theme, player: player, position: position)
+            try record.insert(db)
+            return try record.savedTheme()
+        }
+    }
+
+    /// Replaces a theme with an edited version. When anything changed, the theme's games are
+    /// thrown away so the next visit deals a fresh game from the new theme.
+    /// - Returns: whether the theme changed, or `nil` when the player has no such theme.
+    public func updateTheme(_ id: ThemeID, to theme: Theme, for player: PlayerID) async throws -> Bool? {
+        try await dbWriter.write { db in
+            guard var record = try Self.themeRow(id, of: player, in: db) else { return nil }
+            guard try record.savedTheme().theme != theme else { return false }
+            try record.update(from: theme)
+            try record.update(db)
+            try Transaction(db: db).deleteMemorizeGames(dealtFrom: id)
+            return true
+        }
+    }
+
+    /// Deletes a theme, recoverably: it stays restorable with ``undoDeleteTheme(_:for:)`` until
+    /// the player deletes another one. Its games go with it.
+    /// - Returns: the deleted theme, or `nil` when the player has no such theme.
+    public func deleteTheme(_ id: ThemeID, for player: PlayerID) async throws -> SavedTheme? {
+        try await dbWriter.write { db in
+            guard var record = try Self.themeRow(id, of: player, in: db) else { return nil }
+            try ThemeRecord.filter(ThemeRecord.Columns.playerID == player.rawValue)
+                .filter(ThemeRecord.Columns.isDeleted == true)
+                .deleteAll(db)
+            record.isDeleted = true
+            try record.update(db)
+            try Transaction(db: db).deleteMemorizeGames(dealtFrom: id)
+            return try record.savedTheme()
+        }
+    }
+
+    /// Brings back a theme deleted by ``deleteTheme(_:for:)`` at the place it had.
+    /// - Returns: the restored theme, or `nil` when there is no such deleted theme.
+    public func undoDeleteTheme(_ id: ThemeID, for player: PlayerID) async throws -> SavedTheme? {
+        try await dbWriter.write { db in
+            guard
+                var record = try ThemeRecord.filter(key: id.rawValue)
+                    .filter(ThemeRecord.Columns.playerID == player.rawValue)
+                    .filter(ThemeRecord.Columns.isDeleted == true)
+                    .fetchOne(db)
+            else { return nil }
+            record.isDeleted = false
+            try record.update(db)
+            return try record.savedTheme()
+        }
+    }
+
+    /// Moves a theme to `index` in the player's list (clamped to the list), shifting the others.
+    /// - Returns: `false` when the player has no such theme.
+    public func moveTheme(_ id: ThemeID, to index: Int, for player: PlayerID) async throws -> Bool {
+        try await dbWriter.write { db in
+            var records = try Self.themeRows(of: player).fetchAll(db)
+            guard let from = records.firstIndex(where: { $0.id == id.rawValue }) else { return false }
+            let moving = records.remove(at: from)
+            records.insert(moving, at: min(max(0, index), records.count))
+            for (position, var record) in records.enumerated() where record.position != position {
+                record.position = position
+                try record.update(db)
+            }
+            return true
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Gives a new player their own copies of the built-in themes.
+    static func insertStarterThemes(for player: PlayerID, in db: Database) throws {
+        for (position, theme) in Theme.builtIn.enumerated() {
+            var record = try ThemeRecord(theme, player: player, position: position)
+            try record.insert(db)
+        }
+    }
+
+    static func themeRows(of player: PlayerID) -> QueryInterfaceRequest<ThemeRecord> {
+        ThemeRecord.filter(ThemeRecord.Columns.playerID == player.rawValue)
+            .filter(ThemeRecord.Columns.isDeleted == false)
+            .order(ThemeRecord.Columns.position, ThemeRecord.Columns.id)
+    }
+
+    static func themeRow(_ id: ThemeID, of player: PlayerID, in db: Database) throws -> ThemeRecord? {
+        try themeRows(of: player).filter(key: id.rawValue).fetchOne(db)
+    }
+
+    private static func nextPosition(of player: PlayerID, in db: Database) throws -> Int {
+        let last = try ThemeRecord.filter(ThemeRecord.Columns.playerID == player.rawValue)
+            .select(max(ThemeRecord.Columns.position), as: Int?.self)
+            .fetchOne(db)
+        return (last ?? nil).map { $0 + 1 } ?? 0
+    }
+}

@@ -1,0 +1,56 @@
+/// What the theme chooser (the home page) shows: the player's themes, the random-theme entry,
+/// and, in Edit mode, the controls to delete, reorder and edit them.
+struct ChooserPage: PageModel {
+    static let template = "chooser"
+
+    /// One row of the list.
+    struct Row: Encodable, Sendable {
+        let theme: ThemeSummary
+        /// 0-based place in the list.
+        let index: Int
+        let canMoveUp: Bool
+        let canMoveDown: Bool
+        let upIndex: Int
+        let downIndex: Int
+    }
+
+    /// The "deleted … Undo" notice after a deletion.
+    struct DeletedNotice: Encodable, Sendable {
+        let name: String
+        let undoURL: String
+    }
+
+    let title: String
+    let isEditing: Bool
+    let rows: [Row]
+    let hasThemes: Bool
+    let randomURL: String
+    let newThemeURL: String
+    let editModeURL: String
+    let doneURL: String
+    /// The Set page, the other game.
+    let setURL: String
+    let deleted: DeletedNotice?
+    let editor: EditorPanel?
+
+    init(themes: [SavedTheme], isEditing: Bool, deleted: SavedTheme? = nil, editor: ThemeEditorState? = nil) {
+        let panel = editor.map(EditorPanel.init)
+        title = panel.map { $0.heading + " · CardTable" } ?? "Memorize · CardTable"
+        self.isEditing = isEditing || editor != nil
+        rows = themes.enumerated().map { index, saved in
+            Row(
+                theme: ThemeSummary(saved), index: index, canMoveUp: index > 0,
+                canMoveDown: index < themes.count - 1, upIndex: index - 1, downIndex: index + 1)
+        }
+        hasThemes = !themes.isEmpty
+        randomURL = MemorizeRoute.game(.random).path
+        newThemeURL = ThemesRoute.newTheme.path
+        editModeURL = ThemesRoute.chooser(editing: true).path
+        doneURL = ThemesRoute.chooser().path
+        setURL = SetRoute.page.path
+        self.deleted = deleted.map {
+            DeletedNotice(name: $0.theme.name, undoURL: ThemesRoute.undoDelete($0.id).path)
+        }
+        self.editor = panel
+    }
+}

@@ -1,0 +1,85 @@
+import MemorizeCore
+
+/// What the theme editor (a form in a `<dialog>` over the chooser) shows.
+struct EditorPanel: Encodable, Sendable {
+    /// One emoji with its button's spoken label.
+    struct EmojiChip: Encodable, Sendable {
+        let emoji: String
+        let label: String
+    }
+
+    /// One named color in the color menu.
+    struct NamedColor: Encodable, Sendable {
+        let name: String
+        let css: String
+        let isSelected: Bool
+    }
+
+    let isNew: Bool
+    let heading: String
+    let actionURL: String
+    let cancelURL: String
+    let name: String
+    /// The longest name the model accepts (the name field's `maxlength`).
+    let maximumNameLength: Int
+    let emojis: [EmojiChip]
+    let removedEmojis: [EmojiChip]
+    let hasRemovedEmojis: Bool
+    /// The hidden fields that carry the lists between round trips.
+    let emojisField: String
+    let removedField: String
+    let newEmoji: String
+    /// The pairs field as typed (empty means "all").
+    let pairs: String
+    let minimumPairs: Int
+    let maximumPairs: Int
+    let colorIsNamed: Bool
+    let colorIsCustom: Bool
+    let colorIsGradient: Bool
+    let namedColors: [NamedColor]
+    /// The typed color name when it is not in the menu.
+    let otherColorName: String?
+    let customHex: String
+    let gradientFrom: String
+    let gradientTo: String
+    let preview: ThemeColorStyle
+    let errors: [String]
+    let hasErrors: Bool
+
+    init(_ state: ThemeEditorState) {
+        let draft = state.draft
+        isNew = state.themeID == nil
+        let trimmedName = draft.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        heading = isNew ? "New theme" : "Edit \(trimmedName.isEmpty ? "theme" : trimmedName)"
+        actionURL = (state.themeID.map(ThemesRoute.update) ?? .create).path
+        cancelURL = ThemesRoute.chooser(editing: true).path
+        name = draft.name
+        maximumNameLength = ThemeDraft.maximumNameLength
+        emojis = draft.emojis.map { EmojiChip(emoji: $0, label: "Remove \($0)") }
+        removedEmojis = draft.removedEmojis.map { EmojiChip(emoji: $0, label: "Restore \($0)") }
+        hasRemovedEmojis = !draft.removedEmojis.isEmpty
+        emojisField = draft.emojis.joined(separator: " ")
+        removedField = draft.removedEmojis.joined(separator: " ")
+        newEmoji = draft.newEmojiText
+        pairs = draft.numberOfPairs.map(String.init) ?? ""
+        minimumPairs = ThemeDraft.minimumEmojiCount
+        maximumPairs = max(ThemeDraft.minimumEmojiCount, draft.emojis.count)
+        let inputs = state.colorInputs
+        colorIsNamed = inputs.kind == .named
+        colorIsCustom = inputs.kind == .custom
+        colorIsGradient = inputs.kind == .gradient
+        let selectedName = inputs.name.lowercased()
+        namedColors = ThemeColorStyle.namedColors.map {
+            NamedColor(name: $0.name, css: $0.css, isSelected: $0.name == selectedName)
+        }
+        otherColorName =
+            ThemeColorStyle.namedColors.contains { $0.name == selectedName } || selectedName.isEmpty
+            ? nil : selectedName
+        customHex = RGBAColor(hex: inputs.hex)?.opaqueHex ?? "#6c757d"
+        gradientFrom = RGBAColor(hex: inputs.gradientFrom)?.opaqueHex ?? "#f28c28"
+        gradientTo = RGBAColor(hex: inputs.gradientTo)?.opaqueHex ?? "#8e44ad"
+        preview = ThemeColorStyle(inputs.color ?? draft.color)
+        errors = state.errors
+        hasErrors = !state.errors.isEmpty
+    }
+}

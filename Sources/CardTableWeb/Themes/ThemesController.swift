@@ -1,0 +1,66 @@
+import Hummingbird
+
+/// The theme chooser and editor: the list of themes (`/`) and its Edit mode, the editor opened
+/// over the list for a new or a saved theme, and every change to a theme (saving, deleting,
+/// reordering) and its download. Browsers post forms and are redirected back to the chooser;
+/// API clients send and get JSON.
+struct ThemesController: Sendable {
+    let store: CardTableStore
+    let renderer: PageRenderer
+
+    func addRoutes(to group: RouterGroup<CardTableRequestContext>) {
+        group.get(ThemesRoute.Template.chooser, use: list)
+        group.get(ThemesRoute.Template.newTheme, use: newTheme)
+        group.get(ThemesRoute.Template.edit, use: editTheme)
+        group.get(ThemesRoute.Template.download, use: download)
+        group.post(ThemesRoute.Template.create, use: create)
+        group.post(ThemesRoute.Template.update, use: update)
+        group.post(ThemesRoute.Template.delete, use: delete)
+        group.post(ThemesRoute.Template.undoDelete, use: undoDelete)
+        group.post(ThemesRoute.Template.move, use: move)
+    }
+
+    // MARK: - Pages
+
+    @Sendable func list(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let player = try context.requirePlayer()
+        let isEditing = request.uri.queryParameters["edit"] == "1"
+        var deleted: SavedTheme?
+        if let id = request.uri.queryParameters["deleted"].flatMap(ThemeID.init) {
+            deleted = try await store.recentlyDeletedTheme(of: player).flatMap { $0.id == id ? $0 : nil }
+        }
+        let page = ChooserPage(
+            themes: try await store.themes(of: player), isEditing: isEditing, deleted: deleted)
+        return try renderer.respond(page, to: request)
+    }
+
+    @Sendable func newTheme(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        try await editor(.newTheme(), request: request, player: context.requirePlayer())
+    }
+
+    @Sendable func editTheme(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let player = try context.requirePlayer()
+        let saved = try await savedTheme(context, of: player)
+        return try await editor(ThemeEditorState(saved), request: request, player: player)
+    }
+
+    // MARK: - Helpers
+
+    /// The chooser in Edit mode with the editor open over it.
+    func editor(
+        _ state: ThemeEditorState, request: Request, player: PlayerID, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let page = ChooserPage(themes: try await store.themes(of: player), isEditing: true, editor: state)
+        return try renderer.respond(page, to: request, status: status)
+    }
+
+    /// The theme named by the `id` path parameter.
+    /// - Throws: ``AppError/notFound(_:)`` when the player has no such theme.
+    func savedTheme(_ context: CardTableRequestContext, of player: PlayerID) async throws -> SavedTheme {
+        let id = try context.pathParameter("id", ThemeID.init)
+        guard let saved = try await store.theme(id, of: player) else {
+            throw AppError.notFound("There is no such theme.")
+        }
+        return saved
+    }
+}
