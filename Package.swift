@@ -59,6 +59,11 @@ let package = Package(
         .executableTarget(name: "cardtable", dependencies: ["CardTableCommands"], swiftSettings: strict),
 
         // MARK: - Tests
+        // NB: a regular target, because test targets cannot depend on one another; only tests import it.
+        .target(
+            name: "SetTestSupport", dependencies: ["SetCore"], path: "Tests/SetTestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "MemorizeCoreTests",
             dependencies: [
@@ -70,7 +75,7 @@ let package = Package(
         .testTarget(
             name: "SetCoreTests",
             dependencies: [
-                "SetCore", "SeededRandom",
+                "SetCore", "SeededRandom", "SetTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict
@@ -78,7 +83,7 @@ let package = Package(
         .testTarget(
             name: "CardTableWebTests",
             dependencies: [
-                "CardTableWeb",
+                "CardTableWeb", "SetCore", "SetTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],

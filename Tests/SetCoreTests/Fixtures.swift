@@ -1,20 +1,6 @@
 import Foundation
 import SetCore
-
-// MARK: - Cards by code
-
-extension SetCard {
-    /// The card written as four digits 1–3 for number, shape, shading and color: "1231".
-    static func code(_ digits: String) -> SetCard {
-        let trits = digits.map { Trit(rawValue: UInt8(String($0))! - 1)! }
-        return SetCard(number: trits[0], shape: trits[1], shading: trits[2], color: trits[3])
-    }
-
-    /// Several cards by code: `.codes("1111 2222 3333")`.
-    static func codes(_ list: String) -> [SetCard] {
-        list.split(separator: " ").map { code(String($0)) }
-    }
-}
+import SetTestSupport
 
 // MARK: - Times
 

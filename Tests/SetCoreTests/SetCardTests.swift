@@ -1,6 +1,7 @@
 import Foundation
 import SeededRandom
 import SetCore
+import SetTestSupport
 import Testing
 
 struct SetCardTests {

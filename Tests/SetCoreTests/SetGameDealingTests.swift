@@ -1,5 +1,6 @@
 import SeededRandom
 import SetCore
+import SetTestSupport
 import Testing
 
 /// Task 10 (Deal 3 More Cards), new games, the end of the game, and custom positions.

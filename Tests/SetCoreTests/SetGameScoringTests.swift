@@ -1,4 +1,5 @@
 import SetCore
+import SetTestSupport
 import Testing
 
 /// Extra credits 3–6: points, speed, penalties, hints and missed Sets, all on a test clock.

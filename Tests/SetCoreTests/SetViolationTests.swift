@@ -1,4 +1,5 @@
 import SetCore
+import SetTestSupport
 import Testing
 
 struct SetViolationTests {
