@@ -166,8 +166,8 @@ import Testing
         try await withTestApp { session in
             let browser = try await session.newPlayer()
             let theme = try #require(try await session.store.themes(of: browser.player).first)
-            let cards = try #require(
-                try await browser.get("/play/\(theme.id)", json: true).json()["cards"] as? [Any])
+            let cards = try await browser.get("/play/\(theme.id)", json: true).decode(MemorizePageJSON.self)
+                .cards
             #expect(try await browser.post("/play/\(theme.id)/choose/\(cards.count + 1)").status == .notFound)
             #expect(try await browser.post("/play/\(theme.id)/choose/\(cards.count)").status == .seeOther)
         }

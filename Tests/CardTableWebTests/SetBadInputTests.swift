@@ -1,5 +1,4 @@
 import CardTableWeb
-import Foundation
 import HTTPTypes
 import SetCore
 import Testing
@@ -7,20 +6,20 @@ import Testing
 @Suite struct SetBadInputTests {
     @Test(arguments: ["81", "-1", "abc", "1.5"])
     func unknownCardsAreNotFound(card: String) async throws {
-        try await withSetTestApp { session in
+        try await withTestApp(clock: .manual) { session in
             let browser = try await session.newPlayer()
             let response = try await browser.post("/set/cards/\(card)/select", json: true)
             #expect(response.status == .notFound)
-            #expect(try response.json()["error"] != nil)
+            #expect(try response.decode(ErrorJSON.self).error.status == 404)
         }
     }
 
     @Test func aCardNotOnTheTableIsRefusedInWords() async throws {
-        try await withSetTestApp { session in
+        try await withTestApp(clock: .manual) { session in
             let browser = try await session.newPlayer()
             _ = try await browser.setUpSet(table: SetFixtures.set)
             let json = try await browser.touch(SetFixtures.companions[0])
-            #expect(json["announcement"] as? String == "That card is no longer on the table.")
+            #expect(json.announcement == "That card is no longer on the table.")
         }
     }
 
@@ -29,7 +28,7 @@ import Testing
         ("/set/new", "mode", "chess"), ("/set/color-blind", "enabled", "perhaps"),
     ])
     func malformedFormsAreBadRequests(path: String, field: String, value: String) async throws {
-        try await withSetTestApp { session in
+        try await withTestApp(clock: .manual) { session in
             let browser = try await session.newPlayer()
             let response = try await browser.post(path, form: [(field, value)])
             #expect(response.status == .badRequest)
@@ -37,36 +36,38 @@ import Testing
     }
 
     @Test func colorBlindNeedsAValue() async throws {
-        try await withSetTestApp { session in
+        try await withTestApp(clock: .manual) { session in
             let browser = try await session.newPlayer()
             #expect(try await browser.post("/set/color-blind").status == .badRequest)
         }
     }
 
     @Test func dealingFromAnEmptyDeckIsRefusedInWords() async throws {
-        try await withSetTestApp { session in
+        try await withTestApp(clock: .manual) { session in
             let browser = try await session.newPlayer()
             _ = try await browser.setUpSet(table: SetFixtures.set)
-            let json = try await browser.post("/set/deal", json: true).json()
-            #expect(json["announcement"] as? String == "The deck is empty.")
-            #expect(json["canDeal"] as? Bool == false)
-            #expect(json["score"] as? Int == 0)
+            let json = try await browser.post("/set/deal", json: true).decode(SetPageJSON.self)
+            #expect(json.announcement == "The deck is empty.")
+            #expect(!json.canDeal)
+            #expect(json.score == 0)
         }
     }
 
     @Test func claimingInASoloGameChangesNothing() async throws {
-        try await withSetTestApp { session in
+        try await withTestApp(clock: .manual) { session in
             let browser = try await session.newPlayer()
-            let json = try await browser.post("/set/claim", form: [("player", "one")], json: true).json()
-            #expect(json["announcement"] as? String == "This is a solo game.")
-            #expect(json["score"] as? Int == 0)
-            let hint = try await browser.post("/set/hint", form: [("player", "two")], json: true).json()
-            #expect(hint["score"] as? Int == 0)
+            let json = try await browser.post("/set/claim", form: [("player", "one")], json: true).decode(
+                SetPageJSON.self)
+            #expect(json.announcement == "This is a solo game.")
+            #expect(json.score == 0)
+            let hint = try await browser.post("/set/hint", form: [("player", "two")], json: true).decode(
+                SetPageJSON.self)
+            #expect(hint.score == 0)
         }
     }
 
     @Test func testSetupsAreOffUnlessTheAppAllowsThem() async throws {
-        try await withSetTestApp(allowsTestSetups: false) { session in
+        try await withTestApp(clock: .manual, allowsTestSetups: false) { session in
             let browser = try await session.newPlayer()
             let response = try await browser.postJSON("/set/test-setup", body: "{\"seed\": 1}")
             #expect(response.status == .notFound)
@@ -79,7 +80,7 @@ import Testing
         "{\"seed\": 1, \"table\": [1, 2, 3]}", "{\"seed\": 1, \"deck\": [4]}", "{\"deck\": [4]}",
     ])
     func badTestSetupsAreRefused(body: String) async throws {
-        try await withSetTestApp { session in
+        try await withTestApp(clock: .manual) { session in
             let browser = try await session.newPlayer()
             let response = try await browser.postJSON("/set/test-setup", body: body)
             #expect(response.status == .badRequest)
@@ -87,14 +88,14 @@ import Testing
     }
 
     @Test func aTestSetupMustBeJSON() async throws {
-        try await withSetTestApp { session in
+        try await withTestApp(clock: .manual) { session in
             let browser = try await session.newPlayer()
             #expect(try await browser.post("/set/test-setup", form: [("seed", "1")]).status == .badRequest)
         }
     }
 
     @Test func foreignOriginsAreRefused() async throws {
-        try await withSetTestApp { session in
+        try await withTestApp(clock: .manual) { session in
             let browser = try await session.newPlayer()
             let response = try await browser.post(
                 "/set/deal", extraHeaders: [.origin: "https://evil.example"])
@@ -103,11 +104,11 @@ import Testing
     }
 
     @Test func aTestSetupCanPutAll81CardsOnTheTable() async throws {
-        try await withSetTestApp { session in
+        try await withTestApp(clock: .manual) { session in
             let browser = try await session.newPlayer()
             let json = try await browser.setUpSet(table: SetCard.allCards)
-            #expect(json["cardCount"] as? Int == 81)
-            #expect(json["canDeal"] as? Bool == false)
+            #expect(json.cardCount == 81)
+            #expect(!json.canDeal)
             let page = try await browser.get("/set").text
             #expect(page.components(separatedBy: "data-set-card=").count - 1 == 81)
         }

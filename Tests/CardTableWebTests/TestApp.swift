@@ -6,16 +6,22 @@ import HummingbirdTesting
 import MemorizeCore
 import Testing
 
-/// Builds the real app on an in-memory store and runs `test` against its router.
-/// - Parameter clock: The app's clock; by default one that moves 30 s per reading.
+/// Builds the real app and runs `test` against its router.
+/// - Parameters:
+///   - clock: The app's clock; by default one that moves 30 s per reading, so no two moves are quick
+///     enough for a speed bonus. Tests that time things pass ``TestClock/manual``.
+///   - store: The app's store; a new in-memory one unless given.
+///   - allowsTestSetups: Whether `POST /set/test-setup` exists.
 func withTestApp<Value>(
+    clock: TestClock = TestClock(step: 30),
     store: CardTableStore? = nil,
-    clock: TestClock = TestClock(),
+    allowsTestSetups: Bool = true,
     _ test: @Sendable (TestSession) async throws -> Value
 ) async throws -> Value {
     let store = try store ?? CardTableStore(.inMemory)
+    let environment = WebEnvironment(now: { clock.now() }, allowsTestSetups: allowsTestSetups)
     let app = try await buildApplication(
-        WebConfiguration(storage: .inMemory), store: store, environment: WebEnvironment(now: { clock.now() }))
+        WebConfiguration(storage: .inMemory), store: store, environment: environment)
     return try await app.test(.router) { client in
         try await test(TestSession(client: client, store: store))
     }
@@ -74,13 +80,5 @@ struct Browser: Sendable {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
-    }
-}
-
-extension TestResponse {
-    var text: String { String(buffer: body) }
-
-    func json() throws -> [String: Any] {
-        try #require(JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any])
     }
 }

@@ -1,17 +1,23 @@
 import Foundation
 import Synchronization
 
-/// A clock for tests. By default it moves `step` (30 s) forward every time it is read, so no two
-/// moves happen at the same moment and a speed bonus never applies; a test that wants to time
-/// things itself makes one with `step: 0` and moves it with ``advance(by:)``.
+/// The app's clock in tests. It moves `step` seconds forward every time it is read, and as far as
+/// a test moves it with ``advance(by:)``.
+///
+/// A `TestClock(step: 30)` (the default in ``withTestApp(clock:store:allowsTestSetups:_:)``)
+/// puts 30 s between any two moves, so a Memorize speed bonus never applies; a
+/// ``manual`` clock stands still, for tests that time things themselves.
 final class TestClock: Sendable {
     private let current: Mutex<Date>
     private let step: TimeInterval
 
-    init(start: Date = Date(timeIntervalSince1970: 1_000_000), step: TimeInterval = 30) {
+    init(step: TimeInterval, start: Date = Date(timeIntervalSince1970: 1_000_000)) {
         self.current = Mutex(start)
         self.step = step
     }
+
+    /// A new clock that stands still until the test moves it.
+    static var manual: TestClock { TestClock(step: 0) }
 
     func now() -> Date {
         current.withLock { date in

@@ -37,9 +37,9 @@ import Testing
             let browser = try await session.newPlayer()
             let page = try await browser.get("/themes/new").text
             #expect(page.contains("maxlength=\"\(ThemeDraft.maximumNameLength)\""))
-            let json = try await browser.get("/themes/new", json: true).json()
-            let editor = try #require(json["editor"] as? [String: Any])
-            #expect(editor["maximumNameLength"] as? Int == ThemeDraft.maximumNameLength)
+            let json = try await browser.get("/themes/new", json: true).decode(ChooserJSON.self)
+            let editor = try #require(json.editor)
+            #expect(editor.maximumNameLength == ThemeDraft.maximumNameLength)
         }
     }
 
@@ -79,11 +79,11 @@ import Testing
                 form: Self.form(name: "Frogs", emojis: "🐸", newEmoji: "🦄🐸 abc 🐝", button: ("add", "1")),
                 json: true)
             #expect(response.status == .unprocessableContent)
-            let editor = try #require(try response.json()["editor"] as? [String: Any])
-            #expect(editor["emojisField"] as? String == "🐸 🦄 🐝")
-            #expect(editor["newEmoji"] as? String == "abc")
-            #expect((editor["errors"] as? [String])?.first?.contains("abc") == true)
-            #expect(editor["name"] as? String == "Frogs")
+            let editor = try #require(try response.decode(ChooserJSON.self).editor)
+            #expect(editor.emojisField == "🐸 🦄 🐝")
+            #expect(editor.newEmoji == "abc")
+            #expect(editor.errors.first?.contains("abc") == true)
+            #expect(editor.name == "Frogs")
         }
     }
 
@@ -95,11 +95,11 @@ import Testing
                 "/themes/\(theme.id)",
                 form: Self.form(name: "Halloween", emojis: "👻 🎃 🕷️", pairs: "3", button: ("remove", "🎃")),
                 json: true
-            ).json()
-            let editor = try #require(removed["editor"] as? [String: Any])
-            #expect(editor["emojisField"] as? String == "👻 🕷️")
-            #expect(editor["removedField"] as? String == "🎃")
-            #expect(editor["pairs"] as? String == "2")
+            ).decode(ChooserJSON.self)
+            let editor = try #require(removed.editor)
+            #expect(editor.emojisField == "👻 🕷️")
+            #expect(editor.removedField == "🎃")
+            #expect(editor.pairs == "2")
             // Nothing is saved until Save.
             #expect(try await session.store.theme(theme.id, of: browser.player) == theme)
 
@@ -107,10 +107,10 @@ import Testing
                 "/themes/\(theme.id)",
                 form: Self.form(name: "Halloween", emojis: "👻 🕷️", removed: "🎃", button: ("restore", "🎃")),
                 json: true
-            ).json()
-            let after = try #require(restored["editor"] as? [String: Any])
-            #expect(after["emojisField"] as? String == "👻 🕷️ 🎃")
-            #expect(after["removedField"] as? String == "")
+            ).decode(ChooserJSON.self)
+            let after = try #require(restored.editor)
+            #expect(after.emojisField == "👻 🕷️ 🎃")
+            #expect(after.removedField == "")
         }
     }
 
@@ -166,9 +166,8 @@ import Testing
             let browser = try await session.newPlayer()
             let themes = try await session.store.themes(of: browser.player)
             let json = try await browser.post("/themes/\(themes[0].id)/move", form: [("to", "2")], json: true)
-                .json()
-            let rows = try #require(json["rows"] as? [[String: Any]])
-            let names = rows.compactMap { ($0["theme"] as? [String: Any])?["name"] as? String }
+                .decode(ChooserJSON.self)
+            let names = json.rows.map(\.theme.name)
             #expect(
                 Array(names.prefix(3)) == [themes[1].theme.name, themes[2].theme.name, themes[0].theme.name])
         }
@@ -205,30 +204,26 @@ import Testing
     }
 
     @Test func everythingSurvivesARestart() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "cardtable-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("db.sqlite").path
-        let (cookie, themeID): (String, ThemeID) = try await withTestApp(
-            store: try CardTableStore(.file(path: path))
-        ) {
-            session in
-            let browser = try await session.newPlayer()
-            let theme = try #require(try await session.store.themes(of: browser.player).first)
-            _ = try await browser.post(
-                "/themes/\(theme.id)", form: Self.form(name: "Kept", emojis: "👻 🕷️ 💀", removed: "🎃"))
-            _ = try await browser.post("/play/\(theme.id)/choose/2")
-            return (browser.cookie, theme.id)
-        }
-        try await withTestApp(store: try CardTableStore(.file(path: path))) { session in
-            let player = try #require(PlayerID(rawValue: String(cookie.dropFirst("cardtable_player=".count))))
-            let browser = Browser(client: session.client, cookie: cookie, player: player)
-            let editor = try await browser.get("/themes/\(themeID)/edit").text
-            #expect(editor.contains("Kept"))
-            #expect(editor.contains("Restore 🎃"))
-            let game = try await browser.get("/play/\(themeID)", json: true).json()
-            let cards = try #require(game["cards"] as? [[String: Any]])
-            #expect(cards[1]["isFaceUp"] as? Bool == true)
+        try await withTemporaryDatabase { path in
+            let store = { try CardTableStore(.file(path: path)) }
+            let (cookie, themeID): (String, ThemeID) = try await withTestApp(store: try store()) { session in
+                let browser = try await session.newPlayer()
+                let theme = try #require(try await session.store.themes(of: browser.player).first)
+                _ = try await browser.post(
+                    "/themes/\(theme.id)", form: Self.form(name: "Kept", emojis: "👻 🕷️ 💀", removed: "🎃"))
+                _ = try await browser.post("/play/\(theme.id)/choose/2")
+                return (browser.cookie, theme.id)
+            }
+            try await withTestApp(store: try store()) { session in
+                let player = try #require(
+                    PlayerID(rawValue: String(cookie.dropFirst("cardtable_player=".count))))
+                let browser = Browser(client: session.client, cookie: cookie, player: player)
+                let editor = try await browser.get("/themes/\(themeID)/edit").text
+                #expect(editor.contains("Kept"))
+                #expect(editor.contains("Restore 🎃"))
+                let game = try await browser.get("/play/\(themeID)", json: true).decode(MemorizePageJSON.self)
+                #expect(game.cards[1].isFaceUp)
+            }
         }
     }
 }

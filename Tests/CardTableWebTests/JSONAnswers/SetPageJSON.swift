@@ -1,0 +1,39 @@
+/// The Set page's JSON (`GET /set` and every Set post), as far as the tests read it. Optionals
+/// are the keys sent only when they apply.
+struct SetPageJSON: Decodable {
+    /// The review of missed Sets.
+    struct Missed: Decodable {
+        struct MissedSet: Decodable {
+            let cards: [SetCardJSON]
+        }
+
+        let heading: String
+        let sets: [MissedSet]
+    }
+
+    /// `solo` or `two-player`.
+    let mode: String
+    let colorBlind: Bool
+    let score: Int
+    let cards: [SetCardJSON]
+    let cardCount: Int
+    let deckCount: Int
+    let deckIsEmpty: Bool
+    let discardCount: Int
+    let discardTop: SetCardJSON?
+    let canDeal: Bool
+    /// `none`, `selected`, `match` or `mismatch`.
+    let selectionState: String
+    let selectionCount: Int
+    let whyNot: String?
+    let hint: String?
+    let announcement: String
+    let isOver: Bool
+    let result: String?
+    let canHint: Bool
+    let playerOne: SetPlayerPanelJSON?
+    let playerTwo: SetPlayerPanelJSON?
+    let missed: Missed?
+    let version: Int
+    let refreshAfter: Double?
+}
