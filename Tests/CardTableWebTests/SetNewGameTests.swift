@@ -1,0 +1,69 @@
+import CardTableWeb
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Synchronization
+import Testing
+
+/// A player's first Set request deals exactly one game, whatever it asks for.
+@Suite struct SetNewGameTests {
+    @Test(arguments: ["solo", "two-player"])
+    func aFirstNewGameDealsOnce(mode: String) async throws {
+        let (page, log) = try await firstPost(to: "/set/new", form: "mode=\(mode)")
+        #expect(page.mode == mode)
+        // NB: a game dealt and then replaced would have counted one move already.
+        #expect(page.version == 0)
+        #expect(log.filter { $0 == "New Set game" }.count == 1)
+    }
+
+    @Test func aFirstMoveOtherThanNewGameIsMadeOnTheGameItDeals() async throws {
+        let (page, log) = try await firstPost(to: "/set/color-blind", form: "enabled=true")
+        #expect(page.colorBlind)
+        #expect(page.version == 1)
+        #expect(log.filter { $0 == "New Set game" }.count == 1)
+    }
+
+    /// A new player's first request: a form posted for JSON. Returns the answer and the log.
+    private func firstPost(to uri: String, form: String) async throws -> (page: SetPageJSON, log: [String]) {
+        let log = RecordedLog()
+        let app = try await buildApplication(
+            WebConfiguration(storage: .inMemory), store: CardTableStore(.inMemory),
+            logger: Logger(label: "test") { _ in log })
+        let page = try await app.test(.router) { client in
+            let response = try await client.execute(
+                uri: uri, method: .post,
+                headers: [.accept: "application/json", .contentType: "application/x-www-form-urlencoded"],
+                body: ByteBuffer(string: form))
+            #expect(response.status == .ok)
+            return try response.decode(SetPageJSON.self)
+        }
+        return (page, log.messages)
+    }
+}
+
+/// A log handler that keeps every message, for tests that check what the app logged.
+final class RecordedLog: LogHandler, Sendable {
+    private let recorded = Mutex<[String]>([])
+
+    var messages: [String] { recorded.withLock { $0 } }
+
+    var metadata: Logger.Metadata {
+        get { [:] }
+        set {}  // NB: the app's metadata is not what these tests look at.
+    }
+    var logLevel: Logger.Level {
+        get { .trace }
+        set {}
+    }
+
+    subscript(metadataKey _: String) -> Logger.Metadata.Value? {
+        get { nil }
+        set {}
+    }
+
+    func log(event: LogEvent) {
+        recorded.withLock { $0.append(event.message.description) }
+    }
+}
