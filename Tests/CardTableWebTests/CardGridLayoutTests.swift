@@ -6,7 +6,7 @@ import Testing
     /// The width of 2:3 cards in a board `aspectRatio` wide and 1 high.
     static func cardWidth(count: Int, columns: Int, aspectRatio: Double) -> Double {
         let rows = (count + columns - 1) / columns
-        return min(aspectRatio / Double(columns), 2 / (3 * Double(rows)))
+        return min(aspectRatio / Double(columns), CardGridLayout.cardRatio.value / Double(rows))
     }
 
     @Test(arguments: 1...60)
@@ -37,6 +37,7 @@ import Testing
                 @container (aspect-ratio >= 12 / 12) { .card-grid { --columns: 6; --rows: 3; } }
                 @container (aspect-ratio >= 16 / 9) { .card-grid { --columns: 8; --rows: 2; } }
                 @container (aspect-ratio >= 32 / 6) { .card-grid { --columns: 16; --rows: 1; } }
+                :root { --card-ratio: 2 / 3; }
                 """)
     }
 
@@ -44,6 +45,29 @@ import Testing
     func tinyGamesHaveOneShape(count: Int) {
         let layout = CardGridLayout(cardCount: count)
         #expect(layout.shapes == [CardGridLayout.Shape(columns: 1, rows: 1, fromAspectRatio: nil)])
-        #expect(layout.stylesheet == ".card-grid { --columns: 1; --rows: 1; }")
+        #expect(
+            layout.stylesheet == """
+                .card-grid { --columns: 1; --rows: 1; }
+                :root { --card-ratio: 2 / 3; }
+                """)
+    }
+
+    @Test func theSetTableSetsItsGapAndMinimumCardWidth() {
+        let layout = CardGridLayout.setTable(cardCount: 21)
+        #expect(layout.shapes == CardGridLayout(cardCount: 21).shapes)
+        #expect(
+            layout.stylesheet.hasSuffix(
+                """
+                :root { --card-ratio: 2 / 3; }
+                .card-grid { --gap: 5px; }
+                .card-grid { --card-minimum: 44px; }
+                @media (min-width: 600px) and (min-height: 600px) { .card-grid { --card-minimum: 60px; } }
+                """))
+    }
+
+    @Test(arguments: [(12, 7), (15, 7), (18, 5), (24, 5), (27, 4), (81, 4)])
+    func theSetTableTightensItsGapAsItFills(count: Int, gap: Int) {
+        #expect(
+            CardGridLayout.setTable(cardCount: count).stylesheet.contains(".card-grid { --gap: \(gap)px; }"))
     }
 }

@@ -17,6 +17,8 @@ struct SetPage: PageModel {
     let score: Int
     let cards: [SetCardView]
     let cardCount: Int
+    /// How the table's cards fill the board (see ``CardGridLayout``).
+    let layout: CardGridLayout
     let deckCount: Int
     let deckIsEmpty: Bool
     let discardCount: Int
@@ -68,6 +70,7 @@ struct SetPage: PageModel {
         score = game.score
         cards = SetCardView.table(of: game)
         cardCount = game.table.count
+        layout = .setTable(cardCount: game.table.count)
         deckCount = game.deck.count
         deckIsEmpty = game.deck.isEmpty
         discardCount = game.discardPile.count

@@ -1,11 +1,13 @@
-/// How the cards are laid out so that they (2:3, all the same size) are as large as the board
-/// allows.
+/// How a game's cards are laid out so that they (all the same size, ``cardRatio`` wide to high)
+/// are as large as the board allows.
 ///
 /// The best column count depends on the board's width/height ratio, which only the browser
 /// knows. So the server works out every shape that can be best and from which ratio on, and
 /// the page's `<style>` picks one with container queries on the board: the grid fits the real
-/// screen, on every resize and rotation, with or without the script. The stylesheet sizes the
-/// grid from `--columns` and `--rows` so it always fits inside the board.
+/// screen, on every resize and rotation, with or without the script. `app.css` sizes the grid
+/// from `--columns`, `--rows`, `--gap`, `--card-ratio` and `--card-minimum` so it always fits
+/// inside the board, unless the cards would be narrower than the minimum: then it keeps as many
+/// columns as fit and the board scrolls. Memorize and Set both lay out their cards this way.
 struct CardGridLayout: Encodable, Sendable {
     /// A width/height ratio, kept as whole numbers so CSS can state it exactly.
     struct Ratio: Encodable, Sendable, Equatable {
@@ -13,6 +15,8 @@ struct CardGridLayout: Encodable, Sendable {
         let height: Int
 
         var value: Double { Double(width) / Double(height) }
+        /// The ratio as CSS writes it: `2 / 3`.
+        var css: String { "\(width) / \(height)" }
     }
 
     /// A grid shape and the board ratio from which it is the best one.
@@ -23,14 +27,34 @@ struct CardGridLayout: Encodable, Sendable {
         let fromAspectRatio: Ratio?
     }
 
+    /// The narrowest a card may be, in CSS pixels, before the board scrolls instead: on small
+    /// screens (either side under ``smallScreenLimit``) and on larger ones.
+    struct MinimumCardWidth: Sendable, Equatable {
+        let smallScreen: Int
+        let largeScreen: Int
+
+        /// The viewport side under which a screen counts as small (a phone).
+        static let smallScreenLimit = 600
+    }
+
+    /// Every card's width to height, 2:3: the one place the games' card ratio is written. The
+    /// stylesheet hands it to CSS as `--card-ratio`.
+    static let cardRatio = Ratio(width: 2, height: 3)
+
     /// The shapes from the narrowest board to the widest: more columns and fewer rows each time.
     let shapes: [Shape]
-    /// The page's CSS: the shape for each range of board ratios.
+    /// The page's CSS: the shape for each range of board ratios, then the spacing.
     let stylesheet: String
 
-    init(cardCount: Int) {
+    /// - Parameters:
+    ///   - cardCount: how many cards the grid holds.
+    ///   - gap: the space between cards in CSS pixels; `nil` keeps `app.css`'s, which follows
+    ///     the screen.
+    ///   - minimumCardWidth: below this the board scrolls; `nil`: cards shrink to fit.
+    init(cardCount: Int, gap: Int? = nil, minimumCardWidth: MinimumCardWidth? = nil) {
         shapes = Self.shapes(for: max(1, cardCount))
-        stylesheet = Self.stylesheet(for: shapes)
+        stylesheet = (Self.shapeRules(for: shapes) + Self.spacingRules(gap: gap, minimum: minimumCardWidth))
+            .joined(separator: "\n")
     }
 
     /// The shape to use on a board `aspectRatio` times as wide as it is high.
@@ -41,10 +65,11 @@ struct CardGridLayout: Encodable, Sendable {
     // MARK: - Private
 
     /// NB: in a board of ratio `a` (width `a`, height 1), `c` columns and `r` rows give cards
-    /// `min(a / c, 2 / (3r))` wide. The best shape starts as one column; a shape of `r` rows
-    /// stops growing at width `2 / (3r)`, and from then on the fewest columns `c'` that need
-    /// fewer rows wins as soon as `a / c'` exceeds that, at `a = 2c' / (3r)`. So the only
-    /// shapes that are ever best are the fewest columns for each row count, in that order.
+    /// `min(a / c, k / r)` wide, where `k` is the card ratio (2/3). The best shape starts as
+    /// one column; a shape of `r` rows stops growing at width `k / r`, and from then on the
+    /// fewest columns `c'` that need fewer rows wins as soon as `a / c'` exceeds that, at
+    /// `a = k·c' / r`. So the only shapes that are ever best are the fewest columns for each row
+    /// count, in that order.
     private static func shapes(for count: Int) -> [Shape] {
         var shapes = [Shape(columns: 1, rows: count, fromAspectRatio: nil)]
         var rows = count
@@ -54,7 +79,8 @@ struct CardGridLayout: Encodable, Sendable {
             shapes.append(
                 Shape(
                     columns: columns, rows: needed,
-                    fromAspectRatio: Ratio(width: 2 * columns, height: 3 * rows)))
+                    fromAspectRatio: Ratio(
+                        width: cardRatio.width * columns, height: cardRatio.height * rows)))
             rows = needed
         }
         return shapes
@@ -63,7 +89,7 @@ struct CardGridLayout: Encodable, Sendable {
     /// The first shape for boards narrower than the second's ratio, then each shape from its
     /// ratio on (later rules win). Browsers without container queries get the shape for a
     /// phone held upright.
-    private static func stylesheet(for shapes: [Shape]) -> String {
+    private static func shapeRules(for shapes: [Shape]) -> [String] {
         func rule(_ shape: Shape) -> String {
             ".card-grid { --columns: \(shape.columns); --rows: \(shape.rows); }"
         }
@@ -72,15 +98,32 @@ struct CardGridLayout: Encodable, Sendable {
         for shape in shapes {
             let condition: String
             if let from = shape.fromAspectRatio {
-                condition = "aspect-ratio >= \(from.width) / \(from.height)"
+                condition = "aspect-ratio >= \(from.css)"
             } else if let next = shapes.dropFirst().first?.fromAspectRatio {
-                condition = "aspect-ratio < \(next.width) / \(next.height)"
+                condition = "aspect-ratio < \(next.css)"
             } else {
                 continue
             }
             lines.append("@container (\(condition)) { \(rule(shape)) }")
         }
-        return lines.joined(separator: "\n")
+        return lines
+    }
+
+    /// The card ratio for every card on the page (piles and reviews too), the gap and the
+    /// minimum card width.
+    private static func spacingRules(gap: Int?, minimum: MinimumCardWidth?) -> [String] {
+        var lines = [":root { --card-ratio: \(cardRatio.css); }"]
+        if let gap {
+            lines.append(".card-grid { --gap: \(gap)px; }")
+        }
+        if let minimum {
+            let limit = MinimumCardWidth.smallScreenLimit
+            lines.append(".card-grid { --card-minimum: \(minimum.smallScreen)px; }")
+            lines.append(
+                "@media (min-width: \(limit)px) and (min-height: \(limit)px) { "
+                    + ".card-grid { --card-minimum: \(minimum.largeScreen)px; } }")
+        }
+        return lines
     }
 
     private static func shape(in shapes: [Shape], forAspectRatio aspectRatio: Double) -> Shape {

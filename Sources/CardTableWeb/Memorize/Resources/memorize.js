@@ -1,0 +1,65 @@
+// The Memorize game page's module. Without it every tap is a form post and a new page; with it,
+// taps and New Game are sent with fetch and the page is patched from the page the server
+// answers: cards flip with CSS (a card keeps its face until it has turned over), the score and
+// the announcement change in place, and a new deal or the end of the game swaps the page in.
+import { enqueue, keepingFocus, motion, patchPage, postForPage, swapPage } from "./cardtable.js";
+
+const cardsIn = (root) => new Map([...root.querySelectorAll("[data-card-id]")].map((card) => [card.dataset.cardId, card]));
+
+function focusFirstCard() {
+  const first = document.querySelector("[data-card-id]");
+  if (first) first.focus();
+}
+
+/** Shows a card's face (or none) as the server drew it. */
+function showFace(card, freshCard) {
+  const face = freshCard.querySelector(".card-front").childNodes;
+  card.querySelector(".card-front").replaceChildren(...[...face].map((node) => document.importNode(node, true)));
+}
+
+/** Patches the game from the server's page. */
+function apply(page) {
+  const cards = cardsIn(document);
+  const fresh = cardsIn(page);
+  const sameCards = cards.size === fresh.size && [...fresh.keys()].every((id) => cards.has(id));
+  if (!sameCards || page.querySelector("[data-game-over]")) {
+    swapPage(page);
+    const gameOver = document.querySelector("[data-game-over] button");
+    if (gameOver) gameOver.focus();
+    else if (document.activeElement === document.body) focusFirstCard();
+    return;
+  }
+  // A matched card is disabled: the keyboard moves on to the first card still in play.
+  keepingFocus("[data-card-id]", () => {
+    const wasFaceUp = new Set([...cards].filter(([, card]) => card.classList.contains("is-face-up")).map(([id]) => id));
+    patchPage(page, ".card-front");
+    for (const [id, card] of cards) {
+      const freshCard = fresh.get(id);
+      if (wasFaceUp.has(id) && !card.classList.contains("is-face-up")) {
+        window.setTimeout(() => {
+          if (!card.classList.contains("is-face-up")) showFace(card, freshCard);
+        }, motion(420));
+      } else {
+        showFace(card, freshCard);
+      }
+    }
+  }, 0);
+}
+
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (form.matches("[data-grid]")) {
+    const button = event.submitter;
+    if (!button || !button.matches("[data-card-id]")) return;
+    event.preventDefault();
+    const url = button.formAction;
+    enqueue(async () => apply(await postForPage(url)));
+  } else if (form.matches("[data-new-game]")) {
+    event.preventDefault();
+    const url = form.action;
+    enqueue(async () => {
+      swapPage(await postForPage(url));
+      focusFirstCard();
+    });
+  }
+});

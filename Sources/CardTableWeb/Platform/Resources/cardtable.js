@@ -1,0 +1,186 @@
+// CardTable's shared script, imported by each page's module (memorize.js, themes.js, set.js).
+// Every page works without script. With it, forms are posted with fetch, one at a time, and the
+// page is patched in place from the page the server answers: the scripts never build markup,
+// they keep what is already drawn (so focus and animations survive) and adopt the rest.
+// No framework, no build step.
+
+export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+/** A motion's length in milliseconds: `normal`, or `reduced` when the player asked for less motion. */
+export const motion = (normal, reduced = 0) => (reducedMotion.matches ? reduced : normal);
+
+/** How long a card's flight (or, under reduced motion, its fade) lasts. */
+export const flightMilliseconds = () => motion(480, 250);
+
+// MARK: - Requests, one at a time
+
+let busy = Promise.resolve();
+
+/** Runs `task` after every earlier one, so taps are applied in the order they were made. */
+export function enqueue(task) {
+  busy = busy.then(task).catch((error) => {
+    console.error(error);
+    window.location.reload();
+  });
+  return busy;
+}
+
+/** Fetches `url` as HTML and returns the parsed page. */
+export async function getPage(url = window.location.href, init = {}) {
+  const response = await fetch(url, { ...init, headers: { Accept: "text/html" }, credentials: "same-origin" });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return new DOMParser().parseFromString(await response.text(), "text/html");
+}
+
+/** Posts a form and returns the page its redirect leads to, as a browser without script would. */
+export function postForPage(url, body) {
+  return getPage(url, { method: "POST", body });
+}
+
+// MARK: - Patching the page
+
+function copyAttributes(target, source) {
+  for (const { name } of [...target.attributes]) {
+    if (!source.hasAttribute(name)) target.removeAttribute(name);
+  }
+  for (const { name, value } of source.attributes) {
+    if (target.getAttribute(name) !== value) target.setAttribute(name, value);
+  }
+}
+
+/**
+ * Makes `target` the same as `source` (from a fetched page), keeping its nodes wherever the two
+ * have the same structure and adopting the server's nodes where they differ. Elements matching
+ * `skip` are left for the caller.
+ */
+export function morph(target, source, skip = null) {
+  copyAttributes(target, source);
+  const current = [...target.childNodes];
+  const fresh = [...source.childNodes];
+  if (current.length !== fresh.length || current.some((node, index) => node.nodeName !== fresh[index].nodeName)) {
+    target.replaceChildren(...fresh.map((node) => document.importNode(node, true)));
+    return;
+  }
+  current.forEach((node, index) => {
+    if (node.nodeType !== Node.ELEMENT_NODE) {
+      if (node.nodeValue !== fresh[index].nodeValue) node.nodeValue = fresh[index].nodeValue;
+    } else if (!(skip && node.matches(skip))) {
+      morph(node, fresh[index], skip);
+    }
+  });
+}
+
+/**
+ * Makes `container`'s children those of `source`, in its order: a child with the same key
+ * (`keyOf`) is kept and morphed, the others are the server's. Returns the adopted children and
+ * the ones that left (already removed).
+ */
+export function reconcile(container, source, keyOf) {
+  const kept = new Map([...container.children].map((child) => [keyOf(child), child]));
+  const added = [];
+  const wanted = [...source.children].map((fresh) => {
+    const old = kept.get(keyOf(fresh));
+    kept.delete(keyOf(fresh));
+    if (old) {
+      morph(old, fresh);
+      return old;
+    }
+    const node = document.importNode(fresh, true);
+    added.push(node);
+    return node;
+  });
+  const removed = [...kept.values()];
+  for (const node of removed) node.remove();
+  copyAttributes(container, source);
+  wanted.forEach((node, index) => {
+    if (container.children[index] !== node) container.insertBefore(node, container.children[index] || null);
+  });
+  return { added, removed };
+}
+
+/** Swaps in the fetched page's top bar, main region and title (a new game, another mode). */
+export function swapPage(page) {
+  for (const selector of [".top-bar", "main"]) {
+    const fresh = page.querySelector(selector);
+    const current = document.querySelector(selector);
+    if (fresh && current) current.replaceWith(document.importNode(fresh, true));
+  }
+  document.title = page.title;
+}
+
+/** Morphs the top bar and the main region into the fetched page's, leaving `skip` to the caller. */
+export function patchPage(page, skip = null) {
+  for (const selector of [".top-bar", "main"]) {
+    const fresh = page.querySelector(selector);
+    const current = document.querySelector(selector);
+    if (fresh && current) morph(current, fresh, skip);
+  }
+  document.title = page.title;
+}
+
+// MARK: - Focus
+
+/**
+ * Runs `update`; if the keyboard was on one of `selector`'s elements and the update took it
+ * away, gives it back: to the same element when it is still there and enabled, else to the first
+ * enabled one from place `from` on (by default where it was), else the last.
+ */
+export function keepingFocus(selector, update, from = null) {
+  const active = document.activeElement;
+  const index = [...document.querySelectorAll(selector)].indexOf(active);
+  update();
+  if (index < 0) return;
+  if (active.isConnected && !active.disabled) {
+    if (document.activeElement !== active) active.focus();
+    return;
+  }
+  const elements = [...document.querySelectorAll(selector)];
+  const target = elements.slice(from ?? index).find((element) => !element.disabled)
+    || elements.filter((element) => !element.disabled).at(-1);
+  if (target) target.focus();
+}
+
+// MARK: - Animations
+
+/** Animates `element` from where `from` (a rectangle) was to where it is now; a fade under reduced motion. */
+export function flyFrom(element, from, { delay = 0, duration = flightMilliseconds() } = {}) {
+  if (!from || !element.animate) return;
+  if (reducedMotion.matches) {
+    element.animate([{ opacity: 0 }, { opacity: 1 }], { duration, delay, fill: "backwards" });
+    return;
+  }
+  const to = element.getBoundingClientRect();
+  if (to.width === 0) return;
+  const start = `translate(${from.left - to.left}px, ${from.top - to.top}px) scale(${from.width / to.width})`;
+  element.animate(
+    [{ transformOrigin: "0 0", transform: start }, { transformOrigin: "0 0", transform: "none" }],
+    { duration, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
+}
+
+/** Flies `clone` (a copy of something that left) from rectangle `from` to `to` and removes it; a fade under reduced motion. */
+export function flyAway(clone, from, to, { delay = 0, duration = flightMilliseconds() } = {}) {
+  clone.setAttribute("aria-hidden", "true");
+  clone.tabIndex = -1;
+  Object.assign(clone.style, {
+    left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px`,
+  });
+  document.body.append(clone);
+  let frames = [{ opacity: 1 }, { opacity: 0 }];
+  if (!reducedMotion.matches && to) {
+    const end = `translate(${to.left - from.left}px, ${to.top - from.top}px) scale(${to.width / from.width}) rotate(12deg)`;
+    frames = [{ transformOrigin: "0 0", transform: "none" }, { transformOrigin: "0 0", transform: end }];
+  }
+  const animation = clone.animate(frames, { duration, delay, easing: "ease-in", fill: "both" });
+  animation.onfinish = () => clone.remove();
+  animation.oncancel = () => clone.remove();
+}
+
+/** Plays the CSS animation of `className` on `elements` again from the start. */
+export function replay(elements, className) {
+  for (const element of elements) {
+    element.classList.remove(className);
+    void element.offsetWidth;
+    element.classList.add(className);
+    element.addEventListener("animationend", () => element.classList.remove(className), { once: true });
+  }
+}

@@ -1,0 +1,11 @@
+extension CardGridLayout {
+    /// The Set table's layout: tighter gaps as the table fills up, and cards never narrower
+    /// than their symbols stay recognizable at (44 px on a phone, 60 px on a tablet); below
+    /// that the board scrolls.
+    static func setTable(cardCount: Int) -> CardGridLayout {
+        let gap = cardCount > 24 ? 4 : cardCount > 15 ? 5 : 7
+        return CardGridLayout(
+            cardCount: cardCount, gap: gap,
+            minimumCardWidth: MinimumCardWidth(smallScreen: 44, largeScreen: 60))
+    }
+}
