@@ -2,7 +2,7 @@
 // taps and New Game are sent with fetch and the page is patched from the page the server
 // answers: cards flip with CSS (a card keeps its face until it has turned over), the score and
 // the announcement change in place, and a new deal or the end of the game swaps the page in.
-import { enqueue, keepingFocus, motion, patchPage, postForPage, swapPage } from "./cardtable.js";
+import { adoptChildren, enqueue, keepingFocus, motion, patchPage, postForPage, swapPage } from "./cardtable.js";
 
 const cardsIn = (root) => new Map([...root.querySelectorAll("[data-card-id]")].map((card) => [card.dataset.cardId, card]));
 
@@ -12,10 +12,7 @@ function focusFirstCard() {
 }
 
 /** Shows a card's face (or none) as the server drew it. */
-function showFace(card, freshCard) {
-  const face = freshCard.querySelector(".card-front").childNodes;
-  card.querySelector(".card-front").replaceChildren(...[...face].map((node) => document.importNode(node, true)));
-}
+const showFace = (card, freshCard) => adoptChildren(card.querySelector(".card-front"), freshCard.querySelector(".card-front"));
 
 /** Patches the game from the server's page. */
 function apply(page) {

@@ -48,6 +48,11 @@ function copyAttributes(target, source) {
   }
 }
 
+/** Replaces `target`'s children with copies of `source`'s. */
+export function adoptChildren(target, source) {
+  target.replaceChildren(...[...source.childNodes].map((node) => document.importNode(node, true)));
+}
+
 /**
  * Makes `target` the same as `source` (from a fetched page), keeping its nodes wherever the two
  * have the same structure and adopting the server's nodes where they differ. Elements matching
@@ -58,7 +63,7 @@ export function morph(target, source, skip = null) {
   const current = [...target.childNodes];
   const fresh = [...source.childNodes];
   if (current.length !== fresh.length || current.some((node, index) => node.nodeName !== fresh[index].nodeName)) {
-    target.replaceChildren(...fresh.map((node) => document.importNode(node, true)));
+    adoptChildren(target, source);
     return;
   }
   current.forEach((node, index) => {
@@ -98,24 +103,24 @@ export function reconcile(container, source, keyOf) {
   return { added, removed };
 }
 
-/** Swaps in the fetched page's top bar, main region and title (a new game, another mode). */
-export function swapPage(page) {
+/** Calls `update(current, fresh)` for the top bar and the main region, then takes the page's title. */
+function eachRegion(page, update) {
   for (const selector of [".top-bar", "main"]) {
     const fresh = page.querySelector(selector);
     const current = document.querySelector(selector);
-    if (fresh && current) current.replaceWith(document.importNode(fresh, true));
+    if (fresh && current) update(current, fresh);
   }
   document.title = page.title;
 }
 
+/** Swaps in the fetched page's top bar and main region (a new game, another mode). */
+export function swapPage(page) {
+  eachRegion(page, (current, fresh) => current.replaceWith(document.importNode(fresh, true)));
+}
+
 /** Morphs the top bar and the main region into the fetched page's, leaving `skip` to the caller. */
 export function patchPage(page, skip = null) {
-  for (const selector of [".top-bar", "main"]) {
-    const fresh = page.querySelector(selector);
-    const current = document.querySelector(selector);
-    if (fresh && current) morph(current, fresh, skip);
-  }
-  document.title = page.title;
+  eachRegion(page, (current, fresh) => morph(current, fresh, skip));
 }
 
 // MARK: - Focus
