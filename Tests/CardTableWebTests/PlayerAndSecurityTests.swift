@@ -235,8 +235,12 @@ import Testing
             let css = try await session.client.execute(uri: "/static/app.css", method: .get)
             #expect(css.status == .ok)
             #expect(css.headers[.contentType]?.hasPrefix("text/css") == true)
-            let js = try await session.client.execute(uri: "/static/app.js", method: .get)
-            #expect(js.headers[.contentType]?.hasPrefix("text/javascript") == true)
+            for script in ["cardtable.js", "memorize.js", "themes.js", "set.js"] {
+                let js = try await session.client.execute(uri: "/static/\(script)", method: .get)
+                #expect(js.headers[.contentType]?.hasPrefix("text/javascript") == true, "\(script)")
+            }
+            let template = try await session.client.execute(uri: "/static/layout.mustache", method: .get)
+            #expect(template.status == .notFound)
         }
     }
 }

@@ -6,10 +6,10 @@ struct MemorizeController: Sendable {
     let referee: MemorizeReferee
     let renderer: PageRenderer
 
-    func addRoutes(to group: RouterGroup<CardTableRequestContext>) {
-        group.get(MemorizeRoute.Template.game, use: show)
-        group.post(MemorizeRoute.Template.choose, use: choose)
-        group.post(MemorizeRoute.Template.newGame, use: newGame)
+    func addRoutes(to group: RouterGroup<CardTableRequestContext>, notingIn routes: RegisteredRoutes) {
+        group.on(MemorizeRoute.Template.game, notingIn: routes, use: show)
+        group.on(MemorizeRoute.Template.choose, notingIn: routes, use: choose)
+        group.on(MemorizeRoute.Template.newGame, notingIn: routes, use: newGame)
     }
 
     @Sendable func show(_ request: Request, context: CardTableRequestContext) async throws -> Response {

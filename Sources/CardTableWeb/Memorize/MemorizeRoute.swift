@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Every address of the Memorize game.
 enum MemorizeRoute: Route, Hashable {
     /// The game page of a slot.
@@ -7,10 +9,12 @@ enum MemorizeRoute: Route, Hashable {
     /// Choosing the card at a 1-based place in a slot's game.
     case choose(card: Int, in: MemorizeSlot)
 
-    enum Template: String, CaseIterable {
+    enum Template: String, RouteTemplate {
         case game = "/play/{slot}"
         case newGame = "/play/{slot}/new"
         case choose = "/play/{slot}/choose/{card}"
+
+        var method: HTTPRequest.Method { self == .game ? .get : .post }
     }
 
     var template: Template {

@@ -35,16 +35,19 @@ struct SetController: Sendable {
         let version: Int?
     }
 
-    func addRoutes(to group: RouterGroup<CardTableRequestContext>, allowsTestSetups: Bool) {
-        group.get(SetRoute.Template.page, use: show)
-        group.post(SetRoute.Template.newGame, use: newGame)
-        group.post(SetRoute.Template.select, use: select)
-        group.post(SetRoute.Template.deal, use: deal)
-        group.post(SetRoute.Template.hint, use: hint)
-        group.post(SetRoute.Template.claim, use: claim)
-        group.post(SetRoute.Template.colorBlind, use: colorBlind)
+    func addRoutes(
+        to group: RouterGroup<CardTableRequestContext>, notingIn routes: RegisteredRoutes,
+        allowsTestSetups: Bool
+    ) {
+        group.on(SetRoute.Template.page, notingIn: routes, use: show)
+        group.on(SetRoute.Template.newGame, notingIn: routes, use: newGame)
+        group.on(SetRoute.Template.select, notingIn: routes, use: select)
+        group.on(SetRoute.Template.deal, notingIn: routes, use: deal)
+        group.on(SetRoute.Template.hint, notingIn: routes, use: hint)
+        group.on(SetRoute.Template.claim, notingIn: routes, use: claim)
+        group.on(SetRoute.Template.colorBlind, notingIn: routes, use: colorBlind)
         if allowsTestSetups {
-            group.post(SetRoute.Template.testSetup, use: testSetup)
+            group.on(SetRoute.Template.testSetup, notingIn: routes, use: testSetup)
         }
     }
 

@@ -1,3 +1,4 @@
+import HTTPTypes
 import SetCore
 
 /// Every address of the Set game.
@@ -15,7 +16,7 @@ enum SetRoute: Route, Hashable {
     /// A test start position (only when the app allows test setups).
     case testSetup
 
-    enum Template: String, CaseIterable {
+    enum Template: String, RouteTemplate {
         case page = "/set"
         case newGame = "/set/new"
         case select = "/set/cards/{card}/select"
@@ -24,6 +25,8 @@ enum SetRoute: Route, Hashable {
         case claim = "/set/claim"
         case colorBlind = "/set/color-blind"
         case testSetup = "/set/test-setup"
+
+        var method: HTTPRequest.Method { self == .page ? .get : .post }
     }
 
     var template: Template {

@@ -8,16 +8,16 @@ struct ThemesController: Sendable {
     let store: CardTableStore
     let renderer: PageRenderer
 
-    func addRoutes(to group: RouterGroup<CardTableRequestContext>) {
-        group.get(ThemesRoute.Template.chooser, use: list)
-        group.get(ThemesRoute.Template.newTheme, use: newTheme)
-        group.get(ThemesRoute.Template.edit, use: editTheme)
-        group.get(ThemesRoute.Template.download, use: download)
-        group.post(ThemesRoute.Template.create, use: create)
-        group.post(ThemesRoute.Template.update, use: update)
-        group.post(ThemesRoute.Template.delete, use: delete)
-        group.post(ThemesRoute.Template.undoDelete, use: undoDelete)
-        group.post(ThemesRoute.Template.move, use: move)
+    func addRoutes(to group: RouterGroup<CardTableRequestContext>, notingIn routes: RegisteredRoutes) {
+        group.on(ThemesRoute.Template.chooser, notingIn: routes, use: list)
+        group.on(ThemesRoute.Template.newTheme, notingIn: routes, use: newTheme)
+        group.on(ThemesRoute.Template.edit, notingIn: routes, use: editTheme)
+        group.on(ThemesRoute.Template.download, notingIn: routes, use: download)
+        group.on(ThemesRoute.Template.create, notingIn: routes, use: create)
+        group.on(ThemesRoute.Template.update, notingIn: routes, use: update)
+        group.on(ThemesRoute.Template.delete, notingIn: routes, use: delete)
+        group.on(ThemesRoute.Template.undoDelete, notingIn: routes, use: undoDelete)
+        group.on(ThemesRoute.Template.move, notingIn: routes, use: move)
     }
 
     // MARK: - Pages

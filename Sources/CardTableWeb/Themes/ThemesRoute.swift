@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Every address of the theme chooser and editor.
 enum ThemesRoute: Route, Hashable {
     /// The list of themes (the home page): in Edit mode, after a deletion (with its Undo), and
@@ -17,7 +19,7 @@ enum ThemesRoute: Route, Hashable {
     case undoDelete(ThemeID)
     case move(ThemeID)
 
-    enum Template: String, CaseIterable {
+    enum Template: String, RouteTemplate {
         case chooser = "/"
         case newTheme = "/themes/new"
         case edit = "/themes/{id}/edit"
@@ -27,6 +29,13 @@ enum ThemesRoute: Route, Hashable {
         case delete = "/themes/{id}/delete"
         case undoDelete = "/themes/{id}/undo-delete"
         case move = "/themes/{id}/move"
+
+        var method: HTTPRequest.Method {
+            switch self {
+            case .chooser, .newTheme, .edit, .download: .get
+            case .create, .update, .delete, .undoDelete, .move: .post
+            }
+        }
     }
 
     var template: Template {

@@ -41,22 +41,25 @@ func buildRouter(store: CardTableStore, environment: WebEnvironment, logger: Log
 {
     let renderer = try await PageRenderer()
     let assets = try StaticAssets()
-    let router = Router(context: CardTableRequestContext.self)
+    let routes = RegisteredRoutes()
+    // NB: every GET route also answers HEAD, with the GET's headers and no body.
+    let router = Router(context: CardTableRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
+    router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
     router.add(middleware: BodySizeLimitMiddleware())
     router.add(middleware: OriginCheckMiddleware())
 
-    router.get("/health") { _, _ in "ok" }
-    router.get("/static/:file") { request, context in
+    router.on(PlatformRoute.Template.health, notingIn: routes) { _, _ in "ok" }
+    router.on(PlatformRoute.Template.asset, notingIn: routes) { request, context in
         try assets.response(for: context.parameters.require("file"), request: request)
     }
 
     let pages = router.group().add(middleware: PlayerMiddleware(store: store, now: environment.now))
-    ThemesController(store: store, renderer: renderer).addRoutes(to: pages)
+    ThemesController(store: store, renderer: renderer).addRoutes(to: pages, notingIn: routes)
     let memorize = MemorizeReferee(store: store, environment: environment, logger: logger)
-    MemorizeController(referee: memorize, renderer: renderer).addRoutes(to: pages)
+    MemorizeController(referee: memorize, renderer: renderer).addRoutes(to: pages, notingIn: routes)
     let set = SetReferee(store: store, environment: environment, logger: logger)
     SetController(referee: set, renderer: renderer)
-        .addRoutes(to: pages, allowsTestSetups: environment.allowsTestSetups)
+        .addRoutes(to: pages, notingIn: routes, allowsTestSetups: environment.allowsTestSetups)
     return router
 }

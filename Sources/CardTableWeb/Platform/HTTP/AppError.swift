@@ -10,6 +10,8 @@ enum AppError: Error, Equatable {
     case forbidden(String)
     /// The body was larger than ``WebLimits/maximumBodyBytes``.
     case tooLarge
+    /// The path exists, but does not answer this method; `allowed` are the ones it answers.
+    case methodNotAllowed(HTTPRequest.Method, allowed: [HTTPRequest.Method])
 
     /// The HTTP status this failure is sent with.
     var status: HTTPResponse.Status {
@@ -18,6 +20,7 @@ enum AppError: Error, Equatable {
         case .badRequest: .badRequest
         case .forbidden: .forbidden
         case .tooLarge: .contentTooLarge
+        case .methodNotAllowed: .methodNotAllowed
         }
     }
 
@@ -26,6 +29,15 @@ enum AppError: Error, Equatable {
         switch self {
         case .notFound(let message), .badRequest(let message), .forbidden(let message): message
         case .tooLarge: "That request was too large (the limit is \(WebLimits.maximumBodyBytes / 1024) KB)."
+        case .methodNotAllowed(let method, let allowed):
+            "This address does not answer \(method.rawValue); it answers "
+                + allowed.map(\.rawValue).joined(separator: ", ") + "."
         }
+    }
+
+    /// Headers the error response carries: `Allow` for a method that is not allowed.
+    var headers: HTTPFields {
+        guard case .methodNotAllowed(_, let allowed) = self else { return [:] }
+        return [.allow: allowed.map(\.rawValue).joined(separator: ", ")]
     }
 }

@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOCore
 
 /// The per-request context of the CardTable app: Hummingbird's core storage plus the player
 /// the request belongs to (set by ``PlayerMiddleware``).
@@ -6,10 +7,13 @@ public struct CardTableRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The player who sent the request, once ``PlayerMiddleware`` has run.
     public var playerID: PlayerID?
+    /// The connection the request came on.
+    let channel: any Channel
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.playerID = nil
+        self.channel = source.channel
     }
 
     /// Bodies larger than this are refused with 413 Content Too Large.

@@ -18,10 +18,15 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
                 context.logger.error("Request failed", metadata: ["error": "\(String(reflecting: error))"])
             }
             let status = HTTPResponse.Status(code: page.status)
-            switch ResponseFormat(request) {
-            case .html: return try renderer.html(page, status: status)
-            case .json: return try PageRenderer.json(["error": page], status: status)
+            var response =
+                switch ResponseFormat(request) {
+                case .html: try renderer.html(page, status: status)
+                case .json: try PageRenderer.json(["error": page], status: status)
+                }
+            if let error = error as? AppError {
+                response.headers.append(contentsOf: error.headers)
             }
+            return response
         }
     }
 }

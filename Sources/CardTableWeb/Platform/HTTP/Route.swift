@@ -4,10 +4,11 @@ import Hummingbird
 /// One of the app's addresses as a typed value: which page or action, with the values in its path.
 ///
 /// Each feature lists its addresses in one `Route` enum. The router registers its ``Template``s
-/// and pages link with ``path``, so an address that changes changes in one place.
+/// (each with the one method it answers) and pages link with ``path``, so an address that changes
+/// changes in one place.
 protocol Route: Sendable {
-    /// The feature's path templates, `{name}` marking a path parameter.
-    associatedtype Template: RawRepresentable<String>
+    /// The feature's path templates.
+    associatedtype Template: RouteTemplate
 
     /// The template this address fills in.
     var template: Template { get }
@@ -44,6 +45,12 @@ extension Route {
     }
 }
 
+/// A path template, `{name}` marking a path parameter (`/play/{slot}/choose/{card}`), and the
+/// one method it answers (GET pages also answer HEAD).
+protocol RouteTemplate: RawRepresentable<String>, CaseIterable, Sendable {
+    var method: HTTPRequest.Method { get }
+}
+
 extension CharacterSet {
     /// Letters, digits and `-._~`: what a path segment or query value may hold unescaped.
     fileprivate static let urlUnreservedCharacters = CharacterSet(
@@ -51,22 +58,14 @@ extension CharacterSet {
 }
 
 extension RouterMethods {
-    /// Registers `handler` for GET requests to `template`.
+    /// Registers `handler` for `template`'s method and path, and notes it in `routes`.
     @discardableResult
-    func get<Template: RawRepresentable<String>>(
-        _ template: Template,
+    func on<Template: RouteTemplate>(
+        _ template: Template, notingIn routes: RegisteredRoutes,
         use handler: @Sendable @escaping (Request, Context) async throws -> some ResponseGenerator
     ) -> Self {
-        get(RouterPath(template.rawValue), use: handler)
-    }
-
-    /// Registers `handler` for POST requests to `template`.
-    @discardableResult
-    func post<Template: RawRepresentable<String>>(
-        _ template: Template,
-        use handler: @Sendable @escaping (Request, Context) async throws -> some ResponseGenerator
-    ) -> Self {
-        post(RouterPath(template.rawValue), use: handler)
+        routes.add(template.rawValue, method: template.method)
+        return on(RouterPath(template.rawValue), method: template.method, use: handler)
     }
 }
 

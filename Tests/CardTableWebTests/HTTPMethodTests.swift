@@ -1,0 +1,96 @@
+import CardTableWeb
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import NIOPosix
+import Testing
+
+/// Methods a path does not answer get 405 with `Allow`; every page answers HEAD as it answers GET.
+@Suite struct HTTPMethodTests {
+    @Test(arguments: [
+        ("/", HTTPRequest.Method.put, "GET, HEAD"),
+        ("/", .delete, "GET, HEAD"),
+        ("/", .trace, "GET, HEAD"),
+        ("/set", .patch, "GET, HEAD"),
+        ("/set/hint", .get, "POST"),
+        ("/play/random/choose/1", .get, "POST"),
+        ("/themes/7", .get, "POST"),
+        ("/themes/7/edit", .post, "GET, HEAD"),
+        ("/themes/7.json", .delete, "GET, HEAD, POST"),
+        ("/static/app.css", .post, "GET, HEAD"),
+    ])
+    func aKnownPathNamesTheMethodsItAnswers(path: String, method: HTTPRequest.Method, allow: String)
+        async throws
+    {
+        try await withTestApp { session in
+            let response = try await session.client.execute(uri: path, method: method)
+            #expect(response.status == .methodNotAllowed)
+            #expect(response.headers[.allow] == allow)
+            #expect(response.text.contains("does not answer \(method.rawValue)"))
+        }
+    }
+
+    @Test func anUnknownPathIsStillNotFound() async throws {
+        try await withTestApp { session in
+            let unknown = try await session.client.execute(uri: "/nowhere", method: .put)
+            #expect(unknown.status == .notFound)
+            let tooLong = try await session.client.execute(uri: "/set/hint/more", method: .get)
+            #expect(tooLong.status == .notFound)
+        }
+    }
+
+    @Test(arguments: ["/", "/set", "/play/random", "/static/app.css", "/health"])
+    func headAnswersAsGetDoesWithoutABody(path: String) async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let get = try await browser.get(path)
+            let head = try await session.client.execute(
+                uri: path, method: .head, headers: [.cookie: browser.cookie])
+            #expect(get.status == .ok)
+            #expect(head.status == .ok)
+            #expect(head.headers[.contentType] == get.headers[.contentType])
+            #expect(head.body.readableBytes == 0)
+        }
+    }
+
+    @Test func aConnectIsAnsweredAndItsConnectionClosed() async throws {
+        let app = try await buildApplication(
+            WebConfiguration(port: 0, storage: .inMemory), store: CardTableStore(.inMemory))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let answer = try await Self.exchange(
+                "CONNECT / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", port: port, timeLimit: .seconds(5))
+            #expect(answer.hasPrefix("HTTP/1.1 405"))
+            #expect(answer.contains("Allow: GET, HEAD"))
+        }
+    }
+
+    /// Sends `request` as raw bytes and reads until the server closes the connection.
+    /// - Throws: when the server keeps it open longer than `timeLimit`.
+    private static func exchange(_ request: String, port: Int, timeLimit: Duration) async throws -> String {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        return try await withThrowingTaskGroup(of: String.self) { group in
+            group.addTask {
+                try await channel.executeThenClose { inbound, outbound in
+                    try await outbound.write(ByteBuffer(string: request))
+                    var answer = ""
+                    for try await part in inbound { answer += String(buffer: part) }
+                    return answer
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: timeLimit)
+                throw CancellationError()
+            }
+            defer { group.cancelAll() }
+            return try #require(try await group.next())
+        }
+    }
+}
