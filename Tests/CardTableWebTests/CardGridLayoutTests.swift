@@ -37,7 +37,6 @@ import Testing
                 @container (aspect-ratio >= 12 / 12) { .card-grid { --columns: 6; --rows: 3; } }
                 @container (aspect-ratio >= 16 / 9) { .card-grid { --columns: 8; --rows: 2; } }
                 @container (aspect-ratio >= 32 / 6) { .card-grid { --columns: 16; --rows: 1; } }
-                :root { --card-ratio: 2 / 3; }
                 """)
     }
 
@@ -48,7 +47,6 @@ import Testing
         #expect(
             layout.stylesheet == """
                 .card-grid { --columns: 1; --rows: 1; }
-                :root { --card-ratio: 2 / 3; }
                 """)
     }
 
@@ -58,7 +56,6 @@ import Testing
         #expect(
             layout.stylesheet.hasSuffix(
                 """
-                :root { --card-ratio: 2 / 3; }
                 .card-grid { --gap: 5px; }
                 .card-grid { --card-minimum: 44px; }
                 @media (min-width: 600px) and (min-height: 600px) { .card-grid { --card-minimum: 60px; } }

@@ -235,6 +235,8 @@ import Testing
             let css = try await session.client.execute(uri: "/static/app.css", method: .get)
             #expect(css.status == .ok)
             #expect(css.headers[.contentType]?.hasPrefix("text/css") == true)
+            // NB: the card ratio comes from the server's one constant, ahead of the file's own rules.
+            #expect(css.text.hasPrefix(":root { --card-ratio: 2 / 3; }\n"))
             for script in ["cardtable.js", "memorize.js", "themes.js", "set.js"] {
                 let js = try await session.client.execute(uri: "/static/\(script)", method: .get)
                 #expect(js.headers[.contentType]?.hasPrefix("text/javascript") == true, "\(script)")

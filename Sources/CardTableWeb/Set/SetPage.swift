@@ -60,6 +60,13 @@ struct SetPage: PageModel {
     let colorBlindURL = SetRoute.colorBlind.path
     let chooserURL = ThemesRoute.chooser().path
 
+    // MARK: - Card faces (every card of the page, drawn by `set-face.mustache`)
+
+    /// The faces' SVG drawing box, as high as the card ratio makes it.
+    let faceViewBox = "0 0 \(Int(SetSymbolView.faceWidth)) \(Int(SetSymbolView.faceHeight))"
+    /// Where the lower color-blind letter stands (5 above the bottom).
+    let faceLowerCueY = Int(SetSymbolView.faceHeight) - 5
+
     init(_ snapshot: SetReferee.Snapshot) {
         let saved = snapshot.saved
         let game = saved.game

@@ -1,7 +1,7 @@
 import SetCore
 
-/// One symbol on a card: which SVG shape to use and where it sits in the card's
-/// 100 × 150 box. Symbols are drawn 72 × 36 (the shapes' 100 × 50 box scaled by 0.72), stacked
+/// One symbol on a card: which SVG shape to use and where it sits in the card's drawing box
+/// (``faceWidth`` × ``faceHeight``, 100 × 150). Symbols are drawn 72 × 36 (the shapes' 100 × 50 box scaled by 0.72), stacked
 /// in the middle with a gap of 6, so they always stay inside the card and leave the corners free
 /// for the color-blind letters.
 struct SetSymbolView: Encodable, Sendable {
@@ -25,7 +25,10 @@ struct SetSymbolView: Encodable, Sendable {
     // MARK: - Geometry
 
     private static let scale = 0.72
-    private static let cardHeight = 150.0
+    /// The face's drawing box: 100 wide, and as high as the card ratio makes it (150).
+    static let faceWidth = 100.0
+    static let faceHeight = faceWidth * CardGridLayout.cardRatio.heightPerWidth
+    private static let cardHeight = faceHeight
     private static let symbolHeight = 50 * scale
     private static let gap = 6.0
     private static let left = 14

@@ -40,7 +40,7 @@ func buildRouter(store: CardTableStore, environment: WebEnvironment, logger: Log
     -> Router<CardTableRequestContext>
 {
     let renderer = try await PageRenderer()
-    let assets = try StaticAssets()
+    let assets = try StaticAssets(prefixes: ["app.css": CardGridLayout.sharedStylesheet])
     let routes = RegisteredRoutes()
     // NB: every GET route also answers HEAD, with the GET's headers and no body.
     let router = Router(context: CardTableRequestContext.self, options: .autoGenerateHeadEndpoints)

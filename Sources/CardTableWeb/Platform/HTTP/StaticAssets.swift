@@ -14,11 +14,13 @@ struct StaticAssets: Sendable {
     private let assets: [String: Asset]
 
     /// Reads every served file: the resources with a ``contentTypes`` extension.
-    init() throws {
+    /// - Parameter prefixes: Text served before a file's own, by file name (CSS the server
+    ///   generates from its constants, such as the card ratio).
+    init(prefixes: [String: String] = [:]) throws {
         var assets: [String: Asset] = [:]
         for url in try WebResources.files(withExtensions: Set(Self.contentTypes.keys)) {
             let name = url.lastPathComponent
-            let data = try Data(contentsOf: url)
+            let data = Data((prefixes[name] ?? "").utf8) + (try Data(contentsOf: url))
             assets[name] = Asset(
                 body: ByteBuffer(bytes: data), contentType: Self.contentTypes[url.pathExtension] ?? "",
                 etag: "\"\(Self.fingerprint(data))\"")

@@ -15,6 +15,9 @@ struct CardGridLayout: Encodable, Sendable {
         let height: Int
 
         var value: Double { Double(width) / Double(height) }
+        /// How high for one unit of width: 1.5 for 2:3.
+        var heightPerWidth: Double { Double(height) / Double(width) }
+
         /// The ratio as CSS writes it: `2 / 3`.
         var css: String { "\(width) / \(height)" }
     }
@@ -37,9 +40,13 @@ struct CardGridLayout: Encodable, Sendable {
         static let smallScreenLimit = 600
     }
 
-    /// Every card's width to height, 2:3: the one place the games' card ratio is written. The
-    /// stylesheet hands it to CSS as `--card-ratio`.
+    /// Every card's width to height, 2:3: the one place the games' card ratio is written.
+    /// ``sharedStylesheet`` hands it to CSS as `--card-ratio`.
     static let cardRatio = Ratio(width: 2, height: 3)
+
+    /// CSS every page gets (at the top of `app.css`): the card ratio for every card-shaped thing,
+    /// grids, piles, reviews and the chooser's swatches.
+    static let sharedStylesheet = ":root { --card-ratio: \(cardRatio.css); }\n"
 
     /// The shapes from the narrowest board to the widest: more columns and fewer rows each time.
     let shapes: [Shape]
@@ -109,10 +116,9 @@ struct CardGridLayout: Encodable, Sendable {
         return lines
     }
 
-    /// The card ratio for every card on the page (piles and reviews too), the gap and the
-    /// minimum card width.
+    /// The gap and the minimum card width.
     private static func spacingRules(gap: Int?, minimum: MinimumCardWidth?) -> [String] {
-        var lines = [":root { --card-ratio: \(cardRatio.css); }"]
+        var lines: [String] = []
         if let gap {
             lines.append(".card-grid { --gap: \(gap)px; }")
         }
