@@ -2,6 +2,7 @@ import ArgumentParser
 import CardTableWeb
 import Foundation
 import Hummingbird
+import Logging
 
 /// `cardtable serve` (also what `cardtable` alone runs): serves the games over HTTP until
 /// Ctrl-C.
@@ -27,15 +28,36 @@ struct Serve: AsyncParsableCommand {
             hostname: hostname, port: port, database: database,
             environment: ProcessInfo.processInfo.environment,
             defaultDatabasePath: Self.defaultDatabasePath)
+        let logger = Logger(label: "cardtable")
+        let store = try Self.openStore(at: settings.databasePath, logger: logger) { message in
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+        }
         let app = try await buildApplication(
             WebConfiguration(
                 hostname: settings.hostname, port: settings.port,
                 storage: .file(path: settings.databasePath)),
-            environment: WebEnvironment(now: settings.clock(), allowsTestSetups: settings.allowsTestSetups))
+            store: store,
+            environment: WebEnvironment(now: settings.clock(), allowsTestSetups: settings.allowsTestSetups),
+            logger: logger)
         // NB: written straight to the file handle so it shows at once even when piped.
         let banner = "CardTable is running at \(settings.url)  (database: \(settings.databasePath))\n"
         FileHandle.standardOutput.write(Data((banner + "Press Ctrl-C to stop.\n").utf8))
         try await app.runService()
+    }
+
+    /// Opens the database, or refuses to start: a database that is damaged or was written by a
+    /// newer CardTable is left as it is, `report` is told why, and the command exits with
+    /// ``StartupRefusal/exitCode``.
+    static func openStore(
+        at path: String, logger: Logger, report: (String) -> Void
+    ) throws -> CardTableStore {
+        do {
+            return try CardTableStore(.file(path: path), logger: logger)
+        } catch let error as StoreOpeningError {
+            let refusal = StartupRefusal(error)
+            report(refusal.message)
+            throw refusal.exitCode
+        }
     }
 
     /// Where the database lives unless told otherwise: the user's application-data folder.

@@ -3,15 +3,20 @@ import GRDB
 import MemorizeCore
 
 extension CardTableStore.Transaction {
-    /// The Memorize game stored in `slot`; `nil` when there is none, or its theme is gone.
+    /// The Memorize game stored in `slot`; `nil` when there is none, its theme is gone, or its
+    /// row could not be read (it is moved to the quarantine, so the referee deals afresh).
     func memorizeGame(in slot: MemorizeSlot, for player: PlayerID) throws -> SavedMemorizeGame? {
+        let table = MemorizeGameRecord.databaseTableName
+        let request = MemorizeGameRecord.filter(MemorizeGameRecord.Columns.playerID == player.rawValue)
+            .filter(MemorizeGameRecord.Columns.slot == slot.storageKey)
         guard
-            let record = try MemorizeGameRecord.filter(MemorizeGameRecord.Columns.playerID == player.rawValue)
-                .filter(MemorizeGameRecord.Columns.slot == slot.storageKey)
-                .fetchOne(db),
+            let row = try request.asRequest(of: Row.self).fetchOne(db),
+            let record = try readOrSetAside(row, of: table, { try MemorizeGameRecord(row: row) }),
             let theme = try theme(ThemeID(record.themeID), of: player)
         else { return nil }
-        return try record.savedGame(slot: slot, theme: theme)
+        return try readOrSetAside(row, of: table) {
+            try record.savedGame(slot: slot, theme: theme)
+        }
     }
 
     /// Saves `game` in its slot, replacing what was there.

@@ -3,9 +3,14 @@ import GRDB
 import SetCore
 
 extension CardTableStore.Transaction {
-    /// The player's Set game; `nil` when they have none yet.
+    /// The player's Set game; `nil` when they have none yet, or when its row could not be read
+    /// (it is moved to the quarantine, so the referee deals afresh).
     func setGame(for player: PlayerID) throws -> SavedSetGame? {
-        try SetGameRecord.fetchOne(db, key: player.rawValue)?.savedGame()
+        guard let row = try SetGameRecord.filter(key: player.rawValue).asRequest(of: Row.self).fetchOne(db)
+        else { return nil }
+        return try readOrSetAside(row, of: SetGameRecord.databaseTableName) {
+            try SetGameRecord(row: row).savedGame()
+        }
     }
 
     /// Saves the player's Set game, replacing what was there.

@@ -2,14 +2,30 @@ import GRDB
 import MemorizeCore
 
 extension CardTableStore.Transaction {
-    /// The player's themes, in their order (deleted ones left out).
+    /// The player's themes, in their order (deleted ones left out). A theme whose row cannot be
+    /// read is moved to the quarantine and left out.
     func themes(of player: PlayerID) throws -> [SavedTheme] {
-        try CardTableStore.themeRows(of: player).fetchAll(db).map { try $0.savedTheme() }
+        try CardTableStore.themeRows(of: player).asRequest(of: Row.self).fetchAll(db).compactMap(savedTheme)
     }
 
-    /// One of the player's themes; `nil` when it does not exist, is deleted, or is someone else's.
+    /// One of the player's themes; `nil` when it does not exist, is deleted, is someone else's,
+    /// or could not be read (it is moved to the quarantine).
     func theme(_ id: ThemeID, of player: PlayerID) throws -> SavedTheme? {
-        try CardTableStore.themeRow(id, of: player, in: db)?.savedTheme()
+        try CardTableStore.themeRows(of: player).filter(key: id.rawValue).asRequest(of: Row.self)
+            .fetchOne(db).flatMap(savedTheme)
+    }
+
+    /// The player's deleted themes, the most recently deleted first.
+    func deletedThemes(of player: PlayerID) -> QueryInterfaceRequest<ThemeRecord> {
+        ThemeRecord.filter(ThemeRecord.Columns.playerID == player.rawValue)
+            .filter(ThemeRecord.Columns.isDeleted == true)
+            .order(ThemeRecord.Columns.id.desc)
+    }
+
+    /// A row of the `theme` table as a theme; `nil` when it cannot be read (it is moved to the
+    /// quarantine, and its games go with it).
+    fileprivate func savedTheme(_ row: Row) throws -> SavedTheme? {
+        try readOrSetAside(row, of: ThemeRecord.databaseTableName) { try ThemeRecord(row: row).savedTheme() }
     }
 }
 
@@ -21,6 +37,15 @@ extension CardTableStore {
         try await read { try $0.themes(of: player) }
     }
 
+    /// The player's themes, and how many of them could not be read and were set aside just now.
+    public func themeList(of player: PlayerID) async throws -> ThemeList {
+        try await read { transaction in
+            let themes = try transaction.themes(of: player)
+            return ThemeList(
+                themes: themes, setAsideCount: transaction.setAsideCount(in: ThemeRecord.databaseTableName))
+        }
+    }
+
     /// One of the player's themes; `nil` when it does not exist, is deleted, or is someone else's.
     public func theme(_ id: ThemeID, of player: PlayerID) async throws -> SavedTheme? {
         try await read { try $0.theme(id, of: player) }
@@ -28,11 +53,9 @@ extension CardTableStore {
 
     /// The theme the player deleted last, while it can still be brought back.
     public func recentlyDeletedTheme(of player: PlayerID) async throws -> SavedTheme? {
-        try await dbWriter.read { db in
-            try ThemeRecord.filter(ThemeRecord.Columns.playerID == player.rawValue)
-                .filter(ThemeRecord.Columns.isDeleted == true)
-                .order(ThemeRecord.Columns.id.desc)
-                .fetchOne(db)?.savedTheme()
+        try await read { transaction in
+            try transaction.deletedThemes(of: player).asRequest(of: Row.self).fetchOne(transaction.db)
+                .flatMap(transaction.savedTheme)
         }
     }
 
@@ -52,12 +75,13 @@ extension CardTableStore {
     /// thrown away so the next visit deals a fresh game from the new theme.
     /// - Returns: whether the theme changed, or `nil` when the player has no such theme.
     public func updateTheme(_ id: ThemeID, to theme: Theme, for player: PlayerID) async throws -> Bool? {
-        try await dbWriter.write { db in
-            guard var record = try Self.themeRow(id, of: player, in: db) else { return nil }
-            guard try record.savedTheme().theme != theme else { return false }
+        try await write { transaction in
+            guard var record = try Self.themeRow(id, of: player, in: transaction.db) else { return nil }
+            // NB: a row that no longer reads counts as changed: the edit rewrites every column.
+            guard (try? record.savedTheme().theme) != theme else { return false }
             try record.update(from: theme)
-            try record.update(db)
-            try Transaction(db: db).deleteMemorizeGames(dealtFrom: id)
+            try record.update(transaction.db)
+            try transaction.deleteMemorizeGames(dealtFrom: id)
             return true
         }
     }
@@ -66,31 +90,31 @@ extension CardTableStore {
     /// the player deletes another one. Its games go with it.
     /// - Returns: the deleted theme, or `nil` when the player has no such theme.
     public func deleteTheme(_ id: ThemeID, for player: PlayerID) async throws -> SavedTheme? {
-        try await dbWriter.write { db in
-            guard var record = try Self.themeRow(id, of: player, in: db) else { return nil }
-            try ThemeRecord.filter(ThemeRecord.Columns.playerID == player.rawValue)
-                .filter(ThemeRecord.Columns.isDeleted == true)
-                .deleteAll(db)
+        try await write { transaction in
+            let db = transaction.db
+            guard let saved = try transaction.theme(id, of: player),
+                var record = try Self.themeRow(id, of: player, in: db)
+            else { return nil }
+            try transaction.deletedThemes(of: player).deleteAll(db)
             record.isDeleted = true
             try record.update(db)
-            try Transaction(db: db).deleteMemorizeGames(dealtFrom: id)
-            return try record.savedTheme()
+            try transaction.deleteMemorizeGames(dealtFrom: id)
+            return saved
         }
     }
 
     /// Brings back a theme deleted by ``deleteTheme(_:for:)`` at the place it had.
     /// - Returns: the restored theme, or `nil` when there is no such deleted theme.
     public func undoDeleteTheme(_ id: ThemeID, for player: PlayerID) async throws -> SavedTheme? {
-        try await dbWriter.write { db in
-            guard
-                var record = try ThemeRecord.filter(key: id.rawValue)
-                    .filter(ThemeRecord.Columns.playerID == player.rawValue)
-                    .filter(ThemeRecord.Columns.isDeleted == true)
-                    .fetchOne(db)
+        try await write { transaction in
+            let deleted = transaction.deletedThemes(of: player).filter(key: id.rawValue)
+            guard let row = try deleted.asRequest(of: Row.self).fetchOne(transaction.db),
+                let saved = try transaction.savedTheme(row),
+                var record = try deleted.fetchOne(transaction.db)
             else { return nil }
             record.isDeleted = false
-            try record.update(db)
-            return try record.savedTheme()
+            try record.update(transaction.db)
+            return saved
         }
     }
 

@@ -31,9 +31,14 @@ struct ChooserPage: PageModel {
     /// The Set page, the other game.
     let setURL: String
     let deleted: DeletedNotice?
+    /// Says that a theme could not be read and was set aside; `nil` when none was.
+    let setAsideNotice: String?
     let editor: EditorPanel?
 
-    init(themes: [SavedTheme], isEditing: Bool, deleted: SavedTheme? = nil, editor: ThemeEditorState? = nil) {
+    init(
+        themes: [SavedTheme], isEditing: Bool, deleted: SavedTheme? = nil, setAsideCount: Int = 0,
+        editor: ThemeEditorState? = nil
+    ) {
         let panel = editor.map(EditorPanel.init)
         title = panel.map { $0.heading + " · CardTable" } ?? "Memorize · CardTable"
         self.isEditing = isEditing || editor != nil
@@ -51,6 +56,12 @@ struct ChooserPage: PageModel {
         self.deleted = deleted.map {
             DeletedNotice(name: $0.theme.name, undoURL: ThemesRoute.undoDelete($0.id).path)
         }
+        setAsideNotice =
+            switch setAsideCount {
+            case 0: nil
+            case 1: "A theme could not be read and was set aside."
+            default: "\(setAsideCount) themes could not be read and were set aside."
+            }
         self.editor = panel
     }
 }

@@ -29,8 +29,9 @@ struct ThemesController: Sendable {
         if let id = request.uri.queryParameters["deleted"].flatMap(ThemeID.init) {
             deleted = try await store.recentlyDeletedTheme(of: player).flatMap { $0.id == id ? $0 : nil }
         }
+        let list = try await store.themeList(of: player)
         let page = ChooserPage(
-            themes: try await store.themes(of: player), isEditing: isEditing, deleted: deleted)
+            themes: list.themes, isEditing: isEditing, deleted: deleted, setAsideCount: list.setAsideCount)
         return try renderer.respond(page, to: request)
     }
 

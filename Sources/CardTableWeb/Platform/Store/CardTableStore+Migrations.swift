@@ -1,8 +1,11 @@
 import GRDB
 
 extension CardTableStore {
-    /// The schema, one migration at a time. A migration that has shipped is never edited:
-    /// changes come as new migrations. Plain SQL strings, so no app type can change history.
+    /// The schema, one migration at a time. A migration that has landed is never edited, not
+    /// even to fix a typo: changes come as new migrations, registered after the others. Plain SQL
+    /// strings, so no app type can change history. (v2-set-games was edited once after it
+    /// landed; it is the last.) A database holding a migration this list lacks was written by a
+    /// newer CardTable and is refused (see ``checkBeforeMigrating(_:path:)``).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
@@ -50,6 +53,21 @@ extension CardTableStore {
                         version INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),
                         color_blind INTEGER NOT NULL DEFAULT 0 CHECK (color_blind IN (0, 1)),
                         updated_at DATETIME NOT NULL
+                    );
+                    """)
+        }
+        // Rows that could not be read, set aside by the load that met them (see `DamagedRow`):
+        // which table and key they had, every column as a JSON object, and the error.
+        migrator.registerMigration("v3-quarantine") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE quarantine (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        table_name TEXT NOT NULL,
+                        row_key TEXT NOT NULL,
+                        row_text TEXT NOT NULL,
+                        error TEXT NOT NULL,
+                        quarantined_at DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
                     );
                     """)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 
 /// Owns the CardTable database: the only type that talks SQL.
 ///
@@ -7,27 +8,48 @@ import GRDB
 /// two tabs or a double tap can never interleave inside a read-modify-write, and each change is
 /// committed before the operation returns (and so before any response is sent). Features add
 /// their loads and saves to ``Transaction``; their services decide what to load and save.
+///
+/// A row that no longer decodes is set aside in the `quarantine` table (see ``DamagedRow``) and
+/// the load carries on without it, so one damaged row never breaks a page for good.
 public final class CardTableStore: Sendable {
     let dbWriter: any DatabaseWriter
+    /// Where rows set aside as unreadable are reported, at error level.
+    let logger: Logger
 
     /// Opens (creating if needed) the database at `location` and brings its schema up to date.
-    /// - Parameter location: A file (folders are created as needed) or an in-memory database.
-    public convenience init(_ location: StorageLocation) throws {
+    /// - Parameters:
+    ///   - location: A file (folders are created as needed) or an in-memory database.
+    ///   - logger: Where damaged rows are reported.
+    /// - Throws: ``StoreOpeningError`` when the file is damaged or was written by a newer CardTable.
+    public convenience init(_ location: StorageLocation, logger: Logger = Logger(label: "cardtable.store"))
+        throws
+    {
         switch location {
         case .inMemory:
-            try self.init(dbWriter: DatabaseQueue(configuration: Self.configuration))
+            try self.init(dbWriter: DatabaseQueue(configuration: Self.configuration), logger: logger)
         case .file(let path):
             let url = URL(fileURLWithPath: path)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            // NB: a DatabasePool puts the file in WAL mode, so page reads never wait for a write.
-            try self.init(dbWriter: DatabasePool(path: path, configuration: Self.configuration))
+            let pool: DatabasePool
+            do {
+                // NB: a DatabasePool puts the file in WAL mode, so page reads never wait for a write.
+                pool = try DatabasePool(path: path, configuration: Self.configuration)
+            } catch let error as DatabaseError where Self.isDamage(error) {
+                throw StoreOpeningError.damaged(path: path, details: [error.message ?? "\(error)"])
+            }
+            try self.init(dbWriter: pool, path: path, logger: logger)
         }
     }
 
-    /// Wraps an open database and migrates it.
-    init(dbWriter: any DatabaseWriter) throws {
+    /// Wraps an open database, checks it and migrates it.
+    /// - Parameter path: The file's path, for error messages.
+    init(dbWriter: any DatabaseWriter, path: String? = nil, logger: Logger = Logger(label: "cardtable.store"))
+        throws
+    {
         self.dbWriter = dbWriter
+        self.logger = logger
+        try Self.checkBeforeMigrating(dbWriter, path: path)
         try Self.migrator.migrate(dbWriter)
     }
 
@@ -37,21 +59,50 @@ public final class CardTableStore: Sendable {
     /// saves; nothing outside the store sees SQL.
     public struct Transaction {
         let db: Database
+        /// Whether rows may be changed: `false` in ``CardTableStore/read(_:)``, where a damaged row
+        /// sends the work to a write transaction that can set it aside.
+        let canWrite: Bool
+        /// The rows this transaction set aside, so a failed transaction can still set them aside.
+        let damage: DamageLog
+        let logger: Logger
     }
 
     /// Runs `body` in one write transaction: all it saves is committed together before this
-    /// returns, or nothing is when it throws.
+    /// returns, or nothing is when it throws, except that rows `body` found damaged are still
+    /// moved to the quarantine.
     func write<Value: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> Value) async throws
         -> Value
     {
-        try await dbWriter.write { db in try body(Transaction(db: db)) }
+        let damage = DamageLog()
+        let logger = logger
+        do {
+            return try await dbWriter.write { db in
+                try body(Transaction(db: db, canWrite: true, damage: damage, logger: logger))
+            }
+        } catch {
+            let rows = damage.rows
+            if !rows.isEmpty {
+                try await dbWriter.write { db in
+                    for row in rows { try row.setAside(in: db) }
+                }
+            }
+            throw error
+        }
     }
 
-    /// Runs `body` on a consistent snapshot of the database, without writing.
+    /// Runs `body` on a consistent snapshot of the database, without writing. When `body` meets a
+    /// damaged row, it runs again in a write transaction, which sets the row aside.
     func read<Value: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> Value) async throws
         -> Value
     {
-        try await dbWriter.read { db in try body(Transaction(db: db)) }
+        let logger = logger
+        do {
+            return try await dbWriter.read { db in
+                try body(Transaction(db: db, canWrite: false, damage: DamageLog(), logger: logger))
+            }
+        } catch is DamagedRow.NeedsWriting {
+            return try await write(body)
+        }
     }
 
     // MARK: - Configuration
