@@ -91,6 +91,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            // NB: golden JSON as today's code stores it; copied as they are, never regenerated.
+            resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,0 +1,224 @@
+import Foundation
+import MemorizeCore
+import SetCore
+import Testing
+
+@testable import CardTableWeb
+
+/// Every stored Codable type reads its golden file (see ``GoldenFixture``), and writes it back
+/// byte for byte: a change that can no longer read a saved game, or that silently changes what is
+/// written, fails here.
+@Suite struct GoldenFixtureTests {
+    // MARK: - Memorize
+
+    @Test func aMemorizeGameWithMatchesSeenCardsAndARunningBonusReads() throws {
+        let game = try GoldenFixture.decode(MemoryGame<String>.self, from: "memorize-game.json")
+        #expect(game.cards.count == 6)
+        #expect(Set(game.cards.filter(\.isMatched).map(\.id)) == [0, 1])
+        #expect(Set(game.cards.filter(\.hasBeenSeen).map(\.id)) == [0, 1, 2, 4, 5])
+        #expect(game.cards.filter(\.isFaceUp).map(\.id) == [4])
+        #expect(game.cards.first { $0.id == 4 }?.content == "👩🏽‍🚀")
+        #expect(
+            game.scoreBreakdown == ScoreBreakdown(matchPoints: 2, speedBonusPoints: 8, mismatchPenalties: 1))
+        #expect(game.speedBonus == .standard)
+        let faceUp = try #require(game.cards.first { $0.isFaceUp })
+        #expect(game.bonusTimeRemaining(for: faceUp, at: Date(timeIntervalSinceReferenceDate: 34)) == 6)
+        try expectRewritten(game, as: "memorize-game.json")
+    }
+
+    @Test func aMemorizeGameWithoutASpeedBonusReads() throws {
+        let game = try GoldenFixture.decode(MemoryGame<String>.self, from: "memorize-game-without-bonus.json")
+        #expect(game.speedBonus == nil)
+        #expect(game.cards.map(\.content) == ["A", "B", "B", "A"])
+        #expect(game.cards.map(\.isFaceUp) == [true, false, false, false])
+        try expectRewritten(game, as: "memorize-game-without-bonus.json")
+    }
+
+    @Test func everyKindOfMemorizeChoiceReads() throws {
+        let choices = try GoldenFixture.decode([MemorizeLastChoice].self, from: "memorize-last-choices.json")
+        #expect(
+            choices == [
+                MemorizeLastChoice(cardID: 0, outcome: .turnedUp),
+                MemorizeLastChoice(cardID: 1, outcome: .matched(points: 10)),
+                MemorizeLastChoice(cardID: 4, outcome: .mismatched(penalty: 0)),
+                MemorizeLastChoice(cardID: 2, outcome: .mismatched(penalty: 1)),
+                MemorizeLastChoice(cardID: 4, outcome: .ignored),
+            ])
+        try expectRewritten(choices, as: "memorize-last-choices.json")
+    }
+
+    // MARK: - Themes
+
+    @Test func everyKindOfThemeColorReads() throws {
+        let colors = try GoldenFixture.decode([ThemeColor].self, from: "theme-colors.json")
+        let orange = try #require(RGBAColor(hex: "#ff8000bf"))
+        let blue = try #require(RGBAColor(hex: "#336699"))
+        #expect(
+            colors == [
+                .named("orange"), .named("not-a-color"), .rgba(orange),
+                .gradient(.named("teal"), .rgba(blue)),
+            ])
+        try expectRewritten(colors, as: "theme-colors.json")
+    }
+
+    @Test func themeEmojiListsRead() throws {
+        let emojis = try GoldenFixture.decode([String].self, from: "theme-emojis.json")
+        #expect(emojis == ["🐸", "👍🏿", "🇳🇱", "👩🏽‍🚀", "❤️", "1️⃣", "<b>&"])
+        try expectRewritten(emojis, as: "theme-emojis.json")
+    }
+
+    // MARK: - Set
+
+    @Test func aSoloSetGameWithAHintAndMissedSetsReads() throws {
+        let game = try GoldenFixture.decode(SetGame.self, from: "set-game-solo.json")
+        #expect(game.mode == .solo)
+        #expect(game.table.count == 15)
+        #expect(game.deck.count == 63)
+        #expect(game.discardPile == cards(5, 43, 72))
+        #expect(game.selection == cards(13))
+        #expect(game.hint == SetTrio(card(0), card(44), card(76)).map(SetHint.set))
+        #expect(game.missedSets.count == 1)
+        #expect(game.missedSets.first?.sets.count == 5)
+        #expect(game.missedSets.first?.player == .one)
+        #expect(game.missedSets.first?.date == Date(timeIntervalSinceReferenceDate: 120))
+        #expect(game.score == -1)
+        #expect(game.scoring == .standard)
+        #expect(game.tableChangedAt == Date(timeIntervalSinceReferenceDate: 120))
+        try expectRewritten(game, as: "set-game-solo.json")
+    }
+
+    @Test func aTwoPlayerGameMidClaimWithAGracePeriodAndALockoutReads() throws {
+        let game = try GoldenFixture.decode(SetGame.self, from: "set-game-two-players.json")
+        let state = try #require(game.twoPlayer)
+        #expect(state.rules == .standard)
+        #expect(state.claim?.player == .two)
+        #expect(state.claim?.isPenaltyFree == true)
+        #expect(state.claimTimeRemaining(at: Date(timeIntervalSinceReferenceDate: 210)) == 4)
+        #expect(state.gracePeriod?.player == .two)
+        #expect(state.graceTimeRemaining(at: Date(timeIntervalSinceReferenceDate: 213)) == 10)
+        #expect(state.lockedOutUntil.one == Date(timeIntervalSinceReferenceDate: 207.2))
+        #expect(state.lockedOutUntil.two == nil)
+        #expect(game.scores == PlayerPair(one: -5, two: 0))
+        #expect(game.selection == cards(31))
+        #expect(game.missedSets.first?.player == .one)
+        try expectRewritten(game, as: "set-game-two-players.json")
+    }
+
+    @Test func everySetLastMoveReads() throws {
+        let moves = try GoldenFixture.decode([SetLastMove].self, from: "set-last-moves.json")
+        #expect(Set(moves.map(Self.caseName)) == Set(Self.allCaseNames))
+        #expect(moves[1] == .selected(card(40)))
+        #expect(moves[3] == .matched(try #require(SetTrio(card(5), card(43), card(72))), by: .two, points: 5))
+        #expect(moves[6] == .dealt(cards(0, 40, 80), by: .one, penalty: 0, missed: nil))
+        guard case .dealt(let dealt, .two, 3, let missed?) = moves[7] else {
+            Issue.record("The eighth move should be a deal that missed Sets: \(moves[7])")
+            return
+        }
+        #expect(dealt == cards(1, 41, 78))
+        #expect(missed.sets.count == 5)
+        #expect(moves[21] == .rejected(.lockedOut(until: Date(timeIntervalSinceReferenceDate: 207))))
+        #expect(
+            moves[22] == .rejected(.gracePeriod(for: .one, until: Date(timeIntervalSinceReferenceDate: 223))))
+        try expectRewritten(moves, as: "set-last-moves.json")
+    }
+
+    @Test func aSetTimeoutReads() throws {
+        let timeout = try GoldenFixture.decode(SetTimeout.self, from: "set-timeout.json")
+        #expect(timeout == SetTimeout(player: .two, penalty: 2))
+        try expectRewritten(timeout, as: "set-timeout.json")
+    }
+
+    // MARK: - Rows
+
+    @Test func storedRowsMadeOfTheFixturesLoad() async throws {
+        let store = try CardTableStore(.inMemory)
+        let player = PlayerID.random()
+        let now = Date(timeIntervalSinceReferenceDate: 300)
+        try await store.preparePlayer(player, at: now)
+        let theme = try #require(try await store.themes(of: player).first)
+        let texts = try [
+            "memorize-game.json", "memorize-last-choices.json", "set-game-two-players.json",
+            "set-last-moves.json", "set-timeout.json", "theme-emojis.json", "theme-colors.json",
+        ].map(GoldenFixture.text)
+        try await store.dbWriter.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO memorize_game (player_id, slot, theme_id, state, last_choice, updated_at)
+                    VALUES (?, ?, ?, ?, json_extract(?, '$[3]'), ?);
+                    INSERT INTO set_game (player_id, state, last_move, timeout, version, color_blind, updated_at)
+                    VALUES (?, ?, json_extract(?, '$[7]'), ?, 12, 1, ?);
+                    UPDATE theme SET emojis = ?, removed_emojis = '["🐝"]', color = json_extract(?, '$[3]') WHERE id = ?;
+                    """,
+                arguments: [
+                    player.rawValue, "theme-\(theme.id)", theme.id.rawValue, texts[0], texts[1], now,
+                    player.rawValue, texts[2], texts[3], texts[4], now,
+                    texts[5], texts[6], theme.id.rawValue,
+                ])
+        }
+
+        let memorize = try #require(try await store.memorizeGame(in: .theme(theme.id), for: player))
+        #expect(
+            memorize.game == (try GoldenFixture.decode(MemoryGame<String>.self, from: "memorize-game.json")))
+        #expect(memorize.lastChoice == MemorizeLastChoice(cardID: 2, outcome: .mismatched(penalty: 1)))
+        #expect(
+            memorize.theme.theme.emojis
+                == (try GoldenFixture.decode([String].self, from: "theme-emojis.json")))
+        #expect(memorize.theme.theme.removedEmojis == ["🐝"])
+        #expect(
+            memorize.theme.theme.color
+                == .gradient(.named("teal"), .rgba(try #require(RGBAColor(hex: "#336699")))))
+
+        let set = try #require(try await store.setGame(for: player))
+        #expect(set.game == (try GoldenFixture.decode(SetGame.self, from: "set-game-two-players.json")))
+        #expect(
+            set.lastMove == (try GoldenFixture.decode([SetLastMove].self, from: "set-last-moves.json"))[7])
+        #expect(set.timeout == SetTimeout(player: .two, penalty: 2))
+        #expect(set.colorBlind)
+        #expect(set.version == 12)
+        #expect(try await quarantineCount(in: store) == 0)
+    }
+
+    // MARK: - Helpers
+
+    /// Today's code writes `value` as the fixture's exact text.
+    private func expectRewritten(
+        _ value: some Encodable, as name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(try JSONText.encode(value) == GoldenFixture.text(name), sourceLocation: sourceLocation)
+    }
+
+    private func card(_ id: Int) -> SetCard { SetCard(id: id)! }
+
+    private func cards(_ ids: Int...) -> [SetCard] { ids.map(card) }
+
+    private func quarantineCount(in store: CardTableStore) async throws -> Int {
+        try await store.dbWriter.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM quarantine") ?? 0
+        }
+    }
+
+    private static let allCaseNames = [
+        "newGame", "selected", "deselected", "matched", "mismatched", "clearedMatch", "dealt", "hint",
+        "claimed",
+        "timedOut", "colorBlindMode", "outdated", "rejected",
+    ]
+
+    /// NB: a switch without `default`, so a new case does not compile until the fixture has it too.
+    private static func caseName(_ move: SetLastMove) -> String {
+        switch move {
+        case .newGame: "newGame"
+        case .selected: "selected"
+        case .deselected: "deselected"
+        case .matched: "matched"
+        case .mismatched: "mismatched"
+        case .clearedMatch: "clearedMatch"
+        case .dealt: "dealt"
+        case .hint: "hint"
+        case .claimed: "claimed"
+        case .timedOut: "timedOut"
+        case .colorBlindMode: "colorBlindMode"
+        case .outdated: "outdated"
+        case .rejected: "rejected"
+        }
+    }
+}
