@@ -1,0 +1,183 @@
+import Foundation
+import GRDB
+import Logging
+import MemorizeCore
+import Synchronization
+import Testing
+
+@testable import CardTableWeb
+
+/// One row that cannot be read (damage, or a format change gone wrong) never breaks a page: it is
+/// moved to the `quarantine` table, logged as an error, and the player carries on.
+@Suite struct QuarantineTests {
+    let log = LevelledLog()
+    let store: CardTableStore
+
+    init() throws {
+        store = try CardTableStore(.inMemory, logger: Logger(label: "test") { [log] _ in log })
+    }
+
+    @Test func anUnreadableMemorizeGameIsSetAsideAndDealtAfresh() async throws {
+        try await withTestApp(store: store) { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await store.themes(of: browser.player).first)
+            _ = try await browser.post("/play/\(theme.id)/choose/1")
+            try await damage("memorize_game", set: "state", to: #"{"cards":7}"#, for: browser.player)
+
+            for _ in 1...2 {
+                let response = try await browser.get("/play/\(theme.id)", json: true)
+                #expect(response.status == .ok)
+                let page = try response.decode(MemorizePageJSON.self)
+                #expect(page.theme.name == theme.theme.name)
+                #expect(page.cards.allSatisfy { !$0.isFaceUp })
+            }
+            let setAside = try await quarantine()
+            #expect(setAside.map(\.table) == ["memorize_game"])
+            #expect(
+                setAside.first?.key
+                    == #"{"player_id":"\#(browser.player.rawValue)","slot":"theme-\#(theme.id)"}"#)
+            #expect(setAside.first?.text.contains(#""state":"{\"cards\":7}""#) == true)
+            #expect(setAside.first?.error.isEmpty == false)
+            #expect(log.errors.count == 1)
+        }
+    }
+
+    @Test func anUnreadableSetGameIsSetAsideAndDealtAfresh() async throws {
+        try await withTestApp(store: store) { session in
+            let browser = try await session.newPlayer()
+            _ = try await browser.post("/set/hint")
+            try await damage("set_game", set: "last_move", to: #"{"teleported":{}}"#, for: browser.player)
+
+            for _ in 1...2 {
+                let response = try await browser.get("/set", json: true)
+                #expect(response.status == .ok)
+                let page = try response.decode(SetPageJSON.self)
+                #expect(page.score == 0)
+                #expect(page.cardCount == 12)
+                #expect(page.hint == nil)
+            }
+            #expect(try await quarantine().map(\.table) == ["set_game"])
+            #expect(log.errors.count == 1)
+        }
+    }
+
+    @Test func anUnreadableThemeIsLeftOutOfTheListWithANotice() async throws {
+        try await withTestApp(store: store) { session in
+            let browser = try await session.newPlayer()
+            let themes = try await store.themes(of: browser.player)
+            try await damage(theme: themes[1].id, color: #"{"gradient":5}"#)
+
+            let first = try await browser.get("/")
+            #expect(first.status == .ok)
+            #expect(first.text.contains("A theme could not be read and was set aside."))
+            #expect(!first.text.contains(">\(themes[1].theme.name)<"))
+            let again = try await browser.get("/", json: true)
+            #expect(again.status == .ok)
+            let names = try again.decode(ChooserJSON.self).rows.map(\.theme.name)
+            #expect(names == themes.map(\.theme.name).filter { $0 != themes[1].theme.name })
+            #expect(!again.text.contains("set aside"))
+            #expect(try await quarantine().map(\.table) == ["theme"])
+            #expect(log.errors.count == 1)
+        }
+    }
+
+    /// The request that meets the theme answers 404, and saves nothing else, but the theme is
+    /// still set aside: the next request does not meet it again.
+    @Test func anUnreadableThemeOpenedDirectlyIsSetAsideThoughThePageIsNotFound() async throws {
+        try await withTestApp(store: store) { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await store.themes(of: browser.player).first)
+            _ = try await browser.get("/play/\(theme.id)")
+            try await damage(theme: theme.id, color: "not json")
+
+            #expect(try await browser.get("/play/\(theme.id)").status == .notFound)
+            #expect(try await quarantine().map(\.table) == ["theme"])
+            #expect(try await browser.get("/play/\(theme.id)").status == .notFound)
+            #expect(try await browser.get("/play/random").status == .ok)
+            #expect(try await quarantine().count == 1)
+            #expect(log.errors.count == 1)
+        }
+    }
+
+    @Test func aReadThatMeetsADamagedRowSetsItAside() async throws {
+        let player = PlayerID.random()
+        try await store.preparePlayer(player, at: Date(timeIntervalSinceReferenceDate: 0))
+        let theme = try #require(try await store.themes(of: player).last)
+        try await damage(theme: theme.id, color: "[")
+        #expect(try await store.theme(theme.id, of: player) == nil)
+        #expect(try await store.themes(of: player).count == Theme.builtIn.count - 1)
+        #expect(try await quarantine().count == 1)
+    }
+
+    @Test func anUnreadableDeletedThemeCannotBeBroughtBack() async throws {
+        let player = PlayerID.random()
+        try await store.preparePlayer(player, at: Date(timeIntervalSinceReferenceDate: 0))
+        let theme = try #require(try await store.themes(of: player).first)
+        _ = try await store.deleteTheme(theme.id, for: player)
+        try await damage(theme: theme.id, color: "[")
+        #expect(try await store.undoDeleteTheme(theme.id, for: player) == nil)
+        #expect(try await store.recentlyDeletedTheme(of: player) == nil)
+        #expect(try await quarantine().map(\.table) == ["theme"])
+    }
+
+    // MARK: - Helpers
+
+    private struct SetAside {
+        let table: String
+        let key: String
+        let text: String
+        let error: String
+    }
+
+    private func quarantine() async throws -> [SetAside] {
+        try await store.dbWriter.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM quarantine ORDER BY id").map {
+                SetAside(
+                    table: $0["table_name"], key: $0["row_key"], text: $0["row_text"], error: $0["error"])
+            }
+        }
+    }
+
+    private func damage(_ table: String, set column: String, to text: String, for player: PlayerID)
+        async throws
+    {
+        try await store.dbWriter.write { db in
+            try db.execute(
+                sql: "UPDATE \(table) SET \(column) = ? WHERE player_id = ?",
+                arguments: [text, player.rawValue])
+            #expect(db.changesCount == 1)
+        }
+    }
+
+    private func damage(theme: ThemeID, color text: String) async throws {
+        try await store.dbWriter.write { db in
+            try db.execute(sql: "UPDATE theme SET color = ? WHERE id = ?", arguments: [text, theme.rawValue])
+        }
+    }
+}
+
+/// A log handler that keeps every message with its level.
+final class LevelledLog: LogHandler, Sendable {
+    private let recorded = Mutex<[(level: Logger.Level, message: String)]>([])
+
+    /// The messages logged at error level or above.
+    var errors: [String] { recorded.withLock { $0.filter { $0.level >= .error }.map(\.message) } }
+
+    var metadata: Logger.Metadata {
+        get { [:] }
+        set {}  // NB: not what these tests look at.
+    }
+    var logLevel: Logger.Level {
+        get { .trace }
+        set {}
+    }
+
+    subscript(metadataKey _: String) -> Logger.Metadata.Value? {
+        get { nil }
+        set {}
+    }
+
+    func log(event: LogEvent) {
+        recorded.withLock { $0.append((event.level, event.message.description)) }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import CardTableWeb
+
+/// The store refuses, untouched, a database it could make worse: one a newer CardTable migrated,
+/// and one SQLite finds damaged.
+@Suite struct StoreOpeningTests {
+    @Test func theMigrationsLandSoFarKeepTheirOrder() {
+        let landed = ["v1", "v2-set-games", "v3-quarantine"]
+        #expect(Array(CardTableStore.migrator.migrations.prefix(landed.count)) == landed)
+    }
+
+    @Test func aDatabaseFromANewerCardTableIsRefused() async throws {
+        try await withTemporaryDatabase { path in
+            _ = try CardTableStore(.file(path: path))
+            try addMigration("v9-future-feature", to: path)
+
+            #expect(
+                throws: StoreOpeningError.writtenByNewerVersion(path: path, migrations: ["v9-future-feature"])
+            ) {
+                try CardTableStore(.file(path: path))
+            }
+            let error = StoreOpeningError.writtenByNewerVersion(path: path, migrations: ["v9-future-feature"])
+            #expect(error.description.contains("written by a newer CardTable (migration v9-future-feature)"))
+            // NB: nothing was migrated or removed: the newer CardTable still finds its database.
+            let identifiers = try DatabaseQueue(path: path).read { db in
+                try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
+            }
+            #expect(identifiers.contains("v9-future-feature"))
+        }
+    }
+
+    @Test func aDatabaseThatFailsQuickCheckIsRefused() async throws {
+        try await withTemporaryDatabase { path in
+            try makeDamagedDatabase(at: path)
+            #expect {
+                try CardTableStore(.file(path: path))
+            } throws: { error in
+                guard case .damaged(path, let details)? = error as? StoreOpeningError else { return false }
+                return details.count > 3 && details.allSatisfy { !$0.contains("\n") && $0 != "ok" }
+                    && "\(error)".contains("and \(details.count - 3) more problems.")
+            }
+        }
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefused() async throws {
+        try await withTemporaryDatabase { path in
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: path))
+            #expect {
+                try CardTableStore(.file(path: path))
+            } throws: { error in
+                guard case .damaged(path, _)? = error as? StoreOpeningError else { return false }
+                return "\(error)".hasPrefix("The database at \(path) is damaged")
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func addMigration(_ identifier: String, to path: String) throws {
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(
+                sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [identifier])
+        }
+    }
+}
+
+/// Writes a database at `path` whose pages `PRAGMA quick_check` finds broken: a table's b-tree
+/// page is overwritten with junk, the file's header left intact.
+func makeDamagedDatabase(at path: String) throws {
+    try FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    let pageSize = try DatabaseQueue(path: path).write { db in
+        try db.execute(sql: "CREATE TABLE junk (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
+        for id in 0..<400 {
+            try db.execute(
+                sql: "INSERT INTO junk (text) VALUES (?)", arguments: [String(repeating: "x", count: 50 + id)]
+            )
+        }
+        return try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+    }
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.seek(toOffset: UInt64(pageSize * 3 + 8))
+    try handle.write(contentsOf: Data((0..<512).map { UInt8(truncatingIfNeeded: $0 &* 37) }))
+    try handle.close()
+}
