@@ -11,6 +11,8 @@ public struct ThemeDraft: Hashable, Sendable {
     public static let minimumEmojiCount = 2
     /// The most emoji a theme may hold, which bounds a game at twice as many cards.
     public static let maximumEmojiCount = 100
+    /// The longest color name, in characters.
+    public static let maximumColorNameLength = 40
 
     public var name: String
     /// The emoji the theme keeps.
@@ -59,6 +61,9 @@ public struct ThemeDraft: Hashable, Sendable {
         } else if trimmedName.count > Self.maximumNameLength {
             errors.append(.nameTooLong(maximum: Self.maximumNameLength))
         }
+        if trimmedName.unicodeScalars.contains(where: Self.isControlCharacter) {
+            errors.append(.controlCharacters(field: .name))
+        }
 
         let parsed = EmojiText.parse((emojis + [newEmojiText]).joined(separator: " "))
         if !parsed.rejected.isEmpty {
@@ -76,6 +81,8 @@ public struct ThemeDraft: Hashable, Sendable {
             errors.append(.pairsOutOfRange(allowed: allowedPairs, actual: pairs))
         }
 
+        errors += Self.colorErrors(color)
+
         guard errors.isEmpty else { throw ThemeValidationFailure(errors: errors) }
         let removed = EmojiText.parse(removedEmojis.joined(separator: " ")).emojis
         return Theme(
@@ -85,5 +92,30 @@ public struct ThemeDraft: Hashable, Sendable {
             color: color,
             removedEmojis: removed
         )
+    }
+
+    /// Whether a scalar is a control character (U+0000–U+001F or U+007F–U+009F), which no
+    /// theme text may hold.
+    public static func isControlCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    // MARK: - Private
+
+    /// What is wrong with the color's names: each named color is 1 to
+    /// ``maximumColorNameLength`` characters, none of them control characters.
+    private static func colorErrors(_ color: ThemeColor) -> [ThemeValidationError] {
+        let names: [String] =
+            switch color {
+            case .solid(.named(let name)): [name]
+            case .solid(.rgba): []
+            case .gradient(let from, let to):
+                [from, to].compactMap { if case .named(let name) = $0 { name } else { nil } }
+            }
+        let bad = names.filter { name in
+            name.isEmpty || name.count > maximumColorNameLength
+                || name.unicodeScalars.contains(where: isControlCharacter)
+        }
+        return bad.isEmpty ? [] : [.colorNameNotValid(maximum: maximumColorNameLength)]
     }
 }

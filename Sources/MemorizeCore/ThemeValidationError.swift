@@ -6,6 +6,18 @@ public enum ThemeValidationError: Error, Hashable, Sendable, CustomStringConvert
     case tooFewEmoji(minimum: Int, actual: Int)
     case tooManyEmoji(maximum: Int, actual: Int)
     case pairsOutOfRange(allowed: ClosedRange<Int>, actual: Int)
+    /// A text field holds control characters (U+0000–U+001F, U+007F–U+009F).
+    case controlCharacters(field: ThemeField)
+    /// A color name is empty, too long, or holds control characters.
+    case colorNameNotValid(maximum: Int)
+
+    /// The parts of a theme a message can be about, named as the editor names them.
+    public enum ThemeField: String, Hashable, Sendable {
+        case name
+        case emoji
+        case pairs
+        case color
+    }
 
     public var description: String {
         switch self {
@@ -14,14 +26,28 @@ public enum ThemeValidationError: Error, Hashable, Sendable, CustomStringConvert
         case .nameTooLong(let maximum):
             "Keep the name to \(maximum) characters or fewer."
         case .notEmoji(let runs):
-            "Only emoji can be cards; these are not emoji: \(runs.joined(separator: " "))"
+            "Only emoji can be cards; these are not emoji: \(runs.map(Self.printable).joined(separator: " "))"
         case .tooFewEmoji(let minimum, let actual):
             "A theme needs at least \(minimum) emoji to be playable; it has \(actual)."
         case .tooManyEmoji(let maximum, let actual):
             "A theme can hold at most \(maximum) emoji; it has \(actual). Remove some."
         case .pairsOutOfRange(let allowed, let actual):
             "Choose between \(allowed.lowerBound) and \(allowed.upperBound) pairs (not \(actual))."
+        case .controlCharacters(let field):
+            "The \(field.rawValue) cannot hold control characters such as U+0000; they were left out."
+        case .colorNameNotValid(let maximum):
+            "A color name is 1 to \(maximum) letters, like orange."
         }
+    }
+
+    /// `text` with each control character written as its code point (`U+0000`), so a message
+    /// can show it.
+    static func printable(_ text: String) -> String {
+        text.unicodeScalars.map { scalar in
+            guard ThemeDraft.isControlCharacter(scalar) else { return String(scalar) }
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }.joined()
     }
 }
 

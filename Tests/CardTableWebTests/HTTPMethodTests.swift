@@ -3,8 +3,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import NIOCore
-import NIOPosix
 import Testing
 
 /// Methods a path does not answer get 405 with `Allow`; every page answers HEAD as it answers GET.
@@ -60,37 +58,10 @@ import Testing
             WebConfiguration(port: 0, storage: .inMemory), store: CardTableStore(.inMemory))
         try await app.test(.live) { client in
             let port = try #require(client.port)
-            let answer = try await Self.exchange(
+            let answer = try await RawHTTP.exchange(
                 "CONNECT / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", port: port, timeLimit: .seconds(5))
             #expect(answer.hasPrefix("HTTP/1.1 405"))
             #expect(answer.contains("Allow: GET, HEAD"))
-        }
-    }
-
-    /// Sends `request` as raw bytes and reads until the server closes the connection.
-    /// - Throws: when the server keeps it open longer than `timeLimit`.
-    private static func exchange(_ request: String, port: Int, timeLimit: Duration) async throws -> String {
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connect(host: "127.0.0.1", port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
-            }
-        return try await withThrowingTaskGroup(of: String.self) { group in
-            group.addTask {
-                try await channel.executeThenClose { inbound, outbound in
-                    try await outbound.write(ByteBuffer(string: request))
-                    var answer = ""
-                    for try await part in inbound { answer += String(buffer: part) }
-                    return answer
-                }
-            }
-            group.addTask {
-                try await Task.sleep(for: timeLimit)
-                throw CancellationError()
-            }
-            defer { group.cancelAll() }
-            return try #require(try await group.next())
         }
     }
 }

@@ -121,4 +121,39 @@ import Testing
     func messagesSayWhatToFix(error: ThemeValidationError, message: String) {
         #expect(error.description == message)
     }
+
+    // MARK: - Control characters and color names
+
+    @Test(arguments: ["Pe\u{0}ts", "Pets\u{1F}", "\u{7F}Pets", "Pe\u{85}ts"])
+    func aNameWithAControlCharacterIsRefused(name: String) {
+        #expect(errors(of: draft(name: name)) == [.controlCharacters(field: .name)])
+    }
+
+    @Test func tabsAndNewlinesAroundANameAreTrimmedNotRefused() throws {
+        #expect(try draft(name: "\tPets\n").validated().name == "Pets")
+    }
+
+    @Test(arguments: [
+        ThemeColor.named(""), .named("re\u{1}d"), .named(String(repeating: "x", count: 41)),
+        .gradient(.named("red"), .named("")),
+    ])
+    func aColorNameMustBeShortPrintableText(color: ThemeColor) {
+        var draft = draft()
+        draft.color = color
+        #expect(errors(of: draft) == [.colorNameNotValid(maximum: ThemeDraft.maximumColorNameLength)])
+    }
+
+    @Test(arguments: [
+        ThemeColor.named("lavender"), .named("Sea green"), .gradient(.named("red"), .named("blue")),
+    ])
+    func anyShortColorNameIsAccepted(color: ThemeColor) throws {
+        var draft = draft()
+        draft.color = color
+        #expect(try draft.validated().color == color)
+    }
+
+    @Test func controlCharactersAreWrittenAsCodePointsInMessages() {
+        let message = ThemeValidationError.notEmoji(["a\u{0}", "\u{1F}"]).description
+        #expect(message == "Only emoji can be cards; these are not emoji: aU+0000 U+001F")
+    }
 }

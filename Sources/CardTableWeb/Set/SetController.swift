@@ -11,26 +11,26 @@ struct SetController: Sendable {
     // Every form may send `version`, the page's move counter; a stale one turns the move down.
 
     /// The body of New Game.
-    struct NewGameForm: Decodable {
+    struct NewGameForm: SetForm {
         /// Solo when missing.
         let mode: SetPlayMode?
         let version: Int?
     }
 
     /// The body of touching a card.
-    struct SelectForm: Decodable {
+    struct SelectForm: SetForm {
         let version: Int?
     }
 
     /// The body of Deal 3, Hint and Set! (claim).
-    struct PlayerForm: Decodable {
+    struct PlayerForm: SetForm {
         /// Who acts; player one when missing.
         let player: SetPlayer?
         let version: Int?
     }
 
     /// The body of the color-blind switch.
-    struct ColorBlindForm: Decodable {
+    struct ColorBlindForm: SetForm {
         let enabled: Bool
         let version: Int?
     }
@@ -120,5 +120,19 @@ struct SetController: Sendable {
         case .html: .redirect(to: SetRoute.page)
         case .json: try PageRenderer.json(SetPage(snapshot))
         }
+    }
+}
+
+/// A Set page form: its fields' values in words, for error messages.
+protocol SetForm: DescribedInput {}
+
+extension SetForm {
+    static var fieldDescriptions: [String: String] {
+        [
+            "version": "the page's move count, a whole number",
+            "mode": SetPlayMode.allCases.map(\.rawValue).joined(separator: " or "),
+            "player": "one or two",
+            "enabled": "true or false",
+        ]
     }
 }

@@ -106,7 +106,7 @@ struct SetReferee: Sendable {
 
     /// In one transaction: loads the player's game, dealing a solo one when there is none; lets
     /// time pass; makes `move` (nil when the request only reads) unless `version` is given and is
-    /// not the saved game's; saves what changed. A move made bumps the version.
+    /// not the saved game's; saves what changed. A move made (not refused) bumps the version.
     ///
     /// A New Game passes its `mode`: when the player has no game yet, dealing one in that mode is
     /// the whole move, so a first New Game deals once.
@@ -159,6 +159,9 @@ struct SetReferee: Sendable {
             return
         }
         try move(&saved, now)
+        // NB: a move the engine refused changed nothing on the table, so pages drawn before it
+        // (another tab) stay current.
+        if case .rejected? = saved.lastMove { return }
         saved.version += 1
     }
 

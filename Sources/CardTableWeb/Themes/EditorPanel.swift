@@ -61,7 +61,7 @@ struct EditorPanel: Encodable, Sendable {
         emojisField = draft.emojis.joined(separator: " ")
         removedField = draft.removedEmojis.joined(separator: " ")
         newEmoji = draft.newEmojiText
-        pairs = draft.numberOfPairs.map(String.init) ?? ""
+        pairs = state.unreadablePairs ?? draft.numberOfPairs.map(String.init) ?? ""
         minimumPairs = ThemeDraft.minimumEmojiCount
         maximumPairs = max(ThemeDraft.minimumEmojiCount, draft.emojis.count)
         let inputs = state.colorInputs

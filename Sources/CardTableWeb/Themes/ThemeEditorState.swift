@@ -12,6 +12,8 @@ struct ThemeEditorState: Sendable {
     var colorInputs: ColorInputs
     /// What to fix, in words.
     var errors: [String] = []
+    /// The Pairs field as typed when it is not a whole number (`2.5`, `e`), shown again as typed.
+    var unreadablePairs: String?
 
     /// The editor showing a saved theme.
     init(_ saved: SavedTheme) {
@@ -57,15 +59,23 @@ struct ThemeEditorState: Sendable {
         withTheme { $0.restore(emoji) }
     }
 
-    /// The theme to save, or `nil` with ``errors`` saying what to fix.
+    /// The theme to save, or `nil` with ``errors`` saying what to fix (everything that is wrong,
+    /// including what reading the form found).
     mutating func validated() -> Theme? {
+        if let unreadablePairs {
+            let most = max(ThemeDraft.minimumEmojiCount, draft.emojis.count)
+            errors.append(
+                "Pairs must be a whole number from \(ThemeDraft.minimumEmojiCount) to \(most), not “\(unreadablePairs)”."
+            )
+        }
         guard let color = colorInputs.color else {
             errors.append("Choose a color: a custom color is written like #ff8800.")
             return nil
         }
         draft.color = color
         do {
-            return try draft.validated()
+            let theme = try draft.validated()
+            return errors.isEmpty ? theme : nil
         } catch {
             errors.append(contentsOf: error.errors.map(\.description))
             return nil

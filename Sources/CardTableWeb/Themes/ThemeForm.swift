@@ -34,28 +34,43 @@ struct ThemeForm: Decodable, Sendable {
         return .save
     }
 
-    /// The editor state the form describes.
+    /// The editor state the form describes: what was typed, with control characters left out
+    /// and a message naming each field that held some, and a Pairs value that is not a whole
+    /// number kept as typed with a message.
     /// - Throws: ``AppError/badRequest(_:)`` when a field the editor always sends is missing or
     ///   unreadable (a hand-made or broken request, not a player's typing).
     func editorState(themeID: ThemeID?) throws -> ThemeEditorState {
         guard let name else { throw AppError.badRequest("The form has no name field.") }
         guard let kind = ColorInputs.Kind(rawValue: colorKind ?? "named") else {
-            throw AppError.badRequest("The color kind must be named, custom or gradient.")
+            throw AppError.badRequest("colorKind must be named, custom or gradient.")
+        }
+        var fieldsWithControls: [ThemeValidationError.ThemeField] = []
+        func clean(_ text: String?, _ field: ThemeValidationError.ThemeField) -> String {
+            let text = text ?? ""
+            guard text.unicodeScalars.contains(where: ThemeDraft.isControlCharacter) else { return text }
+            if !fieldsWithControls.contains(field) { fieldsWithControls.append(field) }
+            return String(
+                String.UnicodeScalarView(text.unicodeScalars.filter { !ThemeDraft.isControlCharacter($0) }))
         }
         var state = ThemeEditorState(
             themeID: themeID,
             draft: ThemeDraft(
-                name: name, emojis: Self.split(emojis), newEmojiText: newEmoji ?? "",
-                removedEmojis: Self.split(removed), numberOfPairs: nil, color: .named("gray")),
+                name: clean(name, .name), emojis: Self.split(clean(emojis, .emoji)),
+                newEmojiText: clean(newEmoji, .emoji), removedEmojis: Self.split(clean(removed, .emoji)),
+                numberOfPairs: nil, color: .named("gray")),
             colorInputs: ColorInputs(
-                kind: kind, name: colorName ?? "gray", hex: colorHex ?? "#6c757d",
-                gradientFrom: gradientFrom ?? "#f28c28", gradientTo: gradientTo ?? "#8e44ad"))
-        let pairsText = (pairs ?? "").trimmingCharacters(in: .whitespaces)
-        if !pairsText.isEmpty {
-            guard let number = Int(pairsText) else {
-                throw AppError.badRequest("The number of pairs must be a whole number.")
-            }
+                kind: kind, name: clean(colorName ?? "gray", .color),
+                hex: clean(colorHex ?? "#6c757d", .color),
+                gradientFrom: clean(gradientFrom ?? "#f28c28", .color),
+                gradientTo: clean(gradientTo ?? "#8e44ad", .color)))
+        let pairsText = clean(pairs, .pairs).trimmingCharacters(in: .whitespaces)
+        if let number = Int(pairsText) {
             state.draft.numberOfPairs = number
+        } else if !pairsText.isEmpty {
+            state.unreadablePairs = pairsText
+        }
+        state.errors = fieldsWithControls.map {
+            ThemeValidationError.controlCharacters(field: $0).description
         }
         if let color = state.colorInputs.color {
             state.draft.color = color

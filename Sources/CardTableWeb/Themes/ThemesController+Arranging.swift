@@ -9,9 +9,11 @@ extension ThemesController {
     }
 
     /// The body of a move.
-    struct Move: Decodable {
+    struct Move: DescribedInput {
         /// The 0-based place to move the theme to.
         let to: Int
+
+        static let fieldDescriptions = ["to": "the place to move the theme to, a whole number"]
     }
 
     // MARK: - Deleting and moving

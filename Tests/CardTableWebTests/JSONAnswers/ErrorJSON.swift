@@ -2,6 +2,7 @@
 struct ErrorJSON: Decodable {
     struct Body: Decodable {
         let status: Int
+        let message: String
     }
 
     let error: Body

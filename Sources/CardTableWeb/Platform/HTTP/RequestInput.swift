@@ -1,11 +1,21 @@
 import Foundation
 import Hummingbird
 
+/// A request body whose fields say in words what they must be, for error messages:
+/// `["player": "one or two"]` makes "player must be one or two."
+protocol DescribedInput: Decodable {
+    static var fieldDescriptions: [String: String] { get }
+}
+
 /// Reads a request's body as a form (what browsers send) or as JSON (what API clients send).
+///
+/// Anything else is refused with 400 and a sentence naming what is wrong: a body that is neither
+/// a form nor JSON, text that is not UTF-8 (never stored as U+FFFD), and a field that is missing
+/// or not what it should be.
 enum RequestInput {
-    /// Whether the body is JSON.
+    /// Whether the body is declared as JSON.
     static func isJSON(_ request: Request) -> Bool {
-        request.headers[.contentType]?.lowercased().hasPrefix("application/json") ?? false
+        mediaType(of: request) == "application/json"
     }
 
     /// Decodes the body as `type`, from JSON or from a URL-encoded form.
@@ -15,24 +25,78 @@ enum RequestInput {
         _ type: Value.Type, from request: Request, context: CardTableRequestContext
     ) async throws -> Value {
         var request = request
-        let body = try await request.collectBody(upTo: context.maxUploadSize)
+        let body: ByteBuffer
         do {
-            if isJSON(request) {
-                return try JSONDecoder().decode(type, from: Data(buffer: body))
-            }
-            return try URLEncodedFormDecoder().decode(type, from: String(buffer: body))
+            body = try await request.collectBody(upTo: context.maxUploadSize)
+        } catch let error as any HTTPResponseError {
+            throw error
         } catch {
-            throw AppError.badRequest("The form could not be read: \(Self.reason(error))")
+            throw AppError.badRequest(
+                "The body could not be read: it was cut short or its framing is broken.")
+        }
+        let bytes = body.readableBytesView
+        let isJSON = isJSON(request)
+        if !bytes.isEmpty, !isJSON, mediaType(of: request) != "application/x-www-form-urlencoded" {
+            throw AppError.badRequest(
+                "Send the body as a form (application/x-www-form-urlencoded) or as JSON (application/json).")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw AppError.badRequest("The body is not UTF-8 text.")
+        }
+        do {
+            if isJSON {
+                return try JSONDecoder().decode(type, from: Data(text.utf8))
+            }
+            return try FormDecoder().decode(type, from: text)
+        } catch FormDecoder.FormError.notText(let field) {
+            throw AppError.badRequest("The field \(field) is not UTF-8 text.")
+        } catch FormDecoder.FormError.repeated(let field) {
+            throw AppError.badRequest("The field \(field) is sent more than once.")
+        } catch {
+            let described = (type as? any DescribedInput.Type)?.fieldDescriptions ?? [:]
+            throw AppError.badRequest(message(for: error, isJSON: isJSON, described: described))
         }
     }
 
-    private static func reason(_ error: any Error) -> String {
+    // MARK: - Private
+
+    /// The body's media type, lowercased, without parameters such as `charset`.
+    private static func mediaType(of request: Request) -> String? {
+        request.headers[.contentType]?.split(separator: ";").first?
+            .trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// A sentence naming the field at fault and what it should be.
+    private static func message(for error: any Error, isJSON: Bool, described: [String: String]) -> String {
+        let body = isJSON ? "The JSON" : "The form"
         switch error {
-        case DecodingError.keyNotFound(let key, _): "the field \(key.stringValue) is missing."
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-            DecodingError.dataCorrupted(let context):
-            "\(context.codingPath.map(\.stringValue).joined(separator: ".")) is not valid."
-        default: "it is not a well-formed form."
+        case DecodingError.keyNotFound(let key, let context):
+            return "\(body) has no \(fieldName(context.codingPath + [key]))."
+        case DecodingError.typeMismatch(let type, let context),
+            DecodingError.valueNotFound(let type, let context):
+            guard !context.codingPath.isEmpty else { return "\(body) is not \(expectation(for: type))." }
+            let field = fieldName(context.codingPath)
+            return "\(field) must be \(described[field] ?? expectation(for: type))."
+        case DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty:
+            let field = fieldName(context.codingPath)
+            return described[field].map { "\(field) must be \($0)." }
+                ?? "\(field) is not a value it can take."
+        default:
+            return isJSON ? "The body is not well-formed JSON." : "The body is not a well-formed form."
+        }
+    }
+
+    private static func fieldName(_ path: [any CodingKey]) -> String {
+        path.map { $0.intValue.map { "item \($0 + 1)" } ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    private static func expectation(for type: Any.Type) -> String {
+        switch type {
+        case is any BinaryInteger.Type: "a whole number"
+        case is Bool.Type: "true or false"
+        case is String.Type: "text"
+        case is [Any].Type: "a list"
+        default: "an object with named fields"
         }
     }
 }
