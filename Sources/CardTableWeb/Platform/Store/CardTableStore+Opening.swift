@@ -19,7 +19,11 @@ extension CardTableStore {
         } catch let error as DatabaseError where isDamage(error) {
             throw StoreOpeningError.damaged(path: path, details: [error.message ?? "\(error)"])
         }
-        guard problems == ["ok"] else { throw StoreOpeningError.damaged(path: path, details: problems) }
+        guard problems == ["ok"] else {
+            // NB: SQLite may put several problems in one row, under a "*** in database main ***" line.
+            let lines = problems.flatMap { $0.split(separator: "\n").map(String.init) }
+            throw StoreOpeningError.damaged(path: path, details: lines.filter { !$0.hasPrefix("***") })
+        }
         let unknown = applied.subtracting(known)
         guard unknown.isEmpty else {
             throw StoreOpeningError.writtenByNewerVersion(path: path, migrations: unknown.sorted())
