@@ -86,6 +86,7 @@ let package = Package(
             name: "CardTableWebTests",
             dependencies: [
                 "CardTableWeb", "SetCore", "SetTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
