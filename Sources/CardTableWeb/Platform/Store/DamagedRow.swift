@@ -14,33 +14,34 @@ struct DamagedRow: Sendable {
     let table: String
     /// The row's primary key, column by column.
     let key: [String: DatabaseValue]
-    /// Every column of the row, as a JSON object.
-    let text: String
+    /// Every column of the row.
+    let columns: [String: DatabaseValue]
     /// Why it could not be read.
     let error: String
 
     init(_ row: Row, of table: String, key columns: [String], error: any Error) {
         self.table = table
         self.key = Dictionary(uniqueKeysWithValues: columns.map { ($0, row[$0] ?? DatabaseValue.null) })
-        self.text = Self.json(row)
+        self.columns = Self.columns(of: row)
         self.error = String(describing: error)
     }
 
     /// The key as a JSON object.
-    var keyText: String {
-        (try? JSONText.encode(key.mapValues(StoredValue.init))) ?? "{}"
-    }
+    var keyText: String { Self.json(key) }
+
+    /// Every column of the row as a JSON object.
+    var text: String { Self.json(columns) }
 
     /// Moves the row to the quarantine, if it is still there as it was found.
     func setAside(in db: Database) throws {
-        let columns = key.keys.sorted()
-        let condition = columns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: " AND ")
-        let arguments = StatementArguments(columns.map { key[$0] ?? .null })
+        let keyColumns = key.keys.sorted()
+        let condition = keyColumns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: " AND ")
+        let arguments = StatementArguments(keyColumns.map { key[$0] ?? .null })
         let table = table.quotedDatabaseIdentifier
         guard
             let current = try Row.fetchOne(
                 db, sql: "SELECT * FROM \(table) WHERE \(condition)", arguments: arguments),
-            Self.json(current) == text
+            Self.columns(of: current) == self.columns
         else { return }
         try db.execute(
             sql: "INSERT INTO quarantine (table_name, row_key, row_text, error) VALUES (?, ?, ?, ?)",
@@ -50,10 +51,12 @@ struct DamagedRow: Sendable {
 
     // MARK: - Private
 
-    private static func json(_ row: Row) -> String {
-        var columns: [String: StoredValue] = [:]
-        for (column, value) in row { columns[column] = StoredValue(value) }
-        return (try? JSONText.encode(columns)) ?? "{}"
+    private static func columns(of row: Row) -> [String: DatabaseValue] {
+        Dictionary(row.map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private static func json(_ values: [String: DatabaseValue]) -> String {
+        (try? JSONText.encode(values.mapValues(StoredValue.init))) ?? "{}"
     }
 
     /// A column's value as JSON: as it is, except a blob (base64) and a number JSON cannot hold.
