@@ -4,7 +4,6 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import Synchronization
 import Testing
 
 /// A player's first Set request deals exactly one game, whatever it asks for.
@@ -40,30 +39,5 @@ import Testing
             return try response.decode(SetPageJSON.self)
         }
         return (page, log.messages)
-    }
-}
-
-/// A log handler that keeps every message, for tests that check what the app logged.
-final class RecordedLog: LogHandler, Sendable {
-    private let recorded = Mutex<[String]>([])
-
-    var messages: [String] { recorded.withLock { $0 } }
-
-    var metadata: Logger.Metadata {
-        get { [:] }
-        set {}  // NB: the app's metadata is not what these tests look at.
-    }
-    var logLevel: Logger.Level {
-        get { .trace }
-        set {}
-    }
-
-    subscript(metadataKey _: String) -> Logger.Metadata.Value? {
-        get { nil }
-        set {}
-    }
-
-    func log(event: LogEvent) {
-        recorded.withLock { $0.append(event.message.description) }
     }
 }

@@ -100,9 +100,13 @@ struct MemorizeReferee: Sendable {
             slot: slot, theme: theme, game: theme.theme.makeGame(speedBonus: speedBonus, using: &generator))
     }
 
-    /// Assignment 5 task 2: each new game logs its theme as JSON.
+    /// Assignment 5 task 2: each new game logs its theme as JSON (at debug level; info keeps
+    /// one short line).
     private func logNewGame(_ game: SavedMemorizeGame) {
-        let json = (try? JSONText.encode(game.theme.theme)) ?? "{}"
-        logger.info("New game", metadata: ["slot": "\(game.slot.pathSegment)", "theme": "\(json)"])
+        let slot: Logger.MetadataValue = "\(game.slot.pathSegment)"
+        logger.info("New game", metadata: ["slot": slot, "theme": "\(game.theme.theme.name)"])
+        logger.debug(
+            "New game's theme",
+            metadata: ["slot": slot, "theme": "\((try? JSONText.encode(game.theme.theme)) ?? "{}")"])
     }
 }

@@ -15,7 +15,7 @@ public func buildApplication(
     environment: WebEnvironment = .live,
     logger: Logger = Logger(label: "cardtable")
 ) async throws -> some ApplicationProtocol {
-    let store = try CardTableStore(configuration.storage)
+    let store = try CardTableStore(configuration.storage, logger: logger)
     return try await buildApplication(configuration, store: store, environment: environment, logger: logger)
 }
 
@@ -39,11 +39,13 @@ public func buildApplication(
 func buildRouter(store: CardTableStore, environment: WebEnvironment, logger: Logger) async throws
     -> Router<CardTableRequestContext>
 {
-    let renderer = try await PageRenderer()
+    let renderer = try await PageRenderer(
+        pages: [ChooserPage.self, MemorizePage.self, SetPage.self, ErrorPage.self])
     let assets = try StaticAssets(prefixes: ["app.css": CardGridLayout.sharedStylesheet])
     let routes = RegisteredRoutes()
     // NB: every GET route also answers HEAD, with the GET's headers and no body.
     let router = Router(context: CardTableRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: RequestLogMiddleware(logger: logger))
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
     router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
     router.add(middleware: BodySizeLimitMiddleware())

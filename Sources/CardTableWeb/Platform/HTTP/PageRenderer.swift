@@ -7,9 +7,29 @@ import Mustache
 struct PageRenderer: Sendable {
     private let library: MustacheLibrary
 
-    /// Loads every feature's templates.
-    init() async throws {
-        self.library = try await MustacheLibrary(directory: WebResources.folder().path)
+    /// A template that a page or another template needs is not among the resources.
+    struct MissingTemplate: Error, CustomStringConvertible {
+        let name: String
+        let neededBy: String
+
+        var description: String { "The template \(name).mustache, which \(neededBy) needs, is missing." }
+    }
+
+    /// Loads every feature's templates and checks, before any request, that each of `pages` has
+    /// its template and that every partial or parent a template names exists.
+    /// - Throws: ``MissingTemplate``, or swift-mustache's parser error for a broken template.
+    init(pages: [any PageModel.Type]) async throws {
+        let folder = try WebResources.folder()
+        self.library = try await MustacheLibrary(directory: folder.path)
+        for page in pages where library.getTemplate(named: page.template) == nil {
+            throw MissingTemplate(name: page.template, neededBy: "\(page)")
+        }
+        for file in try WebResources.files(withExtensions: ["mustache"]) {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for name in Self.namedTemplates(in: text) where library.getTemplate(named: name) == nil {
+                throw MissingTemplate(name: name, neededBy: file.lastPathComponent)
+            }
+        }
     }
 
     /// Answers with `page` as HTML or JSON, whichever the request asked for.
@@ -48,6 +68,11 @@ struct PageRenderer: Sendable {
     }
 
     // MARK: - Private
+
+    /// The partials (`{{> name}}`) and parents (`{{< name}}`) a template names.
+    private static func namedTemplates(in text: String) -> [String] {
+        text.matches(of: /\{\{\s*[<>]\s*([A-Za-z0-9_-]+)\s*\}\}/).map { String($0.output.1) }
+    }
 
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()

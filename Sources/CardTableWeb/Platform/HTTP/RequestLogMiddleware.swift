@@ -1,0 +1,42 @@
+import Hummingbird
+import Logging
+
+/// Logs one line per request at info level: the method, the route's path pattern (never the
+/// ids in the path), the status and how long the answer took.
+struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+    let logger: Logger
+
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let started = ContinuousClock.now
+        do {
+            let response = try await next(request, context)
+            log(request, context, status: response.status.code, since: started)
+            return response
+        } catch {
+            let status =
+                (error as? any HTTPResponseError)?.status.code ?? (error as? AppError)?.status.code ?? 500
+            log(request, context, status: status, since: started)
+            throw error
+        }
+    }
+
+    /// The matched route's path pattern; Hummingbird names an unmatched request `NotFound`.
+    private static func pattern(_ context: Context) -> String {
+        guard let path = context.endpointPath, path != "NotFound" else { return "(no route)" }
+        return path
+    }
+
+    private func log(
+        _ request: Request, _ context: Context, status: Int, since started: ContinuousClock.Instant
+    ) {
+        let elapsed = ContinuousClock.now - started
+        let milliseconds =
+            Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        logger.info(
+            "\(request.method.rawValue) \(Self.pattern(context)) \(status)",
+            metadata: ["ms": "\((milliseconds * 10).rounded() / 10)"])
+    }
+}

@@ -1,0 +1,24 @@
+import Testing
+
+@testable import CardTableWeb
+
+/// Templates are loaded and checked when the app is built, not on first use.
+@Suite struct TemplateCheckTests {
+    /// A page whose template is not among the resources.
+    private struct PageWithoutTemplate: PageModel {
+        static let template = "nowhere"
+    }
+
+    @Test func everyPageAndEveryPartialItNamesIsThere() async throws {
+        _ = try await PageRenderer(pages: [ChooserPage.self, MemorizePage.self, SetPage.self, ErrorPage.self])
+    }
+
+    @Test func aMissingTemplateStopsTheRendererFromStarting() async throws {
+        await #expect {
+            try await PageRenderer(pages: [ErrorPage.self, PageWithoutTemplate.self])
+        } throws: { error in
+            (error as? PageRenderer.MissingTemplate)?.description
+                == "The template nowhere.mustache, which PageWithoutTemplate needs, is missing."
+        }
+    }
+}
