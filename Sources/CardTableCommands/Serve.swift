@@ -10,8 +10,9 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the games over HTTP.",
         discussion: """
-            Each option can also come from the environment: CARDTABLE_HOSTNAME, CARDTABLE_PORT
-            and CARDTABLE_DATABASE. Use --hostname 0.0.0.0 to play from a phone on the same network.
+            Each option can also come from the environment: CARDTABLE_HOSTNAME, CARDTABLE_PORT,
+            CARDTABLE_DATABASE and CARDTABLE_LOG_LEVEL. Use --hostname 0.0.0.0 to play from a phone
+            on the same network.
             """)
 
     @Option(help: "The address to listen on (default 127.0.0.1; 0.0.0.0 for every network).")
@@ -23,12 +24,17 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The SQLite database file (default: \(Self.defaultDatabasePath)).")
     var database: String?
 
+    @Option(
+        help: "The least important log lines to write: trace, debug, info (default), notice, warning, error.")
+    var logLevel: String?
+
     func run() async throws {
         let settings = try ServeSettings(
-            hostname: hostname, port: port, database: database,
+            hostname: hostname, port: port, database: database, logLevel: logLevel,
             environment: ProcessInfo.processInfo.environment,
             defaultDatabasePath: Self.defaultDatabasePath)
-        let logger = Logger(label: "cardtable")
+        var logger = Logger(label: "cardtable")
+        logger.logLevel = settings.logLevel
         let store = try Self.openStore(at: settings.databasePath, logger: logger) { message in
             FileHandle.standardError.write(Data((message + "\n").utf8))
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 
 /// The server's settings, from the command line first, then the environment, then defaults.
 struct ServeSettings: Equatable {
@@ -14,10 +15,13 @@ struct ServeSettings: Equatable {
 
     /// Whether tests may set up Set games (`CARDTABLE_TEST_SETUPS=1`, for the browser tests only).
     var allowsTestSetups: Bool
+    /// The least important log lines written: `info` by default; `debug` adds each new game's
+    /// theme as JSON.
+    var logLevel: Logger.Level
 
     init(
-        hostname: String?, port: Int?, database: String?, environment: [String: String],
-        defaultDatabasePath: String
+        hostname: String?, port: Int?, database: String?, logLevel: String? = nil,
+        environment: [String: String], defaultDatabasePath: String
     ) throws {
         self.hostname = hostname ?? environment["CARDTABLE_HOSTNAME"] ?? "127.0.0.1"
         if let port {
@@ -44,6 +48,12 @@ struct ServeSettings: Equatable {
             self.clockRate = 1
         }
         self.allowsTestSetups = environment["CARDTABLE_TEST_SETUPS"] == "1"
+        let levelText = logLevel ?? environment["CARDTABLE_LOG_LEVEL"] ?? "info"
+        guard let level = Logger.Level(rawValue: levelText.lowercased()) else {
+            let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("The log level must be one of \(levels), not \(levelText).")
+        }
+        self.logLevel = level
     }
 
     /// The server's clock: the real one, or (in the browser tests) one that runs ``clockRate``

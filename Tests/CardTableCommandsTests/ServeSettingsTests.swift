@@ -69,4 +69,25 @@ import Testing
                 defaultDatabasePath: "d")
         }
     }
+
+    @Test func theLogLevelComesFromTheOptionThenTheEnvironment() throws {
+        let byDefault = try ServeSettings(
+            hostname: nil, port: nil, database: nil, environment: [:], defaultDatabasePath: "d")
+        #expect(byDefault.logLevel == .info)
+        let fromEnvironment = try ServeSettings(
+            hostname: nil, port: nil, database: nil, environment: ["CARDTABLE_LOG_LEVEL": "DEBUG"],
+            defaultDatabasePath: "d")
+        #expect(fromEnvironment.logLevel == .debug)
+        let fromOption = try ServeSettings(
+            hostname: nil, port: nil, database: nil, logLevel: "warning",
+            environment: ["CARDTABLE_LOG_LEVEL": "debug"], defaultDatabasePath: "d")
+        #expect(fromOption.logLevel == .warning)
+        #expect {
+            try ServeSettings(
+                hostname: nil, port: nil, database: nil, logLevel: "loud", environment: [:],
+                defaultDatabasePath: "d")
+        } throws: { error in
+            "\(error)".contains("The log level must be one of trace, debug, info")
+        }
+    }
 }
