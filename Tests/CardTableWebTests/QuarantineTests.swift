@@ -10,7 +10,7 @@ import Testing
 /// One row that cannot be read (damage, or a format change gone wrong) never breaks a page: it is
 /// moved to the `quarantine` table, logged as an error, and the player carries on.
 @Suite struct QuarantineTests {
-    let log = LevelledLog()
+    let log = RecordedLog()
     let store: CardTableStore
 
     init() throws {
@@ -153,31 +153,5 @@ import Testing
         try await store.dbWriter.write { db in
             try db.execute(sql: "UPDATE theme SET color = ? WHERE id = ?", arguments: [text, theme.rawValue])
         }
-    }
-}
-
-/// A log handler that keeps every message with its level.
-final class LevelledLog: LogHandler, Sendable {
-    private let recorded = Mutex<[(level: Logger.Level, message: String)]>([])
-
-    /// The messages logged at error level or above.
-    var errors: [String] { recorded.withLock { $0.filter { $0.level >= .error }.map(\.message) } }
-
-    var metadata: Logger.Metadata {
-        get { [:] }
-        set {}  // NB: not what these tests look at.
-    }
-    var logLevel: Logger.Level {
-        get { .trace }
-        set {}
-    }
-
-    subscript(metadataKey _: String) -> Logger.Metadata.Value? {
-        get { nil }
-        set {}
-    }
-
-    func log(event: LogEvent) {
-        recorded.withLock { $0.append((event.level, event.message.description)) }
     }
 }

@@ -1,3 +1,6 @@
+import CardTableWeb
+import Hummingbird
+import HummingbirdTesting
 import Logging
 import Synchronization
 
@@ -14,6 +17,8 @@ final class RecordedLog: LogHandler, Sendable {
 
     var entries: [Entry] { recorded.withLock { $0 } }
     var messages: [String] { entries.map(\.message) }
+    /// The messages logged at error level or above.
+    var errors: [String] { entries.filter { $0.level >= .error }.map(\.message) }
 
     var metadata: Logger.Metadata {
         get { [:] }
@@ -35,4 +40,17 @@ final class RecordedLog: LogHandler, Sendable {
             metadata: (event.metadata ?? [:]).mapValues(\.description))
         recorded.withLock { $0.append(entry) }
     }
+}
+
+/// Builds the real app on an in-memory store with its log recorded, and runs `test` against
+/// its router.
+/// - Returns: What `test` returned, and the log.
+func withRecordedLog<Value: Sendable>(
+    _ test: @Sendable (any TestClientProtocol) async throws -> Value
+) async throws -> (Value, RecordedLog) {
+    let log = RecordedLog()
+    let app = try await buildApplication(
+        WebConfiguration(storage: .inMemory), store: CardTableStore(.inMemory),
+        logger: Logger(label: "test") { _ in log })
+    return (try await app.test(.router, test), log)
 }

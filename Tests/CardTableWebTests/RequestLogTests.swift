@@ -1,7 +1,5 @@
-import CardTableWeb
 import Foundation
 import HTTPTypes
-import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
@@ -10,13 +8,8 @@ import Testing
 /// theme only at debug level.
 @Suite struct RequestLogTests {
     @Test func everyRequestIsOneLineWithItsPatternStatusAndDuration() async throws {
-        let log = RecordedLog()
-        let app = try await buildApplication(
-            WebConfiguration(storage: .inMemory), store: CardTableStore(.inMemory),
-            logger: Logger(label: "test") { _ in log })
-        try await app.test(.router) { client in
-            let home = try await client.execute(uri: "/", method: .get)
-            let cookie = try #require(home.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+        let (_, log) = try await withRecordedLog { client in
+            let cookie = try await Self.newPlayer(client)
             _ = try await client.execute(
                 uri: "/play/random/choose/1", method: .post, headers: [.cookie: cookie])
             _ = try await client.execute(uri: "/nowhere", method: .get)
@@ -32,13 +25,8 @@ import Testing
     }
 
     @Test func aNewGamesThemeIsWrittenOutOnlyAtDebugLevel() async throws {
-        let log = RecordedLog()
-        let app = try await buildApplication(
-            WebConfiguration(storage: .inMemory), store: CardTableStore(.inMemory),
-            logger: Logger(label: "test") { _ in log })
-        try await app.test(.router) { client in
-            let home = try await client.execute(uri: "/", method: .get)
-            let cookie = try #require(home.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+        let (_, log) = try await withRecordedLog { client in
+            let cookie = try await Self.newPlayer(client)
             _ = try await client.execute(uri: "/play/random", method: .get, headers: [.cookie: cookie])
         }
         let info = try #require(log.entries.first { $0.message == "New game" })
@@ -47,5 +35,11 @@ import Testing
         let debug = try #require(log.entries.first { $0.message == "New game's theme" })
         #expect(debug.level == .debug)
         #expect(debug.metadata["theme"]?.contains("\"emojis\"") == true)
+    }
+
+    /// Visits the home page as a new browser and returns its cookie.
+    private static func newPlayer(_ client: any TestClientProtocol) async throws -> String {
+        let home = try await client.execute(uri: "/", method: .get)
+        return try #require(home.headers[.setCookie]?.split(separator: ";").first.map(String.init))
     }
 }

@@ -26,11 +26,7 @@ import Testing
 
     /// A new player's first request: a form posted for JSON. Returns the answer and the log.
     private func firstPost(to uri: String, form: String) async throws -> (page: SetPageJSON, log: [String]) {
-        let log = RecordedLog()
-        let app = try await buildApplication(
-            WebConfiguration(storage: .inMemory), store: CardTableStore(.inMemory),
-            logger: Logger(label: "test") { _ in log })
-        let page = try await app.test(.router) { client in
+        let (page, log) = try await withRecordedLog { client in
             let response = try await client.execute(
                 uri: uri, method: .post,
                 headers: [.accept: "application/json", .contentType: "application/x-www-form-urlencoded"],
