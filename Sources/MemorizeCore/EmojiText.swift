@@ -33,10 +33,17 @@ public enum EmojiText {
         return Parsed(emojis: emojis.uniqued(), rejected: rejected)
     }
 
+    /// The most UTF-8 bytes one emoji may take. The longest standard sequences (a couple with
+    /// two skin tones, a subdivision flag) take about 35; a character heaped with combining marks
+    /// can take thousands, and is not an emoji.
+    public static let maximumBytes = 64
+
     /// The emoji form of `character`, or `nil` when it is not an emoji.
     public static func canonicalEmoji(_ character: Character) -> String? {
         let scalars = character.unicodeScalars
-        guard let first = scalars.first, first.properties.isEmoji else { return nil }
+        guard let first = scalars.first, first.properties.isEmoji,
+            character.utf8.count <= maximumBytes
+        else { return nil }
         if scalars.contains(where: { $0.properties.isEmojiPresentation })
             || scalars.contains(variationSelector16) || scalars.contains(combiningKeycap)
         {

@@ -57,11 +57,17 @@ public struct Theme: Hashable, Sendable {
         }
     }
 
-    /// Removes an emoji and remembers it as removed; the pair count shrinks if it no longer fits.
+    /// How many removed emoji a theme remembers; past that the oldest are forgotten.
+    public static let maximumRemovedEmojis = 100
+
+    /// Removes an emoji and remembers it as removed (forgetting the oldest past
+    /// ``maximumRemovedEmojis``); the pair count shrinks if it no longer fits.
     public mutating func remove(_ emoji: String) {
         guard let index = emojis.firstIndex(of: emoji) else { return }
         emojis.remove(at: index)
+        removedEmojis.removeAll { $0 == emoji }
         removedEmojis.append(emoji)
+        removedEmojis = Array(removedEmojis.suffix(Self.maximumRemovedEmojis))
         numberOfPairs = min(numberOfPairs, emojis.count)
     }
 

@@ -7,12 +7,17 @@ import Foundation
 public struct ThemeDraft: Hashable, Sendable {
     /// The longest name a theme may have, in characters.
     public static let maximumNameLength = 40
+    /// The most UTF-8 bytes a name may take: 40 of the longest standard emoji (about 35 bytes
+    /// each) fit; 40 letters heaped with combining marks do not.
+    public static let maximumNameBytes = 1600
     /// The fewest emoji (and pairs) a playable theme has.
     public static let minimumEmojiCount = 2
     /// The most emoji a theme may hold, which bounds a game at twice as many cards.
     public static let maximumEmojiCount = 100
     /// The longest color name, in characters.
     public static let maximumColorNameLength = 40
+    /// The most UTF-8 bytes a color name may take.
+    public static let maximumColorNameBytes = 160
 
     public var name: String
     /// The emoji the theme keeps.
@@ -60,6 +65,8 @@ public struct ThemeDraft: Hashable, Sendable {
             errors.append(.emptyName)
         } else if trimmedName.count > Self.maximumNameLength {
             errors.append(.nameTooLong(maximum: Self.maximumNameLength))
+        } else if trimmedName.utf8.count > Self.maximumNameBytes {
+            errors.append(.nameTooLarge(maximumBytes: Self.maximumNameBytes))
         }
         if trimmedName.unicodeScalars.contains(where: Self.isControlCharacter) {
             errors.append(.controlCharacters(field: .name))
@@ -84,7 +91,8 @@ public struct ThemeDraft: Hashable, Sendable {
         errors += Self.colorErrors(color)
 
         guard errors.isEmpty else { throw ThemeValidationFailure(errors: errors) }
-        let removed = EmojiText.parse(removedEmojis.joined(separator: " ")).emojis
+        let removed = Array(
+            EmojiText.parse(removedEmojis.joined(separator: " ")).emojis.suffix(Theme.maximumRemovedEmojis))
         return Theme(
             name: trimmedName,
             emojis: parsed.emojis,
@@ -113,7 +121,7 @@ public struct ThemeDraft: Hashable, Sendable {
                 [from, to].compactMap { if case .named(let name) = $0 { name } else { nil } }
             }
         let bad = names.filter { name in
-            name.isEmpty || name.count > maximumColorNameLength
+            name.isEmpty || name.count > maximumColorNameLength || name.utf8.count > maximumColorNameBytes
                 || name.unicodeScalars.contains(where: isControlCharacter)
         }
         return bad.isEmpty ? [] : [.colorNameNotValid(maximum: maximumColorNameLength)]

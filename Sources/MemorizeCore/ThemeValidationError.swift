@@ -2,6 +2,8 @@
 public enum ThemeValidationError: Error, Hashable, Sendable, CustomStringConvertible {
     case emptyName
     case nameTooLong(maximum: Int)
+    /// The name fits in characters but not in bytes (letters heaped with combining marks).
+    case nameTooLarge(maximumBytes: Int)
     case notEmoji([String])
     case tooFewEmoji(minimum: Int, actual: Int)
     case tooManyEmoji(maximum: Int, actual: Int)
@@ -25,6 +27,8 @@ public enum ThemeValidationError: Error, Hashable, Sendable, CustomStringConvert
             "Give the theme a name."
         case .nameTooLong(let maximum):
             "Keep the name to \(maximum) characters or fewer."
+        case .nameTooLarge(let maximumBytes):
+            "The name takes more than \(maximumBytes) bytes: use fewer accents and marks."
         case .notEmoji(let runs):
             "Only emoji can be cards; these are not emoji: \(runs.map(Self.printable).joined(separator: " "))"
         case .tooFewEmoji(let minimum, let actual):

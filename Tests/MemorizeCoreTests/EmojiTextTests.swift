@@ -39,4 +39,20 @@ import Testing
             #expect(parsed.emojis.isEmpty && parsed.rejected.isEmpty)
         }
     }
+
+    // MARK: - Size
+
+    @Test(arguments: ["👩🏽‍❤️‍💋‍👨🏻", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "👨‍👩‍👧‍👦", "🧑🏿‍🤝‍🧑🏻"])
+    func theLongestStandardSequencesAreOneEmoji(emoji: String) {
+        #expect(emoji.utf8.count <= EmojiText.maximumBytes)
+        #expect(EmojiText.parse(emoji).emojis == [emoji])
+    }
+
+    @Test func anEmojiHeapedWithCombiningMarksIsRefused() {
+        let heaped = "🐸" + String(repeating: "\u{301}", count: 40)
+        #expect(heaped.count == 1)
+        let parsed = EmojiText.parse(heaped)
+        #expect(parsed.emojis.isEmpty)
+        #expect(parsed.rejected == [heaped])
+    }
 }

@@ -38,3 +38,12 @@ extension Date {
     /// A fixed moment for tests that need a clock.
     static let fixtureStart = Date(timeIntervalSinceReferenceDate: 800_000_000)
 }
+
+enum Fixtures {
+    /// `count` different emoji (up to about 300), in code point order.
+    static func distinctEmoji(_ count: Int) -> [String] {
+        let scalars = (0x1F300...0x1FAFF).lazy.compactMap(Unicode.Scalar.init)
+            .filter(\.properties.isEmojiPresentation)
+        return Array(scalars.prefix(count).map { String($0) })
+    }
+}

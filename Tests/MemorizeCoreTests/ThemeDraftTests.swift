@@ -156,4 +156,30 @@ import Testing
         let message = ThemeValidationError.notEmoji(["a\u{0}", "\u{1F}"]).description
         #expect(message == "Only emoji can be cards; these are not emoji: aU+0000 U+001F")
     }
+
+    // MARK: - Bytes as well as characters
+
+    @Test func aNameOfFortyLettersHeapedWithMarksIsTooLarge() {
+        let heaped = String(repeating: "e" + String(repeating: "\u{301}", count: 50), count: 40)
+        #expect(heaped.count == 40)
+        #expect(errors(of: draft(name: heaped)) == [.nameTooLarge(maximumBytes: ThemeDraft.maximumNameBytes)])
+    }
+
+    @Test func aNameOfFortyEmojiFits() throws {
+        let name = String(repeating: "👩🏽‍❤️‍💋‍👨🏻", count: 40)
+        #expect(try draft(name: name).validated().name == name)
+    }
+
+    @Test func aColorNameHeapedWithMarksIsRefused() {
+        var draft = draft()
+        draft.color = .named(String(repeating: "a" + String(repeating: "\u{301}", count: 10), count: 10))
+        #expect(errors(of: draft) == [.colorNameNotValid(maximum: ThemeDraft.maximumColorNameLength)])
+    }
+
+    @Test func aDraftKeepsOnlyTheMostRecentRemovedEmoji() throws {
+        var draft = draft()
+        draft.removedEmojis = Fixtures.distinctEmoji(120)
+        let theme = try draft.validated()
+        #expect(theme.removedEmojis == Array(Fixtures.distinctEmoji(120).suffix(Theme.maximumRemovedEmojis)))
+    }
 }

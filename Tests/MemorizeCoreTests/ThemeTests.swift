@@ -122,4 +122,15 @@ import Testing
         #expect(theme.emojis == ["a", "b", "c", "d"])
         #expect(theme.removedEmojis.isEmpty)
     }
+
+    @Test func removingRemembersOnlyTheMostRecentRemovedEmoji() {
+        let emojis = Fixtures.distinctEmoji(120)
+        var theme = Theme(name: "Many", emojis: emojis, color: "red")
+        for emoji in emojis.prefix(110) { theme.remove(emoji) }
+        #expect(theme.removedEmojis == Array(emojis.prefix(110).suffix(Theme.maximumRemovedEmojis)))
+        theme.restore(emojis[109])
+        theme.remove(emojis[109])
+        #expect(theme.removedEmojis.last == emojis[109])
+        #expect(theme.removedEmojis.count == Theme.maximumRemovedEmojis)
+    }
 }

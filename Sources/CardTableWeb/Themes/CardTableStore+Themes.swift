@@ -29,7 +29,17 @@ extension CardTableStore.Transaction {
     }
 }
 
+/// A player tried to add a theme while keeping ``CardTableStore/maximumThemesPerPlayer`` already.
+public struct ThemeLimitReached: Error, Equatable, CustomStringConvertible {
+    public var description: String {
+        "You keep \(CardTableStore.maximumThemesPerPlayer) themes, the most one player can: delete one to add another."
+    }
+}
+
 extension CardTableStore {
+    /// The most themes one player keeps (deleted ones waiting for Undo do not count).
+    public static let maximumThemesPerPlayer = 100
+
     // MARK: - Reading themes
 
     /// The player's themes, in their order (deleted ones left out).
@@ -62,8 +72,12 @@ extension CardTableStore {
     // MARK: - Changing themes
 
     /// Adds a theme at the end of the player's list.
+    /// - Throws: ``ThemeLimitReached`` when the player already keeps ``maximumThemesPerPlayer``.
     public func addTheme(_ theme: Theme, for player: PlayerID) async throws -> SavedTheme {
         try await dbWriter.write { db in
+            guard try Self.themeRows(of: player).fetchCount(db) < Self.maximumThemesPerPlayer else {
+                throw ThemeLimitReached()
+            }
             let position = try Self.nextPosition(of: player, in: db)
             var record = try ThemeRecord(theme, player: player, position: position)
             try record.insert(db)

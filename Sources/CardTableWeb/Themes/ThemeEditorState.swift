@@ -38,14 +38,23 @@ struct ThemeEditorState: Sendable {
 
     // MARK: - Editing
 
-    /// Adds the emoji typed in the add field; anything that is not an emoji stays in the field
-    /// with a message, and repeats are ignored.
+    /// Adds the emoji typed in the add field, as many as the theme has room for; anything that
+    /// is not an emoji, and emoji past the theme's limit, stay in the field with a message, and
+    /// repeats are ignored.
     mutating func addTypedEmoji() {
         let parsed = EmojiText.parse(draft.newEmojiText)
-        withTheme { $0.add(parsed.emojis) }
-        draft.newEmojiText = parsed.rejected.joined(separator: " ")
+        let new = parsed.emojis.filter { !draft.emojis.contains($0) }
+        let room = max(0, ThemeDraft.maximumEmojiCount - draft.emojis.count)
+        withTheme { $0.add(Array(new.prefix(room))) }
+        let left = Array(new.dropFirst(room))
+        draft.newEmojiText = (parsed.rejected + left).joined(separator: " ")
         if !parsed.rejected.isEmpty {
             errors.append(ThemeValidationError.notEmoji(parsed.rejected).description)
+        }
+        if !left.isEmpty {
+            errors.append(
+                "A theme can hold at most \(ThemeDraft.maximumEmojiCount) emoji: \(left.count) were not added."
+            )
         }
     }
 

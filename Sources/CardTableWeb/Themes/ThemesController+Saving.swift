@@ -65,7 +65,11 @@ extension ThemesController {
             saved = SavedTheme(id: themeID, theme: theme)
             changed = result
         } else {
-            saved = try await store.addTheme(theme, for: player)
+            do {
+                saved = try await store.addTheme(theme, for: player)
+            } catch let limit as ThemeLimitReached {
+                throw AppError.limitReached(limit.description)
+            }
             changed = true
         }
         switch ResponseFormat(request) {

@@ -10,6 +10,8 @@ enum AppError: Error, Equatable {
     case forbidden(String)
     /// The body was larger than ``WebLimits/maximumBodyBytes``.
     case tooLarge
+    /// The player keeps as many of something as one player can; the message says what to do.
+    case limitReached(String)
     /// The path exists, but does not answer this method; `allowed` are the ones it answers.
     case methodNotAllowed(HTTPRequest.Method, allowed: [HTTPRequest.Method])
 
@@ -20,6 +22,7 @@ enum AppError: Error, Equatable {
         case .badRequest: .badRequest
         case .forbidden: .forbidden
         case .tooLarge: .contentTooLarge
+        case .limitReached: .unprocessableContent
         case .methodNotAllowed: .methodNotAllowed
         }
     }
@@ -27,7 +30,9 @@ enum AppError: Error, Equatable {
     /// What the error page says.
     var message: String {
         switch self {
-        case .notFound(let message), .badRequest(let message), .forbidden(let message): message
+        case .notFound(let message), .badRequest(let message), .forbidden(let message),
+            .limitReached(let message):
+            message
         case .tooLarge: "That request was too large (the limit is \(WebLimits.maximumBodyBytes / 1024) KB)."
         case .methodNotAllowed(let method, let allowed):
             "This address does not answer \(method.rawValue); it answers "
