@@ -123,8 +123,17 @@ def fast_player(browser, fast_server):
     yield from players_of(browser, fast_server)
 
 
+# Every Content Security Policy violation any page of the suite met, as Chromium reported it.
+CSP_VIOLATIONS = []
+
+
+def is_csp_violation(message):
+    return "Content Security Policy" in message.text
+
+
 def players_of(browser, server):
     contexts = []
+    violations_before = len(CSP_VIOLATIONS)
 
     def make(width=390, height=844, javascript=True, reduced_motion="no-preference"):
         context = browser.new_context(
@@ -135,8 +144,19 @@ def players_of(browser, server):
         page.errors = []
         page.on("pageerror", lambda error: page.errors.append(str(error)))
         page.on("dialog", lambda dialog: (page.errors.append("dialog: " + dialog.message), dialog.dismiss()))
+        # Chromium reports every blocked inline script or style, with or without JavaScript.
+        page.on("console", lambda message: is_csp_violation(message) and CSP_VIOLATIONS.append(
+            f"{page.url}: {message.text}"))
+        page.on("pageerror", lambda error: "Content Security Policy" in str(error) and CSP_VIOLATIONS.append(
+            f"{page.url}: {error}"))
         return page
 
     yield make
     for context in contexts:
         context.close()
+    violations = CSP_VIOLATIONS[violations_before:]
+    assert violations == [], "Content Security Policy violations:\n" + "\n".join(violations)
+
+
+def pytest_terminal_summary(terminalreporter):
+    terminalreporter.write_line(f"Content Security Policy violations: {len(CSP_VIOLATIONS)}")

@@ -132,7 +132,7 @@ import Testing
             clock.advance(by: 2.5)
             let page = try await browser.get("/play/\(theme.id)").text
             #expect(page.contains("aria-label=\"\(cards[0].content), face up, 8 seconds of bonus left\""))
-            #expect(page.contains("--bonus-start: 0.75; --bonus-duration: 7.5s;"))
+            #expect(page.contains(#"data-bonus-start="0.75" data-bonus-duration="7.5""#))
 
             clock.advance(by: 1.5)
             let matched = try await browser.post("/play/\(theme.id)/choose/\(partner)", json: true)
@@ -164,8 +164,10 @@ import Testing
             let browser = try await session.newPlayer()
             let theme = try #require(try await session.store.themes(of: browser.player).first)
             let page = try await browser.get("/play/\(theme.id)").text
+            #expect(page.contains(#"<link rel="stylesheet" href="/styles/grid/16.css">"#))
+            let css = try await browser.get("/styles/grid/16.css").text
             #expect(
-                page.contains(
+                css.contains(
                     "@container (aspect-ratio >= 8 / 18) { .card-grid { --columns: 4; --rows: 4; } }"))
             #expect(!page.contains("&gt;="))
             let json = try await browser.get("/play/\(theme.id)", json: true).decode(MemorizePageJSON.self)

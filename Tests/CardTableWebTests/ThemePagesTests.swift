@@ -28,7 +28,8 @@ import Testing
             #expect(page.contains("16 cards · orange"))
             #expect(page.contains("👻 🎃"))
             #expect(page.contains("/play/random"))
-            #expect(page.contains("linear-gradient"))
+            #expect(page.contains("class=\"theme-row theme-color-"))
+            #expect(page.contains("<link rel=\"stylesheet\" href=\"/styles/colors/"))
         }
     }
 
@@ -199,7 +200,7 @@ import Testing
             _ = try await browser.postJSON("/themes", body: body)
             let page = try await browser.get("/").text
             #expect(page.contains("fuchsia (shown as gray)"))
-            #expect(page.contains("--theme-fill: #6c757d"))
+            #expect(page.contains("theme-color-6c757d"))
         }
     }
 

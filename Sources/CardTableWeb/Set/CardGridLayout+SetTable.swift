@@ -6,6 +6,7 @@ extension CardGridLayout {
         let gap = cardCount > 24 ? 4 : cardCount > 15 ? 5 : 7
         return CardGridLayout(
             cardCount: cardCount, gap: gap,
-            minimumCardWidth: MinimumCardWidth(smallScreen: 44, largeScreen: 60))
+            minimumCardWidth: MinimumCardWidth(smallScreen: 44, largeScreen: 60), stylesheetFolder: "set-grid"
+        )
     }
 }

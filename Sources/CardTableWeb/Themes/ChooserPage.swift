@@ -34,6 +34,8 @@ struct ChooserPage: PageModel {
     /// Says that a theme could not be read and was set aside; `nil` when none was.
     let setAsideNotice: String?
     let editor: EditorPanel?
+    /// The generated stylesheet with every row's theme color and the editor's preview color.
+    let colorStylesheetURL: String
 
     init(
         themes: [SavedTheme], isEditing: Bool, deleted: SavedTheme? = nil, setAsideCount: Int = 0,
@@ -63,5 +65,7 @@ struct ChooserPage: PageModel {
             default: "\(setAsideCount) themes could not be read and were set aside."
             }
         self.editor = panel
+        colorStylesheetURL = ThemeColorStyle.stylesheetURL(
+            forClasses: rows.map(\.theme.color.className) + [panel?.preview.className].compactMap { $0 })
     }
 }

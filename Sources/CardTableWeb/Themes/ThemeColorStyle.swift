@@ -12,8 +12,13 @@ struct ThemeColorStyle: Encodable, Equatable, Sendable {
     let fill: String
     /// Words for the color ("orange", "gradient from red to blue", "custom color #ff8800").
     let description: String
-    /// `style` attribute text that sets the page's theme variables.
+    /// CSS declarations that set the theme variables (kept in the JSON; pages use ``className``).
     let cssVariables: String
+    /// The class that sets the theme variables, from the stylesheet at ``stylesheetURL``:
+    /// `theme-color-` and the color's token (`ff8800`, or `e5383b-1c6dd0` for a gradient).
+    let className: String
+    /// The generated stylesheet that defines ``className`` alone.
+    let stylesheetURL: String
 
     init(_ color: ThemeColor) {
         switch color {
@@ -27,6 +32,38 @@ struct ThemeColorStyle: Encodable, Equatable, Sendable {
             description = "gradient from \(Self.words(from)) to \(Self.words(to))"
         }
         cssVariables = "--theme-accent: \(accent); --theme-fill: \(fill);"
+        let token: String =
+            switch color {
+            case .solid(let value): Self.token(value)
+            case .gradient(let from, let to): Self.token(from) + "-" + Self.token(to)
+            }
+        className = Self.classPrefix + token
+        stylesheetURL = Self.stylesheetURL(forClasses: [className])
+    }
+
+    /// The generated stylesheet that defines every class of `classNames` (each ``className``).
+    static func stylesheetURL(forClasses classNames: [String]) -> String {
+        let tokens = Set(classNames.map { String($0.dropFirst(classPrefix.count)) }).sorted()
+        return "/styles/colors/" + (tokens.isEmpty ? "none" : tokens.joined(separator: "_")) + ".css"
+    }
+
+    /// The text of the color stylesheet `file` (tokens joined by `_`, then `.css`; `none.css`
+    /// for none), or `nil` when a token is not a color's.
+    static func stylesheet(forFile file: String) -> String? {
+        guard file.hasSuffix(".css") else { return nil }
+        let name = file.dropLast(4)
+        if name == "none" { return "" }
+        let tokens = name.split(separator: "_", omittingEmptySubsequences: false)
+        guard tokens.count <= 10_000 else { return nil }
+        var lines: [String] = []
+        for token in tokens {
+            let parts = token.split(separator: "-", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), parts.allSatisfy(isHexColor) else { return nil }
+            let accent = "#" + parts[0]
+            let fill = parts.count == 1 ? accent : "linear-gradient(135deg, \(accent), #\(parts[1]))"
+            lines.append(".\(classPrefix)\(token) { --theme-accent: \(accent); --theme-fill: \(fill); }")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The named colors the page knows, with their CSS values (tuned to read well on cards).
@@ -41,6 +78,20 @@ struct ThemeColorStyle: Encodable, Equatable, Sendable {
     static let fallbackCSS = "#6c757d"
 
     // MARK: - Private
+
+    private static let classPrefix = "theme-color-"
+
+    private enum CodingKeys: String, CodingKey {
+        case accent, fill, description, cssVariables
+    }
+
+    /// A color's CSS hex digits, lowercase, without the `#`.
+    private static func token(_ value: ColorValue) -> String { String(css(value).dropFirst()).lowercased() }
+
+    private static func isHexColor(_ digits: Substring) -> Bool {
+        (digits.count == 6 || digits.count == 8)
+            && digits.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
+    }
 
     private static let cssByName: [String: String] = {
         var table = Dictionary(uniqueKeysWithValues: namedColors.map { ($0.name, $0.css) })

@@ -11,8 +11,22 @@ function focusFirstCard() {
   if (first) first.focus();
 }
 
+/**
+ * Starts the speed-bonus pies in `root`: the page gives where a pie starts and how long it runs
+ * as data attributes, which become the CSS variables its animation reads.
+ */
+function startPies(root) {
+  for (const pie of root.querySelectorAll(".bonus-pie[data-bonus-start]")) {
+    pie.style.setProperty("--bonus-start", pie.dataset.bonusStart);
+    pie.style.setProperty("--bonus-duration", `${pie.dataset.bonusDuration}s`);
+  }
+}
+
 /** Shows a card's face (or none) as the server drew it. */
-const showFace = (card, freshCard) => adoptChildren(card.querySelector(".card-front"), freshCard.querySelector(".card-front"));
+function showFace(card, freshCard) {
+  adoptChildren(card.querySelector(".card-front"), freshCard.querySelector(".card-front"));
+  startPies(card);
+}
 
 /** Patches the game from the server's page. */
 function apply(page) {
@@ -21,6 +35,7 @@ function apply(page) {
   const sameCards = cards.size === fresh.size && [...fresh.keys()].every((id) => cards.has(id));
   if (!sameCards || page.querySelector("[data-game-over]")) {
     swapPage(page);
+    startPies(document);
     const gameOver = document.querySelector("[data-game-over] button");
     if (gameOver) gameOver.focus();
     else if (document.activeElement === document.body) focusFirstCard();
@@ -56,7 +71,10 @@ document.addEventListener("submit", (event) => {
     const url = form.action;
     enqueue(async () => {
       swapPage(await postForPage(url));
+      startPies(document);
       focusFirstCard();
     });
   }
 });
+
+startPies(document);

@@ -46,6 +46,7 @@ func buildRouter(store: CardTableStore, environment: WebEnvironment, logger: Log
     // NB: every GET route also answers HEAD, with the GET's headers and no body.
     let router = Router(context: CardTableRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLogMiddleware(logger: logger))
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
     router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
     router.add(middleware: BodySizeLimitMiddleware())
@@ -54,6 +55,15 @@ func buildRouter(store: CardTableStore, environment: WebEnvironment, logger: Log
     router.on(PlatformRoute.Template.health, notingIn: routes) { _, _ in "ok" }
     router.on(PlatformRoute.Template.asset, notingIn: routes) { request, context in
         try assets.response(for: context.parameters.require("file"), request: request)
+    }
+    router.on(PlatformRoute.Template.gridStylesheet, notingIn: routes) { request, context in
+        try GeneratedStylesheets.grid(context.parameters.require("file"), request: request)
+    }
+    router.on(PlatformRoute.Template.setGridStylesheet, notingIn: routes) { request, context in
+        try GeneratedStylesheets.setGrid(context.parameters.require("file"), request: request)
+    }
+    router.on(PlatformRoute.Template.colorStylesheet, notingIn: routes) { request, context in
+        try GeneratedStylesheets.colors(context.parameters.require("file"), request: request)
     }
 
     let pages = router.group().add(middleware: PlayerMiddleware(store: store, now: environment.now))

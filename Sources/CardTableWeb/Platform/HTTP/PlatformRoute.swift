@@ -6,10 +6,18 @@ enum PlatformRoute: Route, Hashable {
     case health
     /// A stylesheet, script or icon.
     case asset(String)
+    /// A generated stylesheet (``GeneratedStylesheets``): a Memorize grid, the Set table's grid,
+    /// theme colors.
+    case gridStylesheet(String)
+    case setGridStylesheet(String)
+    case colorStylesheet(String)
 
     enum Template: String, RouteTemplate {
         case health = "/health"
         case asset = "/static/{file}"
+        case gridStylesheet = "/styles/grid/{file}"
+        case setGridStylesheet = "/styles/set-grid/{file}"
+        case colorStylesheet = "/styles/colors/{file}"
 
         var method: HTTPRequest.Method { .get }
     }
@@ -18,11 +26,18 @@ enum PlatformRoute: Route, Hashable {
         switch self {
         case .health: .health
         case .asset: .asset
+        case .gridStylesheet: .gridStylesheet
+        case .setGridStylesheet: .setGridStylesheet
+        case .colorStylesheet: .colorStylesheet
         }
     }
 
     var parameters: [String: String] {
-        if case .asset(let file) = self { return ["file": file] }
-        return [:]
+        switch self {
+        case .health: [:]
+        case .asset(let file), .gridStylesheet(let file), .setGridStylesheet(let file),
+            .colorStylesheet(let file):
+            ["file": file]
+        }
     }
 }

@@ -53,7 +53,7 @@ struct StaticAssets: Sendable {
     ]
 
     /// FNV-1a of the bytes: enough to tell versions of a file apart.
-    private static func fingerprint(_ data: Data) -> String {
+    static func fingerprint(_ data: some Sequence<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in data {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3

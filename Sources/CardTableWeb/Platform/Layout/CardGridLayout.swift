@@ -3,7 +3,7 @@
 ///
 /// The best column count depends on the board's width/height ratio, which only the browser
 /// knows. So the server works out every shape that can be best and from which ratio on, and
-/// the page's `<style>` picks one with container queries on the board: the grid fits the real
+/// the stylesheet the page links to picks one with container queries on the board: the grid fits the real
 /// screen, on every resize and rotation, with or without the script. `app.css` sizes the grid
 /// from `--columns`, `--rows`, `--gap`, `--card-ratio` and `--card-minimum` so it always fits
 /// inside the board, unless the cards would be narrower than the minimum: then it keeps as many
@@ -50,15 +50,23 @@ struct CardGridLayout: Encodable, Sendable {
 
     /// The shapes from the narrowest board to the widest: more columns and fewer rows each time.
     let shapes: [Shape]
-    /// The page's CSS: the shape for each range of board ratios, then the spacing.
+    /// The CSS: the shape for each range of board ratios, then the spacing.
     let stylesheet: String
+    /// Where the page links to ``stylesheet`` (``GeneratedStylesheets`` serves it):
+    /// `/styles/grid/16.css`, or `/styles/set-grid/21.css` for the Set table.
+    let stylesheetURL: String
 
     /// - Parameters:
     ///   - cardCount: how many cards the grid holds.
     ///   - gap: the space between cards in CSS pixels; `nil` keeps `app.css`'s, which follows
     ///     the screen.
     ///   - minimumCardWidth: below this the board scrolls; `nil`: cards shrink to fit.
-    init(cardCount: Int, gap: Int? = nil, minimumCardWidth: MinimumCardWidth? = nil) {
+    ///   - stylesheetFolder: the folder of ``stylesheetURL`` under `/styles/`.
+    init(
+        cardCount: Int, gap: Int? = nil, minimumCardWidth: MinimumCardWidth? = nil,
+        stylesheetFolder: String = "grid"
+    ) {
+        stylesheetURL = "/styles/\(stylesheetFolder)/\(max(1, cardCount)).css"
         shapes = Self.shapes(for: max(1, cardCount))
         stylesheet = (Self.shapeRules(for: shapes) + Self.spacingRules(gap: gap, minimum: minimumCardWidth))
             .joined(separator: "\n")
@@ -70,6 +78,10 @@ struct CardGridLayout: Encodable, Sendable {
     }
 
     // MARK: - Private
+
+    private enum CodingKeys: String, CodingKey {
+        case shapes, stylesheet
+    }
 
     /// NB: in a board of ratio `a` (width `a`, height 1), `c` columns and `r` rows give cards
     /// `min(a / c, k / r)` wide, where `k` is the card ratio (2/3). The best shape starts as

@@ -29,7 +29,46 @@ export function enqueue(task) {
 export async function getPage(url = window.location.href, init = {}) {
   const response = await fetch(url, { ...init, headers: { Accept: "text/html" }, credentials: "same-origin" });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return new DOMParser().parseFromString(await response.text(), "text/html");
+  const page = new DOMParser().parseFromString(await response.text(), "text/html");
+  await preloadStylesheets(page);
+  return page;
+}
+
+// MARK: - Stylesheets
+
+const stylesheetsIn = (root) => [...root.head.querySelectorAll('link[rel="stylesheet"]')];
+
+/**
+ * Loads the stylesheets the fetched page links to (its card grid, its theme colors) that this
+ * page lacks, switched off, so that patching the page can switch them on at once.
+ */
+async function preloadStylesheets(page) {
+  const present = new Set(stylesheetsIn(document).map((link) => link.getAttribute("href")));
+  const loads = [];
+  for (const fresh of stylesheetsIn(page)) {
+    const href = fresh.getAttribute("href");
+    if (present.has(href)) continue;
+    present.add(href);
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.media = "not all";
+    loads.push(new Promise((resolve) => {
+      link.addEventListener("load", resolve, { once: true });
+      link.addEventListener("error", resolve, { once: true });
+    }));
+    link.href = href;
+    document.head.append(link);
+  }
+  await Promise.all(loads);
+}
+
+/** Switches on the fetched page's stylesheets (already loaded) and removes the others. */
+function adoptStylesheets(page) {
+  const wanted = new Set(stylesheetsIn(page).map((link) => link.getAttribute("href")));
+  for (const link of stylesheetsIn(document)) {
+    if (!wanted.has(link.getAttribute("href"))) link.remove();
+    else if (link.hasAttribute("media")) link.removeAttribute("media");
+  }
 }
 
 /** Posts a form and returns the page its redirect leads to, as a browser without script would. */
@@ -103,8 +142,9 @@ export function reconcile(container, source, keyOf) {
   return { added, removed };
 }
 
-/** Calls `update(current, fresh)` for the top bar and the main region, then takes the page's title. */
+/** Takes the page's stylesheets, calls `update(current, fresh)` for the top bar and the main region, then takes its title. */
 function eachRegion(page, update) {
+  adoptStylesheets(page);
   for (const selector of [".top-bar", "main"]) {
     const fresh = page.querySelector(selector);
     const current = document.querySelector(selector);
