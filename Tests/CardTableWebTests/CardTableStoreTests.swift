@@ -9,27 +9,33 @@ import Testing
     let store: CardTableStore
     let player = PlayerID.random()
     let now = Date(timeIntervalSince1970: 1_000_000)
+    let secret = ServerSecret.random()
 
-    init() async throws {
+    init() throws {
         store = try CardTableStore(.inMemory)
-        try await store.preparePlayer(player, at: now)
     }
 
     static let sample = Theme(name: "Sample", emojis: ["🐸", "🦄", "🐝"], numberOfPairs: 2, color: "teal")
 
-    @Test func newPlayerGetsCopiesOfTheBuiltInThemes() async throws {
+    @Test func newPlayersSeeTheSharedBuiltInThemes() async throws {
         let themes = try await store.themes(of: player)
         #expect(themes.map(\.theme) == Theme.builtIn)
+        #expect(try await store.themes(of: PlayerID.random()) == themes)
     }
 
-    @Test func preparingAKnownPlayerAgainChangesNothing() async throws {
-        #expect(try await store.preparePlayer(player, at: now) == false)
-        #expect(try await store.themes(of: player).count == Theme.builtIn.count)
+    @Test func changingTheListGivesThePlayerTheirOwnCopies() async throws {
+        let shared = try await store.themes(of: player)
+        #expect(try await store.moveTheme(shared[0].id, to: 1, for: player, at: now))
+        let own = try await store.themes(of: player)
+        #expect(own.map(\.theme) == [shared[1], shared[0]].map(\.theme) + shared.dropFirst(2).map(\.theme))
+        #expect(Set(own.map(\.id)).isDisjoint(with: shared.map(\.id)))
+        // A copy still answers to its built-in's id; other players keep the shared list.
+        #expect(try await store.theme(shared[0].id, of: player)?.id == own[1].id)
+        #expect(try await store.themes(of: PlayerID.random()) == shared)
     }
 
     @Test func playersThemesAreTheirOwn() async throws {
         let other = PlayerID.random()
-        try await store.preparePlayer(other, at: now)
         let mine = try await store.addTheme(Self.sample, for: player)
         #expect(try await store.theme(mine.id, of: other) == nil)
         #expect(try await store.updateTheme(mine.id, to: Self.sample, for: other) == nil)
@@ -58,14 +64,14 @@ import Testing
         let second = themes[1]
         _ = try await store.deleteTheme(first.id, for: player)
         #expect(try await store.theme(first.id, of: player) == nil)
-        #expect(try await store.recentlyDeletedTheme(of: player) == first)
-        #expect(try await store.undoDeleteTheme(first.id, for: player) == first)
-        #expect(try await store.themes(of: player) == themes)
+        #expect(try await store.recentlyDeletedTheme(of: player)?.theme == first.theme)
+        #expect(try await store.undoDeleteTheme(first.id, for: player)?.theme == first.theme)
+        #expect(try await store.themes(of: player).map(\.theme) == themes.map(\.theme))
 
         _ = try await store.deleteTheme(first.id, for: player)
         _ = try await store.deleteTheme(second.id, for: player)
         #expect(try await store.undoDeleteTheme(first.id, for: player) == nil)
-        #expect(try await store.undoDeleteTheme(second.id, for: player) == second)
+        #expect(try await store.undoDeleteTheme(second.id, for: player)?.theme == second.theme)
     }
 
     @Test(arguments: [(0, 3), (3, 0), (2, 2), (0, 99), (4, -5)])
@@ -75,21 +81,24 @@ import Testing
         var expected = before
         let moved = expected.remove(at: from)
         expected.insert(moved, at: min(max(0, to), expected.count))
-        #expect(try await store.themes(of: player) == expected)
+        #expect(try await store.themes(of: player).map(\.theme) == expected.map(\.theme))
     }
 
-    @Test func gamesAreDealtOnceThenKept() async throws {
+    @Test func theFirstDealIsTheSameOnEveryVisitAndStoredByTheFirstTap() async throws {
         let theme = try await store.addTheme(Self.sample, for: player)
-        #expect(try await store.memorizeGame(in: .theme(theme.id), for: player) == nil)
         let first = try await referee.currentGame(in: .theme(theme.id), for: player)
-        #expect(try await store.memorizeGame(in: .theme(theme.id), for: player) == first)
-        let again = try await referee.currentGame(in: .theme(theme.id), for: player)
-        #expect(again == first)
+        #expect(try await store.memorizeGame(in: .theme(theme.id), for: player) == nil)
+        #expect(try await referee.currentGame(in: .theme(theme.id), for: player) == first)
+        let played = try await referee.choose(
+            cardNumber: 1, deal: first.deal, in: .theme(theme.id), for: player)
+        #expect(played.deal == first.deal)
+        #expect(played.game.cards.map(\.content) == first.game.cards.map(\.content))
+        #expect(try await store.memorizeGame(in: .theme(theme.id), for: player) == played)
     }
 
     @Test func editingAThemeRestartsItsGame() async throws {
         let theme = try await store.addTheme(Self.sample, for: player)
-        _ = try await referee.currentGame(in: .theme(theme.id), for: player)
+        _ = try await referee.choose(cardNumber: 1, deal: nil, in: .theme(theme.id), for: player)
         var edited = theme.theme
         edited.name = "Renamed"
         _ = try await store.updateTheme(theme.id, to: edited, for: player)
@@ -98,7 +107,8 @@ import Testing
 
     @Test func deletingAThemeDeletesItsGame() async throws {
         let theme = try await store.addTheme(Self.sample, for: player)
-        _ = try await referee.currentGame(in: .theme(theme.id), for: player)
+        _ = try await referee.choose(cardNumber: 1, deal: nil, in: .theme(theme.id), for: player)
+        #expect(try await store.memorizeGame(in: .theme(theme.id), for: player) != nil)
         _ = try await store.deleteTheme(theme.id, for: player)
         #expect(try await store.memorizeGame(in: .theme(theme.id), for: player) == nil)
     }
@@ -113,7 +123,7 @@ import Testing
     @Test func aTapOnACardThatDoesNotExistSavesNothing() async throws {
         let theme = try await store.addTheme(Self.sample, for: player)
         await #expect(throws: AppError.notFound("This game has no card 99.")) {
-            try await referee.choose(cardNumber: 99, in: .theme(theme.id), for: player)
+            try await referee.choose(cardNumber: 99, deal: nil, in: .theme(theme.id), for: player)
         }
         #expect(try await store.memorizeGame(in: .theme(theme.id), for: player) == nil)
     }
@@ -127,9 +137,9 @@ import Testing
         let game: SavedMemorizeGame
         do {
             let fileStore = try CardTableStore(.file(path: path))
-            try await fileStore.preparePlayer(player, at: now)
             added = try await fileStore.addTheme(Self.sample, for: player)
-            game = try await referee(on: fileStore).choose(cardNumber: 1, in: .theme(added.id), for: player)
+            game = try await referee(on: fileStore).choose(
+                cardNumber: 1, deal: nil, in: .theme(added.id), for: player)
         }
         let reopened = try CardTableStore(.file(path: path))
         #expect(try await reopened.theme(added.id, of: player) == added)
@@ -145,6 +155,7 @@ import Testing
     private func referee(on store: CardTableStore) -> MemorizeReferee {
         let now = now
         return MemorizeReferee(
-            store: store, environment: WebEnvironment(now: { now }), logger: Logger(label: "test"))
+            store: store, environment: WebEnvironment(now: { now }), secret: secret,
+            logger: Logger(label: "test"))
     }
 }

@@ -32,7 +32,7 @@ import Testing
             let browser = try await session.newPlayer()
             let theme = try await session.store.addTheme(Self.hintTheme, for: browser.player)
             let slot = MemorizeSlot.theme(theme.id)
-            _ = try await browser.get("/play/\(theme.id)")
+            _ = try await browser.post("/play/\(theme.id)/new")
             let cards = try #require(try await session.store.memorizeGame(in: slot, for: browser.player)).game
                 .cards
             func place(_ emoji: String, _ occurrence: Int = 0) -> Int {
@@ -111,7 +111,7 @@ import Testing
         try await withTestApp(clock: clock) { session in
             let browser = try await session.newPlayer()
             let theme = try await session.store.addTheme(Self.hintTheme, for: browser.player)
-            _ = try await browser.get("/play/\(theme.id)")
+            _ = try await browser.post("/play/\(theme.id)/new")
             let cards = try #require(
                 try await session.store.memorizeGame(in: .theme(theme.id), for: browser.player)
             )

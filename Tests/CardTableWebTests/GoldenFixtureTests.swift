@@ -134,7 +134,7 @@ import Testing
         let store = try CardTableStore(.inMemory)
         let player = PlayerID.random()
         let now = Date(timeIntervalSinceReferenceDate: 300)
-        try await store.preparePlayer(player, at: now)
+        try await store.storePlayer(player, at: now)
         let theme = try #require(try await store.themes(of: player).first)
         let texts = try [
             "memorize-game.json", "memorize-last-choices.json", "set-game-two-players.json",

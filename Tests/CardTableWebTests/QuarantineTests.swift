@@ -101,7 +101,7 @@ import Testing
 
     @Test func aReadThatMeetsADamagedRowSetsItAside() async throws {
         let player = PlayerID.random()
-        try await store.preparePlayer(player, at: Date(timeIntervalSinceReferenceDate: 0))
+        try await store.storePlayer(player, at: Date(timeIntervalSinceReferenceDate: 0))
         let theme = try #require(try await store.themes(of: player).last)
         try await damage(theme: theme.id, color: "[")
         #expect(try await store.theme(theme.id, of: player) == nil)
@@ -111,11 +111,13 @@ import Testing
 
     @Test func anUnreadableDeletedThemeCannotBeBroughtBack() async throws {
         let player = PlayerID.random()
-        try await store.preparePlayer(player, at: Date(timeIntervalSinceReferenceDate: 0))
+        try await store.storePlayer(player, at: Date(timeIntervalSinceReferenceDate: 0))
         let theme = try #require(try await store.themes(of: player).first)
         _ = try await store.deleteTheme(theme.id, for: player)
-        try await damage(theme: theme.id, color: "[")
-        #expect(try await store.undoDeleteTheme(theme.id, for: player) == nil)
+        // NB: deleting a built-in theme deletes the player's copy of it.
+        let deleted = try #require(try await store.recentlyDeletedTheme(of: player))
+        try await damage(theme: deleted.id, color: "[")
+        #expect(try await store.undoDeleteTheme(deleted.id, for: player) == nil)
         #expect(try await store.recentlyDeletedTheme(of: player) == nil)
         #expect(try await quarantine().map(\.table) == ["theme"])
     }

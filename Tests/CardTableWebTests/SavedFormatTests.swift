@@ -13,7 +13,7 @@ import Testing
 
     init() async throws {
         store = try CardTableStore(.inMemory)
-        try await store.preparePlayer(player, at: Date(timeIntervalSinceReferenceDate: 0))
+        try await store.storePlayer(player, at: Date(timeIntervalSinceReferenceDate: 0))
     }
 
     // MARK: - Set
@@ -43,7 +43,8 @@ import Testing
         // NB: the old row does not say which Sets the deal missed, so no review is drawn for it.
         #expect(SetMissedReview(saved) == nil)
 
-        let referee = SetReferee(store: store, environment: WebEnvironment(), logger: .init(label: "test"))
+        let referee = SetReferee(
+            store: store, environment: WebEnvironment(), secret: .random(), logger: .init(label: "test"))
         let dealt = try await referee.deal(by: .one, version: 4, for: player).saved
         #expect(dealt.game.table.count == 18)
         #expect(dealt.version == 5)

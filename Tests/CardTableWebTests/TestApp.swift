@@ -37,7 +37,9 @@ struct TestSession: Sendable {
         let response = try await client.execute(uri: "/", method: .get)
         let setCookie = try #require(response.headers[.setCookie])
         let pair = try #require(setCookie.split(separator: ";").first)
-        let id = try #require(PlayerID(rawValue: String(pair.dropFirst("cardtable_player=".count))))
+        // NB: the cookie is `<id>.<signature>`.
+        let id = try #require(
+            PlayerID(rawValue: String(pair.dropFirst("cardtable_player=".count).prefix(32))))
         return Browser(client: client, cookie: String(pair), player: id)
     }
 }

@@ -19,9 +19,24 @@ extension CardTableStore.Transaction {
         }
     }
 
-    /// Saves `game` in its slot, replacing what was there.
+    /// Saves `game` in its slot, replacing what was there (and storing the player if need be).
     func save(_ game: SavedMemorizeGame, for player: PlayerID, at now: Date) throws {
+        try ensurePlayer(player, at: now)
         try MemorizeGameRecord(game, player: player, at: now).save(db)
+    }
+
+    /// Moves the player's games dealt from theme `old` over to theme `new` (their copy of a
+    /// built-in theme), the game in `old`'s slot into `new`'s slot.
+    func moveMemorizeGames(of player: PlayerID, from old: ThemeID, to new: ThemeID) throws {
+        try db.execute(
+            sql: """
+                UPDATE memorize_game SET theme_id = ?, slot = CASE slot WHEN ? THEN ? ELSE slot END
+                WHERE player_id = ? AND theme_id = ?
+                """,
+            arguments: [
+                new.rawValue, MemorizeSlot.theme(old).storageKey, MemorizeSlot.theme(new).storageKey,
+                player.rawValue, old.rawValue,
+            ])
     }
 
     /// Throws away every game dealt from a theme (it was edited or deleted).

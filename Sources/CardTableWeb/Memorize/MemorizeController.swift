@@ -6,6 +6,14 @@ struct MemorizeController: Sendable {
     let referee: MemorizeReferee
     let renderer: PageRenderer
 
+    /// The body of a tap.
+    struct ChooseForm: DescribedInput {
+        /// The deal the page showed; without it (API clients) the tap is not checked.
+        let deal: Int64?
+
+        static let fieldDescriptions = ["deal": "the page's deal number, a whole number"]
+    }
+
     func addRoutes(to group: RouterGroup<CardTableRequestContext>, notingIn routes: RegisteredRoutes) {
         group.on(MemorizeRoute.Template.game, notingIn: routes, use: show)
         group.on(MemorizeRoute.Template.choose, notingIn: routes, use: choose)
@@ -21,7 +29,9 @@ struct MemorizeController: Sendable {
     @Sendable func choose(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let slot = try context.pathParameter("slot", MemorizeSlot.init(pathSegment:))
         let cardNumber = try context.pathParameter("card", Self.cardNumber)
-        let game = try await referee.choose(cardNumber: cardNumber, in: slot, for: context.requirePlayer())
+        let form = try await RequestInput.decode(ChooseForm.self, from: request, context: context)
+        let game = try await referee.choose(
+            cardNumber: cardNumber, deal: form.deal, in: slot, for: context.requirePlayer())
         return try answer(game, request: request)
     }
 

@@ -11,6 +11,7 @@ struct MemorizeGameRecord: Codable {
     var state: String
     var lastChoice: String?
     var updatedAt: Date
+    var deal: Int64
 
     enum CodingKeys: String, CodingKey {
         case playerID = "player_id"
@@ -19,6 +20,7 @@ struct MemorizeGameRecord: Codable {
         case state
         case lastChoice = "last_choice"
         case updatedAt = "updated_at"
+        case deal
     }
 
     init(_ game: SavedMemorizeGame, player: PlayerID, at now: Date) throws {
@@ -28,6 +30,7 @@ struct MemorizeGameRecord: Codable {
         self.state = try JSONText.encode(game.game)
         self.lastChoice = try game.lastChoice.map(JSONText.encode)
         self.updatedAt = now
+        self.deal = game.deal
     }
 
     /// The row as a game, dealt from `theme`.
@@ -35,7 +38,8 @@ struct MemorizeGameRecord: Codable {
         SavedMemorizeGame(
             slot: slot, theme: theme,
             game: try JSONText.decode(MemoryGame<String>.self, from: state),
-            lastChoice: try lastChoice.map { try JSONText.decode(MemorizeLastChoice.self, from: $0) })
+            lastChoice: try lastChoice.map { try JSONText.decode(MemorizeLastChoice.self, from: $0) },
+            deal: deal)
     }
 }
 

@@ -10,6 +10,8 @@ struct MemorizePage: PageModel {
     /// `random` for the random-theme game, otherwise the theme's id.
     let slot: String
     let isRandom: Bool
+    /// The deal shown, which every tap sends back (a tap from an out-of-date page is turned down).
+    let deal: Int64
     let score: Int
     let scoreBreakdown: ScoreBreakdown
     let isOver: Bool
@@ -26,6 +28,7 @@ struct MemorizePage: PageModel {
         title = "\(saved.theme.theme.name) · Memorize"
         slot = saved.slot.pathSegment
         isRandom = saved.slot == .random
+        deal = saved.deal
         score = game.score
         scoreBreakdown = game.scoreBreakdown
         isOver = game.isOver

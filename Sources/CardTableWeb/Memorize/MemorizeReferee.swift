@@ -5,30 +5,42 @@ import MemorizeCore
 /// Referees a player's Memorize games: deals them from the player's themes, passes each tap to
 /// the engine with the injected clock, and has the store keep the result. Controllers call one
 /// method per request; each runs in one store transaction, so a request that fails saves nothing.
+///
+/// A slot with no stored game shows its first deal, which only the server can compute (it is
+/// seeded from the server secret, the player and the slot), so every visit shows the same deal
+/// and nothing is stored until the first tap plays it.
 struct MemorizeReferee: Sendable {
     let store: CardTableStore
     let environment: WebEnvironment
+    let secret: ServerSecret
     let logger: Logger
     /// The speed bonus every web game is played with.
     let speedBonus = SpeedBonus.standard
 
-    /// The game in `slot`, dealing one if there is none yet.
+    /// The game in `slot`: the stored one, or the first deal (not stored) when there is none.
     /// - Throws: ``AppError/notFound(_:)`` when the slot's theme does not exist.
     func currentGame(in slot: MemorizeSlot, for player: PlayerID) async throws -> SavedMemorizeGame {
-        try await play(in: slot, for: player, startNew: false) { _, _ in }
+        let dealer = dealer
+        return try await store.read { transaction in
+            let slot = try Self.resolve(slot, of: player, in: transaction)
+            return try transaction.memorizeGame(in: slot, for: player)
+                ?? dealer.firstDeal(in: slot, for: player, from: transaction)
+        }
     }
 
     /// Deals a new game in `slot` (in the random slot, from another random theme).
     func newGame(in slot: MemorizeSlot, for player: PlayerID) async throws -> SavedMemorizeGame {
-        try await play(in: slot, for: player, startNew: true) { _, _ in }
+        try await play(in: slot, for: player, startNew: true, deal: nil) { _, _ in }
     }
 
     /// Chooses the card at 1-based place `cardNumber` in the game in `slot`.
-    /// - Throws: ``AppError/notFound(_:)`` when the game has no such card.
-    func choose(cardNumber: Int, in slot: MemorizeSlot, for player: PlayerID) async throws
+    /// - Parameter deal: The deal the page showed; `nil` (API clients) skips the check.
+    /// - Throws: ``AppError/notFound(_:)`` when the game has no such card, and
+    ///   ``AppError/conflict(_:)`` when `deal` is not the game's (the page is out of date).
+    func choose(cardNumber: Int, deal: Int64?, in slot: MemorizeSlot, for player: PlayerID) async throws
         -> SavedMemorizeGame
     {
-        try await play(in: slot, for: player, startNew: false) { saved, now in
+        try await play(in: slot, for: player, startNew: false, deal: deal) { saved, now in
             let cards = saved.game.cards
             // NB: compared before subtracting, so no number (not even Int.min) can overflow.
             guard cardNumber >= 1, cardNumber <= cards.count else {
@@ -40,64 +52,61 @@ struct MemorizeReferee: Sendable {
         }
     }
 
-    /// A theme for a new game: the only one, or (for the random slot) a random one other than
-    /// the last when there is a choice.
-    static func pick(
-        from themes: [SavedTheme], avoiding previous: ThemeID?,
-        using generator: inout some RandomNumberGenerator
-    ) -> SavedTheme? {
-        let others = themes.filter { $0.id != previous }
-        return (others.isEmpty ? themes : others).randomElement(using: &generator)
-    }
-
     // MARK: - Private
 
-    /// Loads the game in `slot` (dealing one when there is none or `startNew` asks), lets `move`
-    /// change it, and saves it when it is new or changed, all in one transaction.
+    private var dealer: MemorizeDealer {
+        MemorizeDealer(secret: secret, speedBonus: speedBonus)
+    }
+
+    /// Loads the game in `slot` (or its first deal; a new deal when `startNew` asks), checks that
+    /// it is the `deal` the page showed, lets `move` change it, and saves it, all in one
+    /// transaction. The first deal is saved by the move that plays it.
     private func play(
-        in slot: MemorizeSlot, for player: PlayerID, startNew: Bool,
+        in slot: MemorizeSlot, for player: PlayerID, startNew: Bool, deal: Int64?,
         _ move: @escaping @Sendable (inout SavedMemorizeGame, Date) throws -> Void
     ) async throws -> SavedMemorizeGame {
         let now = environment.now()
-        let speedBonus = speedBonus
-        let (saved, dealt) = try await store.write { transaction in
+        let dealer = dealer
+        let (saved, isNewDeal) = try await store.write { transaction in
+            let slot = try Self.resolve(slot, of: player, in: transaction)
             let stored = try transaction.memorizeGame(in: slot, for: player)
-            let dealt = startNew || stored == nil
+            let shown = try stored ?? dealer.firstDeal(in: slot, for: player, from: transaction)
+            var generator = SystemRandomNumberGenerator()
             var saved =
-                if let stored, !dealt { stored } else {
-                    try Self.deal(
-                        in: slot, replacing: stored, speedBonus: speedBonus, from: transaction, for: player)
-                }
+                startNew
+                ? try dealer.deal(
+                    in: slot, replacing: shown, for: player, from: transaction, using: &generator)
+                : shown
+            if let deal, deal != saved.deal {
+                throw AppError.conflict(
+                    "This page shows an earlier game: another tab or window has dealt a new one. Reload to see it."
+                )
+            }
             let before = saved
             try move(&saved, now)
-            if dealt || saved != before {
+            let isNewDeal = startNew || stored == nil
+            if isNewDeal || saved != before {
                 try transaction.save(saved, for: player, at: now)
             }
-            return (saved, dealt)
+            return (saved, isNewDeal)
         }
-        if dealt {
+        if isNewDeal {
             logNewGame(saved)
         }
         return saved
     }
 
-    /// A new game in `slot`, from the slot's theme or (for the random slot) a random other one.
-    private static func deal(
-        in slot: MemorizeSlot, replacing previous: SavedMemorizeGame?, speedBonus: SpeedBonus,
-        from transaction: CardTableStore.Transaction, for player: PlayerID
-    ) throws -> SavedMemorizeGame {
-        let themes: [SavedTheme] =
-            switch slot {
-            case .theme(let id): try transaction.theme(id, of: player).map { [$0] } ?? []
-            case .random: try transaction.themes(of: player)
-            }
-        var generator = SystemRandomNumberGenerator()
-        guard let theme = pick(from: themes, avoiding: previous?.theme.id, using: &generator) else {
-            throw AppError.notFound(
-                slot == .random ? "You have no themes to choose from." : "There is no such theme.")
+    /// The slot as stored: a theme slot named by a built-in theme's id becomes the slot of the
+    /// player's copy of it.
+    /// - Throws: ``AppError/notFound(_:)`` when the player has no such theme.
+    private static func resolve(
+        _ slot: MemorizeSlot, of player: PlayerID, in transaction: CardTableStore.Transaction
+    ) throws -> MemorizeSlot {
+        guard case .theme(let id) = slot else { return slot }
+        guard let theme = try transaction.theme(id, of: player) else {
+            throw AppError.notFound("There is no such theme.")
         }
-        return SavedMemorizeGame(
-            slot: slot, theme: theme, game: theme.theme.makeGame(speedBonus: speedBonus, using: &generator))
+        return .theme(theme.id)
     }
 
     /// Assignment 5 task 2: each new game logs its theme as JSON (at debug level; info keeps

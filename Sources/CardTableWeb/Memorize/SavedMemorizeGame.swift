@@ -1,19 +1,31 @@
 import MemorizeCore
 
-/// A game in progress as stored: the engine's game, the theme it was dealt from, and what the
-/// last choice did (for the page's announcement).
+/// A game in progress as stored: the engine's game, the theme it was dealt from, what the last
+/// choice did (for the page's announcement), and the deal's number.
 public struct SavedMemorizeGame: Equatable, Sendable {
     public var slot: MemorizeSlot
     public var theme: SavedTheme
     public var game: MemoryGame<String>
     public var lastChoice: MemorizeLastChoice?
+    /// Which deal this is: a random number each deal gets, which the page's taps carry, so a tap
+    /// made on a page showing an earlier game is turned down. Games dealt before deals were
+    /// numbered are deal 0.
+    public var deal: Int64
 
     public init(
-        slot: MemorizeSlot, theme: SavedTheme, game: MemoryGame<String>, lastChoice: MemorizeLastChoice? = nil
+        slot: MemorizeSlot, theme: SavedTheme, game: MemoryGame<String>,
+        lastChoice: MemorizeLastChoice? = nil,
+        deal: Int64 = 0
     ) {
         self.slot = slot
         self.theme = theme
         self.game = game
         self.lastChoice = lastChoice
+        self.deal = deal
+    }
+
+    /// A new deal's number: 1 through 2⁵³ − 1 (exact as a JavaScript number), at random.
+    static func newDeal(using generator: inout some RandomNumberGenerator) -> Int64 {
+        Int64.random(in: 1...ThemeID.maximum, using: &generator)
     }
 }

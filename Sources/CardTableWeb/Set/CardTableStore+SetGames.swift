@@ -13,8 +13,9 @@ extension CardTableStore.Transaction {
         }
     }
 
-    /// Saves the player's Set game, replacing what was there.
+    /// Saves the player's Set game, replacing what was there (and storing the player if need be).
     func save(_ saved: SavedSetGame, for player: PlayerID, at now: Date) throws {
+        try ensurePlayer(player, at: now)
         try SetGameRecord(saved, player: player, at: now).save(db)
     }
 }

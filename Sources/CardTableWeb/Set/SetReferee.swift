@@ -9,6 +9,10 @@ import SetCore
 ///
 /// Every operation first lets time pass (`tick(at:)`), so a two-player claim that ran out while
 /// nobody moved is noticed and announced; the server is the source of truth for every countdown.
+///
+/// A player with no stored game sees their first deal, which only the server can compute (it is
+/// seeded from the server secret and the player), so every visit shows the same table and
+/// nothing is stored until their first move plays it.
 struct SetReferee: Sendable {
     /// A game as a request left it, with the moment the request was handled (for countdowns).
     struct Snapshot: Sendable {
@@ -21,11 +25,12 @@ struct SetReferee: Sendable {
 
     let store: CardTableStore
     let environment: WebEnvironment
+    let secret: ServerSecret
     let logger: Logger
 
     // MARK: - Reading
 
-    /// The player's game, dealing a solo game if there is none yet.
+    /// The player's game, or their first deal (not stored) when they have none yet.
     func current(for player: PlayerID) async throws -> Snapshot {
         try await play(for: player, version: nil, nil)
     }
@@ -104,9 +109,10 @@ struct SetReferee: Sendable {
 
     // MARK: - Private
 
-    /// In one transaction: loads the player's game, dealing a solo one when there is none; lets
+    /// In one transaction: loads the player's game, or their first deal when there is none; lets
     /// time pass; makes `move` (nil when the request only reads) unless `version` is given and is
-    /// not the saved game's; saves what changed. A move made (not refused) bumps the version.
+    /// not the saved game's; saves what changed. A move made (not refused) bumps the version. A
+    /// request that only reads never stores a first deal.
     ///
     /// A New Game passes its `mode`: when the player has no game yet, dealing one in that mode is
     /// the whole move, so a first New Game deals once.
@@ -117,11 +123,18 @@ struct SetReferee: Sendable {
         for player: PlayerID, version: Int?, newGameMode: SetPlayMode? = nil, _ move: Move?
     ) async throws -> Snapshot {
         let now = environment.now()
+        let firstDealSeed = secret.seed(for: "set|\(player)")
         let (saved, isNewGame) = try await store.write { transaction in
             guard var saved = try transaction.setGame(for: player) else {
-                var saved = SavedSetGame(
-                    game: SetGame(mode: (newGameMode ?? .solo).gameMode, at: now), lastMove: .newGame)
-                if newGameMode == nil {
+                var saved: SavedSetGame
+                if let newGameMode {
+                    saved = SavedSetGame(
+                        game: SetGame(mode: newGameMode.gameMode, at: now), lastMove: .newGame)
+                } else {
+                    var generator = SeededGenerator(seed: firstDealSeed)
+                    saved = SavedSetGame(
+                        game: SetGame(using: &generator, mode: .solo, at: now), lastMove: .newGame)
+                    guard move != nil else { return (saved, false) }
                     try Self.apply(move, to: &saved, version: version, at: now)
                 }
                 try transaction.save(saved, for: player, at: now)

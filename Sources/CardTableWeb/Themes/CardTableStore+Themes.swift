@@ -1,18 +1,32 @@
+import Foundation
 import GRDB
 import MemorizeCore
 
 extension CardTableStore.Transaction {
-    /// The player's themes, in their order (deleted ones left out). A theme whose row cannot be
-    /// read is moved to the quarantine and left out.
+    /// The player's themes, in their order (deleted ones left out): their own, or the shared
+    /// built-ins until they have changed their list. A theme whose row cannot be read is moved to
+    /// the quarantine and left out.
     func themes(of player: PlayerID) throws -> [SavedTheme] {
-        try CardTableStore.themeRows(of: player).asRequest(of: Row.self).fetchAll(db).compactMap(savedTheme)
+        try CardTableStore.themeRows(ownedBy: themeOwner(of: player)).asRequest(of: Row.self).fetchAll(db)
+            .compactMap(savedTheme)
     }
 
     /// One of the player's themes; `nil` when it does not exist, is deleted, is someone else's,
-    /// or could not be read (it is moved to the quarantine).
+    /// or could not be read (it is moved to the quarantine). A player's copy of a built-in theme
+    /// also answers to the built-in's id (and comes back with its own).
     func theme(_ id: ThemeID, of player: PlayerID) throws -> SavedTheme? {
-        try CardTableStore.themeRows(of: player).filter(key: id.rawValue).asRequest(of: Row.self)
-            .fetchOne(db).flatMap(savedTheme)
+        try themeRequest(id, of: player).asRequest(of: Row.self).fetchOne(db).flatMap(savedTheme)
+    }
+
+    /// The row of one of the player's themes, as ``theme(_:of:)`` finds it.
+    func themeRequest(_ id: ThemeID, of player: PlayerID) throws -> QueryInterfaceRequest<ThemeRecord> {
+        let owner = try themeOwner(of: player)
+        let rows = CardTableStore.themeRows(ownedBy: owner)
+        guard owner == player.rawValue else { return rows.filter(key: id.rawValue) }
+        return rows.filter(
+            ThemeRecord.Columns.id == id.rawValue || ThemeRecord.Columns.builtInID == id.rawValue
+        )
+        .order((ThemeRecord.Columns.id == id.rawValue).desc)
     }
 
     /// The player's deleted themes, the most recently deleted first.
@@ -24,7 +38,7 @@ extension CardTableStore.Transaction {
 
     /// A row of the `theme` table as a theme; `nil` when it cannot be read (it is moved to the
     /// quarantine, and its games go with it).
-    fileprivate func savedTheme(_ row: Row) throws -> SavedTheme? {
+    func savedTheme(_ row: Row) throws -> SavedTheme? {
         try readOrSetAside(row, of: ThemeRecord.databaseTableName) { try ThemeRecord(row: row).savedTheme() }
     }
 }
@@ -47,12 +61,14 @@ extension CardTableStore {
         try await read { try $0.themes(of: player) }
     }
 
-    /// The player's themes, and how many of them could not be read and were set aside just now.
+    /// The player's themes, how many of them could not be read and were set aside just now, and
+    /// how many built-in themes the player deleted.
     public func themeList(of player: PlayerID) async throws -> ThemeList {
         try await read { transaction in
             let themes = try transaction.themes(of: player)
             return ThemeList(
-                themes: themes, setAsideCount: transaction.setAsideCount(in: ThemeRecord.databaseTableName))
+                themes: themes, setAsideCount: transaction.setAsideCount(in: ThemeRecord.databaseTableName),
+                missingBuiltInCount: try transaction.missingBuiltInThemes(of: player).count)
         }
     }
 
@@ -71,16 +87,23 @@ extension CardTableStore {
 
     // MARK: - Changing themes
 
+    // Every change first gives the player their own copies of the shared themes.
+
     /// Adds a theme at the end of the player's list.
     /// - Throws: ``ThemeLimitReached`` when the player already keeps ``maximumThemesPerPlayer``.
-    public func addTheme(_ theme: Theme, for player: PlayerID) async throws -> SavedTheme {
-        try await dbWriter.write { db in
-            guard try Self.themeRows(of: player).fetchCount(db) < Self.maximumThemesPerPlayer else {
+    public func addTheme(_ theme: Theme, for player: PlayerID, at now: Date = Date()) async throws
+        -> SavedTheme
+    {
+        try await write { transaction in
+            try transaction.takeOwnershipOfThemes(for: player, at: now)
+            let db = transaction.db
+            guard try Self.themeRows(ownedBy: player.rawValue).fetchCount(db) < Self.maximumThemesPerPlayer
+            else {
                 throw ThemeLimitReached()
             }
-            let position = try Self.nextPosition(of: player, in: db)
-            var record = try ThemeRecord(theme, player: player, position: position)
-            try record.insert(db)
+            var record = try ThemeRecord(
+                theme, owner: player.rawValue, position: Self.nextPosition(of: player, in: db))
+            try record.insertWithRandomID(db)
             return try record.savedTheme()
         }
     }
@@ -88,14 +111,19 @@ extension CardTableStore {
     /// Replaces a theme with an edited version. When anything changed, the theme's games are
     /// thrown away so the next visit deals a fresh game from the new theme.
     /// - Returns: whether the theme changed, or `nil` when the player has no such theme.
-    public func updateTheme(_ id: ThemeID, to theme: Theme, for player: PlayerID) async throws -> Bool? {
+    public func updateTheme(_ id: ThemeID, to theme: Theme, for player: PlayerID, at now: Date = Date())
+        async throws -> Bool?
+    {
         try await write { transaction in
-            guard var record = try Self.themeRow(id, of: player, in: transaction.db) else { return nil }
-            // NB: a row that no longer reads counts as changed: the edit rewrites every column.
-            guard (try? record.savedTheme().theme) != theme else { return false }
+            guard let current = try transaction.theme(id, of: player) else { return nil }
+            guard current.theme != theme else { return false }
+            try transaction.takeOwnershipOfThemes(for: player, at: now)
+            guard var record = try transaction.themeRequest(id, of: player).fetchOne(transaction.db),
+                let rowID = record.id
+            else { return nil }
             try record.update(from: theme)
             try record.update(transaction.db)
-            try transaction.deleteMemorizeGames(dealtFrom: id)
+            try transaction.deleteMemorizeGames(dealtFrom: ThemeID(rowID))
             return true
         }
     }
@@ -103,25 +131,30 @@ extension CardTableStore {
     /// Deletes a theme, recoverably: it stays restorable with ``undoDeleteTheme(_:for:)`` until
     /// the player deletes another one. Its games go with it.
     /// - Returns: the deleted theme, or `nil` when the player has no such theme.
-    public func deleteTheme(_ id: ThemeID, for player: PlayerID) async throws -> SavedTheme? {
+    public func deleteTheme(_ id: ThemeID, for player: PlayerID, at now: Date = Date()) async throws
+        -> SavedTheme?
+    {
         try await write { transaction in
+            guard try transaction.theme(id, of: player) != nil else { return nil }
+            try transaction.takeOwnershipOfThemes(for: player, at: now)
             let db = transaction.db
             guard let saved = try transaction.theme(id, of: player),
-                var record = try Self.themeRow(id, of: player, in: db)
+                var record = try transaction.themeRequest(id, of: player).fetchOne(db)
             else { return nil }
             try transaction.deletedThemes(of: player).deleteAll(db)
             record.isDeleted = true
             try record.update(db)
-            try transaction.deleteMemorizeGames(dealtFrom: id)
+            try transaction.deleteMemorizeGames(dealtFrom: saved.id)
             return saved
         }
     }
 
-    /// Brings back a theme deleted by ``deleteTheme(_:for:)`` at the place it had.
+    /// Brings back a theme deleted by ``deleteTheme(_:for:at:)`` at the place it had.
     /// - Returns: the restored theme, or `nil` when there is no such deleted theme.
     public func undoDeleteTheme(_ id: ThemeID, for player: PlayerID) async throws -> SavedTheme? {
         try await write { transaction in
-            let deleted = transaction.deletedThemes(of: player).filter(key: id.rawValue)
+            let deleted = transaction.deletedThemes(of: player)
+                .filter(ThemeRecord.Columns.id == id.rawValue || ThemeRecord.Columns.builtInID == id.rawValue)
             guard let row = try deleted.asRequest(of: Row.self).fetchOne(transaction.db),
                 let saved = try transaction.savedTheme(row),
                 var record = try deleted.fetchOne(transaction.db)
@@ -134,11 +167,17 @@ extension CardTableStore {
 
     /// Moves a theme to `index` in the player's list (clamped to the list), shifting the others.
     /// - Returns: `false` when the player has no such theme.
-    public func moveTheme(_ id: ThemeID, to index: Int, for player: PlayerID) async throws -> Bool {
-        try await dbWriter.write { db in
-            var records = try Self.themeRows(of: player).fetchAll(db)
-            guard let from = records.firstIndex(where: { $0.id == id.rawValue }) else { return false }
-            let moving = records.remove(at: from)
+    public func moveTheme(_ id: ThemeID, to index: Int, for player: PlayerID, at now: Date = Date())
+        async throws
+        -> Bool
+    {
+        try await write { transaction in
+            guard try transaction.theme(id, of: player) != nil else { return false }
+            try transaction.takeOwnershipOfThemes(for: player, at: now)
+            let db = transaction.db
+            guard let moving = try transaction.themeRequest(id, of: player).fetchOne(db) else { return false }
+            var records = try Self.themeRows(ownedBy: player.rawValue).fetchAll(db)
+            records.removeAll { $0.id == moving.id }
             records.insert(moving, at: min(max(0, index), records.count))
             for (position, var record) in records.enumerated() where record.position != position {
                 record.position = position
@@ -150,25 +189,15 @@ extension CardTableStore {
 
     // MARK: - Helpers
 
-    /// Gives a new player their own copies of the built-in themes.
-    static func insertStarterThemes(for player: PlayerID, in db: Database) throws {
-        for (position, theme) in Theme.builtIn.enumerated() {
-            var record = try ThemeRecord(theme, player: player, position: position)
-            try record.insert(db)
-        }
-    }
-
-    static func themeRows(of player: PlayerID) -> QueryInterfaceRequest<ThemeRecord> {
-        ThemeRecord.filter(ThemeRecord.Columns.playerID == player.rawValue)
+    /// The themes rows of `owner` (a player id or ``sharedThemesOwner``), in order, without the
+    /// deleted ones.
+    static func themeRows(ownedBy owner: String) -> QueryInterfaceRequest<ThemeRecord> {
+        ThemeRecord.filter(ThemeRecord.Columns.playerID == owner)
             .filter(ThemeRecord.Columns.isDeleted == false)
             .order(ThemeRecord.Columns.position, ThemeRecord.Columns.id)
     }
 
-    static func themeRow(_ id: ThemeID, of player: PlayerID, in db: Database) throws -> ThemeRecord? {
-        try themeRows(of: player).filter(key: id.rawValue).fetchOne(db)
-    }
-
-    private static func nextPosition(of player: PlayerID, in db: Database) throws -> Int {
+    static func nextPosition(of player: PlayerID, in db: Database) throws -> Int {
         let last = try ThemeRecord.filter(ThemeRecord.Columns.playerID == player.rawValue)
             .select(max(ThemeRecord.Columns.position), as: Int?.self)
             .fetchOne(db)

@@ -14,6 +14,13 @@ struct ChooserPage: PageModel {
         let downIndex: Int
     }
 
+    /// The offer to bring back deleted built-in themes.
+    struct RestoreOffer: Encodable, Sendable {
+        let url: String
+        /// The button's words ("Restore 2 built-in themes").
+        let label: String
+    }
+
     /// The "deleted … Undo" notice after a deletion.
     struct DeletedNotice: Encodable, Sendable {
         let name: String
@@ -34,12 +41,14 @@ struct ChooserPage: PageModel {
     /// Says that a theme could not be read and was set aside; `nil` when none was.
     let setAsideNotice: String?
     let editor: EditorPanel?
+    /// Shown in Edit mode, and with an empty list, when the player deleted built-in themes.
+    let restoreBuiltIns: RestoreOffer?
     /// The generated stylesheet with every row's theme color and the editor's preview color.
     let colorStylesheetURL: String
 
     init(
         themes: [SavedTheme], isEditing: Bool, deleted: SavedTheme? = nil, setAsideCount: Int = 0,
-        editor: ThemeEditorState? = nil
+        missingBuiltInCount: Int = 0, editor: ThemeEditorState? = nil
     ) {
         let panel = editor.map(EditorPanel.init)
         title = panel.map { $0.heading + " · CardTable" } ?? "Memorize · CardTable"
@@ -65,6 +74,16 @@ struct ChooserPage: PageModel {
             default: "\(setAsideCount) themes could not be read and were set aside."
             }
         self.editor = panel
+        restoreBuiltIns =
+            switch missingBuiltInCount {
+            case _ where !self.isEditing && !themes.isEmpty: nil
+            case 0: nil
+            case 1: RestoreOffer(url: ThemesRoute.restoreBuiltIns.path, label: "Restore 1 built-in theme")
+            default:
+                RestoreOffer(
+                    url: ThemesRoute.restoreBuiltIns.path,
+                    label: "Restore \(missingBuiltInCount) built-in themes")
+            }
         colorStylesheetURL = ThemeColorStyle.stylesheetURL(
             forClasses: rows.map(\.theme.color.className) + [panel?.preview.className].compactMap { $0 })
     }

@@ -14,6 +14,14 @@ public struct ThemeID: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public var description: String { String(rawValue) }
 
+    /// The largest id: ids stay exact as JavaScript numbers.
+    static let maximum: Int64 = (1 << 53) - 1
+
+    /// A new id, drawn at random from 1 through ``maximum``.
+    static func random() -> ThemeID {
+        ThemeID(Int64.random(in: 1...maximum))
+    }
+
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(Int64.self)
     }

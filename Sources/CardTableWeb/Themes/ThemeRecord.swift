@@ -14,6 +14,9 @@ struct ThemeRecord: Codable, Equatable {
     var numberOfPairs: Int
     var color: String
     var isDeleted: Bool
+    /// The shared built-in theme this row is a player's copy of; `nil` for the player's own
+    /// themes and for copies made before built-ins were shared.
+    var builtInID: Int64?
 
     enum CodingKeys: String, CodingKey {
         case id
@@ -25,12 +28,13 @@ struct ThemeRecord: Codable, Equatable {
         case numberOfPairs = "number_of_pairs"
         case color
         case isDeleted = "is_deleted"
+        case builtInID = "built_in_id"
     }
 
-    /// A new row for `theme`.
-    init(_ theme: Theme, player: PlayerID, position: Int) throws {
+    /// A new row for `theme`, owned by `owner` (a player id, or the shared themes' owner).
+    init(_ theme: Theme, owner: String, position: Int, builtInID: Int64? = nil) throws {
         self.id = nil
-        self.playerID = player.rawValue
+        self.playerID = owner
         self.position = position
         self.name = ""
         self.emojis = "[]"
@@ -38,6 +42,7 @@ struct ThemeRecord: Codable, Equatable {
         self.numberOfPairs = 0
         self.color = "\"gray\""
         self.isDeleted = false
+        self.builtInID = builtInID
         try update(from: theme)
     }
 
@@ -70,10 +75,21 @@ extension ThemeRecord: FetchableRecord, MutablePersistableRecord {
         id = inserted.rowID
     }
 
+    /// Inserts the row with a new random id, so ids say nothing about how many themes exist or
+    /// whose they are.
+    mutating func insertWithRandomID(_ db: Database) throws {
+        var candidate = ThemeID.random()
+        while try Self.exists(db, key: candidate.rawValue) { candidate = ThemeID.random() }
+        id = candidate.rawValue
+        try insert(db)
+    }
+
     enum Columns {
         static let id = Column(CodingKeys.id)
         static let playerID = Column(CodingKeys.playerID)
         static let position = Column(CodingKeys.position)
         static let isDeleted = Column(CodingKeys.isDeleted)
+        static let builtInID = Column(CodingKeys.builtInID)
+        static let name = Column(CodingKeys.name)
     }
 }

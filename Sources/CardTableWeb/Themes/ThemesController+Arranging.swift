@@ -20,14 +20,15 @@ extension ThemesController {
 
     @Sendable func delete(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let id = try context.pathParameter("id", ThemeID.init)
-        guard let deleted = try await store.deleteTheme(id, for: context.requirePlayer()) else {
+        guard let deleted = try await store.deleteTheme(id, for: context.requirePlayer(), at: now()) else {
             throw AppError.notFound("There is no such theme.")
         }
         switch ResponseFormat(request) {
-        case .html: return .redirect(to: ThemesRoute.chooser(editing: true, deleted: id))
+        // NB: the deleted theme's own id, which differs from `id` when it was a built-in.
+        case .html: return .redirect(to: ThemesRoute.chooser(editing: true, deleted: deleted.id))
         case .json:
             return try PageRenderer.json(
-                Deleted(theme: ThemeSummary(deleted), undoURL: ThemesRoute.undoDelete(id).path))
+                Deleted(theme: ThemeSummary(deleted), undoURL: ThemesRoute.undoDelete(deleted.id).path))
         }
     }
 
@@ -44,10 +45,28 @@ extension ThemesController {
         let id = try context.pathParameter("id", ThemeID.init)
         let player = try context.requirePlayer()
         let move = try await RequestInput.decode(Move.self, from: request, context: context)
-        guard try await store.moveTheme(id, to: move.to, for: player) else {
+        guard try await store.moveTheme(id, to: move.to, for: player, at: now()) else {
             throw AppError.notFound("There is no such theme.")
         }
         return try await chooser(request, player: player, showing: id)
+    }
+
+    /// Brings back the built-in themes the player deleted.
+    @Sendable func restoreBuiltIns(_ request: Request, context: CardTableRequestContext) async throws
+        -> Response
+    {
+        let player = try context.requirePlayer()
+        do {
+            _ = try await store.restoreBuiltInThemes(for: player, at: now())
+        } catch let limit as ThemeLimitReached {
+            throw AppError.limitReached(limit.description)
+        }
+        switch ResponseFormat(request) {
+        case .html: return .redirect(to: ThemesRoute.chooser(editing: true))
+        case .json:
+            return try renderer.respond(
+                ChooserPage(themes: try await store.themes(of: player), isEditing: true), to: request)
+        }
     }
 
     // MARK: - Downloading

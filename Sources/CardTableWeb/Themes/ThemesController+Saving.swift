@@ -59,14 +59,15 @@ extension ThemesController {
         let saved: SavedTheme
         let changed: Bool
         if let themeID {
-            guard let result = try await store.updateTheme(themeID, to: theme, for: player) else {
+            guard let result = try await store.updateTheme(themeID, to: theme, for: player, at: now()) else {
                 throw AppError.notFound("There is no such theme.")
             }
-            saved = SavedTheme(id: themeID, theme: theme)
+            // NB: editing a built-in theme makes the player's own copy, with its own id.
+            saved = try await store.theme(themeID, of: player) ?? SavedTheme(id: themeID, theme: theme)
             changed = result
         } else {
             do {
-                saved = try await store.addTheme(theme, for: player)
+                saved = try await store.addTheme(theme, for: player, at: now())
             } catch let limit as ThemeLimitReached {
                 throw AppError.limitReached(limit.description)
             }

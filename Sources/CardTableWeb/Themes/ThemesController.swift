@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// The theme chooser and editor: the list of themes (`/`) and its Edit mode, the editor opened
@@ -7,6 +8,8 @@ import Hummingbird
 struct ThemesController: Sendable {
     let store: CardTableStore
     let renderer: PageRenderer
+    /// The clock: a player's first change stores them, with the time.
+    let now: @Sendable () -> Date
 
     func addRoutes(to group: RouterGroup<CardTableRequestContext>, notingIn routes: RegisteredRoutes) {
         group.on(ThemesRoute.Template.chooser, notingIn: routes, use: list)
@@ -18,6 +21,7 @@ struct ThemesController: Sendable {
         group.on(ThemesRoute.Template.delete, notingIn: routes, use: delete)
         group.on(ThemesRoute.Template.undoDelete, notingIn: routes, use: undoDelete)
         group.on(ThemesRoute.Template.move, notingIn: routes, use: move)
+        group.on(ThemesRoute.Template.restoreBuiltIns, notingIn: routes, use: restoreBuiltIns)
     }
 
     // MARK: - Pages
@@ -31,7 +35,8 @@ struct ThemesController: Sendable {
         }
         let list = try await store.themeList(of: player)
         let page = ChooserPage(
-            themes: list.themes, isEditing: isEditing, deleted: deleted, setAsideCount: list.setAsideCount)
+            themes: list.themes, isEditing: isEditing, deleted: deleted, setAsideCount: list.setAsideCount,
+            missingBuiltInCount: list.missingBuiltInCount)
         return try renderer.respond(page, to: request)
     }
 

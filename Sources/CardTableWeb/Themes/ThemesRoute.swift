@@ -18,6 +18,8 @@ enum ThemesRoute: Route, Hashable {
     case delete(ThemeID)
     case undoDelete(ThemeID)
     case move(ThemeID)
+    /// Bringing back the built-in themes the player deleted.
+    case restoreBuiltIns
 
     enum Template: String, RouteTemplate {
         case chooser = "/"
@@ -29,11 +31,12 @@ enum ThemesRoute: Route, Hashable {
         case delete = "/themes/{id}/delete"
         case undoDelete = "/themes/{id}/undo-delete"
         case move = "/themes/{id}/move"
+        case restoreBuiltIns = "/built-in-themes/restore"
 
         var method: HTTPRequest.Method {
             switch self {
             case .chooser, .newTheme, .edit, .download: .get
-            case .create, .update, .delete, .undoDelete, .move: .post
+            case .create, .update, .delete, .undoDelete, .move, .restoreBuiltIns: .post
             }
         }
     }
@@ -49,12 +52,13 @@ enum ThemesRoute: Route, Hashable {
         case .delete: .delete
         case .undoDelete: .undoDelete
         case .move: .move
+        case .restoreBuiltIns: .restoreBuiltIns
         }
     }
 
     var parameters: [String: String] {
         switch self {
-        case .chooser, .newTheme, .create: [:]
+        case .chooser, .newTheme, .create, .restoreBuiltIns: [:]
         case .edit(let id), .update(let id), .download(let id), .delete(let id), .undoDelete(let id),
             .move(let id):
             ["id": id.description]

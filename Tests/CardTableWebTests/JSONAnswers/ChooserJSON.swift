@@ -2,6 +2,7 @@
 struct ChooserJSON: Decodable {
     struct Row: Decodable {
         struct Theme: Decodable {
+            let id: Int64
             let name: String
         }
 
@@ -18,7 +19,14 @@ struct ChooserJSON: Decodable {
         let errors: [String]
     }
 
+    struct RestoreOffer: Decodable {
+        let url: String
+        let label: String
+    }
+
     let rows: [Row]
+    /// Only when the player deleted built-in themes (in Edit mode, or with an empty list).
+    let restoreBuiltIns: RestoreOffer?
     /// Only while the editor is open.
     let editor: Editor?
 }

@@ -31,6 +31,7 @@ struct MemorizePageJSON: Decodable {
 
     let theme: Theme
     let isRandom: Bool
+    let deal: Int64
     let score: Int
     let scoreBreakdown: ScoreBreakdown
     let cards: [Card]

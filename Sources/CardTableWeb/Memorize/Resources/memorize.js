@@ -65,7 +65,10 @@ document.addEventListener("submit", (event) => {
     if (!button || !button.matches("[data-card-id]")) return;
     event.preventDefault();
     const url = button.formAction;
-    enqueue(async () => apply(await postForPage(url)));
+    // NB: read when the tap is made; the deal it names is the one the player saw. A tap from a
+    // page showing an earlier game is answered 409, and the queue reloads the page.
+    const body = new URLSearchParams(new FormData(form));
+    enqueue(async () => apply(await postForPage(url, body)));
   } else if (form.matches("[data-new-game]")) {
     event.preventDefault();
     const url = form.action;

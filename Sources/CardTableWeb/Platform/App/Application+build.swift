@@ -26,18 +26,22 @@ public func buildApplication(
     environment: WebEnvironment = .live,
     logger: Logger = Logger(label: "cardtable")
 ) async throws -> some ApplicationProtocol {
-    let router = try await buildRouter(store: store, environment: environment, logger: logger)
+    // NB: the store's location, not the configuration's: tests pass an open store.
+    let secret = try ServerSecret(for: store.location)
+    let router = try await buildRouter(store: store, secret: secret, environment: environment, logger: logger)
+    let sweep = ForgottenPlayerSweep(store: store, now: environment.now, logger: logger)
     return Application(
         router: router,
         configuration: .init(
             address: .hostname(configuration.hostname, port: configuration.port),
             serverName: "CardTable"),
+        services: [sweep],
         logger: logger)
 }
 
 /// The routes and middleware of the app.
-func buildRouter(store: CardTableStore, environment: WebEnvironment, logger: Logger) async throws
-    -> Router<CardTableRequestContext>
+func buildRouter(store: CardTableStore, secret: ServerSecret, environment: WebEnvironment, logger: Logger)
+    async throws -> Router<CardTableRequestContext>
 {
     let renderer = try await PageRenderer(
         pages: [ChooserPage.self, MemorizePage.self, SetPage.self, ErrorPage.self])
@@ -66,11 +70,13 @@ func buildRouter(store: CardTableStore, environment: WebEnvironment, logger: Log
         try GeneratedStylesheets.colors(context.parameters.require("file"), request: request)
     }
 
-    let pages = router.group().add(middleware: PlayerMiddleware(store: store, now: environment.now))
-    ThemesController(store: store, renderer: renderer).addRoutes(to: pages, notingIn: routes)
-    let memorize = MemorizeReferee(store: store, environment: environment, logger: logger)
+    let pages = router.group().add(
+        middleware: PlayerMiddleware(store: store, secret: secret, now: environment.now))
+    ThemesController(store: store, renderer: renderer, now: environment.now).addRoutes(
+        to: pages, notingIn: routes)
+    let memorize = MemorizeReferee(store: store, environment: environment, secret: secret, logger: logger)
     MemorizeController(referee: memorize, renderer: renderer).addRoutes(to: pages, notingIn: routes)
-    let set = SetReferee(store: store, environment: environment, logger: logger)
+    let set = SetReferee(store: store, environment: environment, secret: secret, logger: logger)
     SetController(referee: set, renderer: renderer)
         .addRoutes(to: pages, notingIn: routes, allowsTestSetups: environment.allowsTestSetups)
     return router

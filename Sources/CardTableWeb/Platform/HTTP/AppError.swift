@@ -12,6 +12,8 @@ enum AppError: Error, Equatable {
     case tooLarge
     /// The player keeps as many of something as one player can; the message says what to do.
     case limitReached(String)
+    /// The request was made on a page that is out of date (another tab changed the game).
+    case conflict(String)
     /// The path exists, but does not answer this method; `allowed` are the ones it answers.
     case methodNotAllowed(HTTPRequest.Method, allowed: [HTTPRequest.Method])
 
@@ -23,6 +25,7 @@ enum AppError: Error, Equatable {
         case .forbidden: .forbidden
         case .tooLarge: .contentTooLarge
         case .limitReached: .unprocessableContent
+        case .conflict: .conflict
         case .methodNotAllowed: .methodNotAllowed
         }
     }
@@ -31,7 +34,7 @@ enum AppError: Error, Equatable {
     var message: String {
         switch self {
         case .notFound(let message), .badRequest(let message), .forbidden(let message),
-            .limitReached(let message):
+            .limitReached(let message), .conflict(let message):
             message
         case .tooLarge: "That request was too large (the limit is \(WebLimits.maximumBodyBytes / 1024) KB)."
         case .methodNotAllowed(let method, let allowed):

@@ -1,15 +1,18 @@
 import Foundation
 import Hummingbird
 
-/// Recognises the player from their cookie, or welcomes a new one: a new browser gets a random
-/// id in an HttpOnly, SameSite=Lax cookie and its own copies of the built-in themes.
+/// Recognises the player from their signed cookie, or welcomes a new one with a fresh random id.
+///
+/// Welcoming stores nothing: a player's row is written with their first move (see
+/// ``CardTableStore/Transaction/ensurePlayer(_:at:)``), so page views cost the database nothing.
+/// Every response sends the cookie again, so its lifetime starts over on each visit; a player
+/// seen again has their last visit noted (at most daily), which the sweep of forgotten players
+/// reads.
 struct PlayerMiddleware: RouterMiddleware {
     typealias Context = CardTableRequestContext
 
-    /// The cookie that carries the player id.
-    static let cookieName = "cardtable_player"
-
     let store: CardTableStore
+    let secret: ServerSecret
     let now: @Sendable () -> Date
 
     func handle(
@@ -17,20 +20,22 @@ struct PlayerMiddleware: RouterMiddleware {
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
-        let known = request.cookies[Self.cookieName].flatMap { PlayerID(rawValue: $0.value) }
-        let player = known ?? PlayerID.random()
-        try await store.preparePlayer(player, at: now())
+        let player = try await recognisedPlayer(request) ?? PlayerID.random()
+        try await store.noteVisit(of: player, at: now())
         context.playerID = player
         var response = try await next(request, context)
-        if known == nil {
-            response.setCookie(Self.cookie(for: player))
-        }
+        response.setCookie(PlayerCookie.cookie(for: player, secret: secret))
         return response
     }
 
-    static func cookie(for player: PlayerID) -> Cookie {
-        Cookie(
-            name: cookieName, value: player.rawValue, maxAge: WebLimits.playerCookieMaxAge,
-            path: "/", httpOnly: true, sameSite: .lax)
+    /// The player the request's cookie names: one the server signed, or a player from before
+    /// cookies were signed (whose row says so). A made-up or tampered cookie names nobody.
+    private func recognisedPlayer(_ request: Request) async throws -> PlayerID? {
+        guard let value = request.cookies[PlayerCookie.name]?.value else { return nil }
+        if let signed = PlayerCookie.player(signedIn: value, secret: secret) { return signed }
+        guard let legacy = PlayerID(rawValue: value), try await store.hasUnsignedCookie(legacy) else {
+            return nil
+        }
+        return legacy
     }
 }

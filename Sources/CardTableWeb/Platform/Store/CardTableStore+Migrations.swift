@@ -71,6 +71,26 @@ extension CardTableStore {
                     );
                     """)
         }
+        // Page views cost nothing (issue 10): a player's row is written with their first move;
+        // until they change their theme list they see shared built-in themes (a player's copy
+        // remembers the built-in it came from); the last visit is noted for the sweep of
+        // forgotten players; players from before cookies were signed are marked so their unsigned
+        // cookie still works; and each Memorize deal has a number, so a tap from a page that
+        // shows an older game is turned down. Rows from before keep their values: they own their
+        // themes, their cookies are unsigned, their games are deal 0.
+        migrator.registerMigration("v4-lazy-players") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE player ADD COLUMN last_seen_at DATETIME;
+                    ALTER TABLE player ADD COLUMN owns_themes INTEGER NOT NULL DEFAULT 1
+                        CHECK (owns_themes IN (0, 1));
+                    ALTER TABLE player ADD COLUMN unsigned_cookie INTEGER NOT NULL DEFAULT 1
+                        CHECK (unsigned_cookie IN (0, 1));
+                    CREATE INDEX player_by_last_visit ON player(coalesce(last_seen_at, created_at));
+                    ALTER TABLE theme ADD COLUMN built_in_id INTEGER;
+                    ALTER TABLE memorize_game ADD COLUMN deal INTEGER NOT NULL DEFAULT 0;
+                    """)
+        }
         return migrator
     }
 }

@@ -13,6 +13,8 @@ import Logging
 /// the load carries on without it, so one damaged row never breaks a page for good.
 public final class CardTableStore: Sendable {
     let dbWriter: any DatabaseWriter
+    /// Where the database is: its file, or memory.
+    public let location: StorageLocation
     /// Where rows set aside as unreadable are reported, at error level.
     let logger: Logger
 
@@ -48,9 +50,11 @@ public final class CardTableStore: Sendable {
         throws
     {
         self.dbWriter = dbWriter
+        self.location = path.map { .file(path: $0) } ?? .inMemory
         self.logger = logger
         try Self.checkBeforeMigrating(dbWriter, path: path)
         try Self.migrator.migrate(dbWriter)
+        try dbWriter.write(Self.storeSharedThemes)
     }
 
     // MARK: - Transactions

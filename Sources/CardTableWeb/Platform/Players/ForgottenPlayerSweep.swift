@@ -1,0 +1,40 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Deletes, every `interval`, the players whose cookie has expired: those not seen for a whole
+/// cookie lifetime, with their themes and games. It runs beside the server and stops with it.
+struct ForgottenPlayerSweep: Service {
+    let store: CardTableStore
+    let now: @Sendable () -> Date
+    let logger: Logger
+    /// How long between sweeps.
+    var interval: Duration = .seconds(60 * 60)
+    /// How long a player may stay away before they are forgotten: the cookie's lifetime.
+    var lifetime: TimeInterval = TimeInterval(WebLimits.playerCookieMaxAge)
+
+    func run() async throws {
+        while !Task.isShuttingDownGracefully, !Task.isCancelled {
+            await sweepOnce()
+            do {
+                // NB: the wait ends when the server shuts down, so the sweep never holds it up.
+                try await cancelWhenGracefulShutdown { [interval] in try await Task.sleep(for: interval) }
+            } catch {
+                return
+            }
+        }
+    }
+
+    /// Sweeps once, logging how many players were forgotten (errors are logged, not thrown: the
+    /// next sweep tries again).
+    func sweepOnce() async {
+        do {
+            let count = try await store.sweepPlayers(notSeenSince: now().addingTimeInterval(-lifetime))
+            if count > 0 {
+                logger.info("Swept forgotten players", metadata: ["count": "\(count)"])
+            }
+        } catch {
+            logger.error("Sweeping forgotten players failed", metadata: ["error": "\(error)"])
+        }
+    }
+}

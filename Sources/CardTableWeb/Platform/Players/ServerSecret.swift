@@ -1,0 +1,111 @@
+import Crypto
+import Foundation
+
+/// The server's own secret: it signs player cookies and seeds the deal a player sees before
+/// their first move. It is made on first start and kept beside the database (readable by its
+/// owner only), so a restart keeps every cookie valid; an in-memory database gets a fresh one.
+public struct ServerSecret: Sendable {
+    private let key: SymmetricKey
+
+    /// The secret that belongs with `storage`: read from the file beside the database (made there
+    /// on first start), or a new random one for an in-memory database.
+    /// - Throws: ``ServerSecretError`` when the file cannot be read, made, or holds no secret.
+    public init(for storage: StorageLocation) throws {
+        switch storage {
+        case .inMemory: self = .random()
+        case .file(let path): try self.init(keptAt: Self.path(besideDatabaseAt: path))
+        }
+    }
+
+    /// A new random secret.
+    public static func random() -> ServerSecret {
+        ServerSecret(key: SymmetricKey(size: .bits256))
+    }
+
+    /// Where the secret of the database at `databasePath` is kept.
+    public static func path(besideDatabaseAt databasePath: String) -> String {
+        databasePath + ".secret"
+    }
+
+    // MARK: - Signing and seeding
+
+    /// The signature of `message`: HMAC-SHA256 with the secret.
+    func signature(of message: String) -> Data {
+        Data(HMAC<SHA256>.authenticationCode(for: Data(message.utf8), using: key))
+    }
+
+    /// Whether `signature` is this secret's signature of `message` (compared in constant time).
+    func isSignature(_ signature: Data, of message: String) -> Bool {
+        HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: Data(message.utf8), using: key)
+    }
+
+    /// 64 bits that only this server can compute from `message`: a seed for a deal a client
+    /// must not be able to predict.
+    func seed(for message: String) -> UInt64 {
+        signature(of: "seed|" + message).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    // MARK: - Private
+
+    private init(key: SymmetricKey) {
+        self.key = key
+    }
+
+    /// Reads the secret at `path`, making it first when there is none.
+    private init(keptAt path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        if !FileManager.default.fileExists(atPath: path) {
+            let text = SymmetricKey(size: .bits256).withUnsafeBytes { Self.hex(Data($0)) } + "\n"
+            do {
+                // NB: never overwrites, so two servers starting at once keep the first one's secret.
+                try Data(text.utf8).write(to: url, options: .withoutOverwriting)
+                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+            } catch  where FileManager.default.fileExists(atPath: path) {
+                // Another server made it first; read theirs.
+            } catch {
+                throw ServerSecretError.cannotMake(path: path, reason: "\(error)")
+            }
+        }
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw ServerSecretError.cannotRead(path: path, reason: "\(error)")
+        }
+        guard let bytes = Self.bytes(fromHex: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            bytes.count == 32
+        else { throw ServerSecretError.cannotRead(path: path, reason: "it does not hold 64 hex digits") }
+        self.init(key: SymmetricKey(data: bytes))
+    }
+
+    private static func hex(_ data: Data) -> String {
+        data.map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func bytes(fromHex text: String) -> Data? {
+        let digits = Array(text.utf8)
+        guard digits.count.isMultiple(of: 2) else { return nil }
+        var bytes = Data()
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16)
+            else { return nil }
+            bytes.append(byte)
+        }
+        return bytes
+    }
+}
+
+/// The server secret could not be read or made; the server does not start without it.
+public enum ServerSecretError: Error, CustomStringConvertible {
+    case cannotRead(path: String, reason: String)
+    case cannotMake(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotRead(let path, let reason):
+            "The server secret at \(path) cannot be read (\(reason)). Move the file away to make a new one; players will get new cookies."
+        case .cannotMake(let path, let reason):
+            "The server secret cannot be made at \(path) (\(reason))."
+        }
+    }
+}

@@ -1,0 +1,10 @@
+import Foundation
+
+@testable import CardTableWeb
+
+extension CardTableStore {
+    /// Stores `player` as their first move would; tests that write rows themselves need it.
+    func storePlayer(_ player: PlayerID, at now: Date) async throws {
+        try await write { try $0.ensurePlayer(player, at: now) }
+    }
+}
