@@ -27,6 +27,31 @@ import Testing
         }
     }
 
+    @Test func aTapFromAPageShowingAnEarlierGameIsTurnedDown() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let old = try await browser.get("/play/random", json: true).decode(MemorizePageJSON.self)
+            _ = try await browser.post("/play/random/choose/1", form: [("deal", "\(old.deal)")])
+            // Another tab deals a new game.
+            _ = try await browser.post("/play/random/new")
+            let current = try #require(try await session.store.memorizeGame(in: .random, for: browser.player))
+            #expect(current.deal != old.deal)
+
+            let stale = try await browser.post("/play/random/choose/2", form: [("deal", "\(old.deal)")])
+            #expect(stale.status == .conflict)
+            #expect(stale.text.contains("This page shows an earlier game"))
+            let staleJSON = try await browser.post(
+                "/play/random/choose/2", form: [("deal", "\(old.deal)")], json: true)
+            #expect(staleJSON.status == .conflict)
+            #expect(try await session.store.memorizeGame(in: .random, for: browser.player) == current)
+
+            let fresh = try await browser.post("/play/random/choose/2", form: [("deal", "\(current.deal)")])
+            #expect(fresh.status == .seeOther)
+            let played = try #require(try await session.store.memorizeGame(in: .random, for: browser.player))
+            #expect(played.game.cards[1].isFaceUp)
+        }
+    }
+
     @Test func hint20ScoringThroughThePages() async throws {
         try await withTestApp { session in
             let browser = try await session.newPlayer()
