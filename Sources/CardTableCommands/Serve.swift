@@ -49,6 +49,10 @@ struct Serve: AsyncParsableCommand {
         let banner = "CardTable is running at \(settings.url)  (database: \(settings.databasePath))\n"
         FileHandle.standardOutput.write(Data((banner + "Press Ctrl-C to stop.\n").utf8))
         try await app.runService()
+        // NB: runService returns on SIGTERM or Ctrl-C once the listener is closed and every
+        // request in flight has been answered, so no move can reach the store after this.
+        try store.close()
+        logger.info("Database closed", metadata: ["database": "\(settings.databasePath)"])
     }
 
     /// Opens the database, or refuses to start: a database that is damaged or was written by a
