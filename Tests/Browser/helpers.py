@@ -15,6 +15,14 @@ def open_first_theme(page):
     return int(href.rsplit("/", 1)[1])
 
 
+def deal_new_game(page):
+    """Presses New Game on a Memorize page and waits for the new deal to be drawn. A first deal
+    is stored only by its first move, so tests that read the database as an oracle deal first."""
+    with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/new")):
+        page.locator("[data-new-game] button").first.click()
+    page.wait_for_load_state("networkidle")
+
+
 def card(page, number):
     return page.locator(f'[data-card-id="{number}"]')
 

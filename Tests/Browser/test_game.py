@@ -6,7 +6,7 @@ import time
 from playwright.sync_api import expect
 
 from conftest import CLOCK_RATE, SPEED_BONUS_SECONDS
-from helpers import card, create_theme, face_up_emoji, open_first_theme, score, tap
+from helpers import card, create_theme, deal_new_game, face_up_emoji, open_first_theme, score, tap
 
 
 def test_play_a_whole_game_by_taps_remembering_cards(player):
@@ -50,6 +50,7 @@ def test_hint_20_scoring_example(fast_player, fast_server):
     page = fast_player()
     theme_id = create_theme(page, "Hint twenty", "🐧👻✏️🏀🐼")
     page.goto(f"/play/{theme_id}")
+    deal_new_game(page)
     cards = fast_server.game_cards(theme_id)
 
     def place(emoji, occurrence=0):

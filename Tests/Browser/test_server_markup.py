@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from helpers import card, open_first_theme, tap
+from helpers import card, deal_new_game, open_first_theme, tap
 from set_helpers import THE_SET, act, companions, random_table, setup, table
 
 OUTER_HTML = "elements => elements.map(element => element.outerHTML)"
@@ -112,6 +112,7 @@ def test_editor_enter_adds_and_a_color_value_picks_its_kind(player):
 def test_matching_by_keyboard_moves_focus_to_the_first_card_in_play(fast_player, fast_server):
     page = fast_player()
     theme_id = open_first_theme(page)
+    deal_new_game(page)
     cards = fast_server.game_cards(theme_id)
     first, second = [i + 1 for i, emoji in enumerate(cards) if emoji == cards[0]]
     card(page, first).focus()
