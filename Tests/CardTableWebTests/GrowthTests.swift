@@ -111,19 +111,47 @@ import Testing
         }
     }
 
-    @Test func aPlayerFromBeforeCookiesWereSignedKeepsTheirGames() async throws {
-        let store = try CardTableStore(.inMemory)
-        let legacy = PlayerID.random()
-        try await store.dbWriter.write { db in
-            try db.execute(
-                sql: "INSERT INTO player (id, created_at, owns_themes, unsigned_cookie) VALUES (?, ?, 1, 1)",
-                arguments: [legacy.rawValue, Date(timeIntervalSince1970: 1_000_000)])
-        }
-        try await withTestApp(store: store) { session in
-            let response = try await session.client.execute(
-                uri: "/", method: .get, headers: [.cookie: "cardtable_player=\(legacy.rawValue)"])
-            #expect(Self.player(in: response) == legacy)
-            #expect(response.headers[.setCookie]?.contains("cardtable_player=\(legacy.rawValue).") == true)
+    @Test func aPlayerFromBeforeThisVersionKeepsTheirCookieAndThemes() async throws {
+        try await withTemporaryDatabase { path in
+            // A database as the previous version left it: a player with their own copies of the
+            // built-in themes (sequential ids) and a game, under an unsigned cookie.
+            let legacy = PlayerID.random()
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let queue = try DatabaseQueue(path: path)
+            try CardTableStore.migrator.migrate(queue, upTo: "v3-quarantine")
+            try await queue.write { db in
+                try db.execute(
+                    sql: "INSERT INTO player (id, created_at) VALUES (?, '2026-01-01 00:00:00.000')",
+                    arguments: [legacy.rawValue])
+                try db.execute(
+                    sql: """
+                        INSERT INTO theme (player_id, position, name, emojis, removed_emojis, number_of_pairs, color)
+                        VALUES (?, 0, 'Halloween', '["👻","🎃","🕷️"]', '[]', 3, '"orange"')
+                        """,
+                    arguments: [legacy.rawValue])
+            }
+            try queue.close()
+
+            try await withTestApp(store: try CardTableStore(.file(path: path))) { session in
+                let response = try await session.client.execute(
+                    uri: "/", method: .get, headers: [.cookie: "cardtable_player=\(legacy.rawValue)"])
+                #expect(Self.player(in: response) == legacy)
+                #expect(
+                    response.headers[.setCookie]?.contains("cardtable_player=\(legacy.rawValue).") == true)
+                let themes = try await session.store.themes(of: legacy)
+                #expect(themes.map(\.theme.name) == ["Halloween"])
+                #expect(themes.first?.id == ThemeID(1))
+                // Their deleted built-ins can be restored; Halloween, matched by name, is not doubled.
+                let list = try await session.store.themeList(of: legacy)
+                #expect(list.missingBuiltInCount == Theme.builtIn.count - 1)
+
+                // An unsigned cookie naming anyone else is a new visitor.
+                let stranger = PlayerID.random()
+                let other = try await session.client.execute(
+                    uri: "/", method: .get, headers: [.cookie: "cardtable_player=\(stranger.rawValue)"])
+                #expect(Self.player(in: other) != stranger)
+            }
         }
     }
 
