@@ -11,8 +11,9 @@ struct Serve: AsyncParsableCommand {
         abstract: "Serve the games over HTTP.",
         discussion: """
             Each option can also come from the environment: CARDTABLE_HOSTNAME, CARDTABLE_PORT,
-            CARDTABLE_DATABASE and CARDTABLE_LOG_LEVEL. Use --hostname 0.0.0.0 to play from a phone
-            on the same network.
+            CARDTABLE_DATABASE, CARDTABLE_LOG_LEVEL, CARDTABLE_HEADER_TIMEOUT, CARDTABLE_BODY_TIMEOUT
+            and CARDTABLE_IDLE_TIMEOUT. Use --hostname 0.0.0.0 to play from a phone on the same
+            network.
             """)
 
     @Option(help: "The address to listen on (default 127.0.0.1; 0.0.0.0 for every network).")
@@ -28,20 +29,31 @@ struct Serve: AsyncParsableCommand {
         help: "The least important log lines to write: trace, debug, info (default), notice, warning, error.")
     var logLevel: String?
 
+    @Option(help: "Seconds a client may take to send a request's headers (default 10).")
+    var headerTimeout: Double?
+
+    @Option(help: "Seconds a client may pause while sending a request's body (default 10).")
+    var bodyTimeout: Double?
+
+    @Option(help: "Seconds an idle kept-alive connection stays open (default 60).")
+    var idleTimeout: Double?
+
     func run() async throws {
         let settings = try ServeSettings(
             hostname: hostname, port: port, database: database, logLevel: logLevel,
+            headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout,
             environment: ProcessInfo.processInfo.environment,
             defaultDatabasePath: Self.defaultDatabasePath)
         var logger = Logger(label: "cardtable")
         logger.logLevel = settings.logLevel
+        OpenFileLimit.raiseToMaximum(logger: logger)
         let store = try Self.openStore(at: settings.databasePath, logger: logger) { message in
             FileHandle.standardError.write(Data((message + "\n").utf8))
         }
         let app = try await buildApplication(
             WebConfiguration(
                 hostname: settings.hostname, port: settings.port,
-                storage: .file(path: settings.databasePath)),
+                storage: .file(path: settings.databasePath), connectionTimeouts: settings.connectionTimeouts),
             store: store,
             environment: WebEnvironment(now: settings.clock(), allowsTestSetups: settings.allowsTestSetups),
             logger: logger)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardTableWeb
 import Foundation
 import Logging
 
@@ -18,9 +19,12 @@ struct ServeSettings: Equatable {
     /// The least important log lines written: `info` by default; `debug` adds each new game's
     /// theme as JSON.
     var logLevel: Logger.Level
+    /// How long slow or idle clients keep their connections.
+    var connectionTimeouts: ConnectionTimeouts
 
     init(
         hostname: String?, port: Int?, database: String?, logLevel: String? = nil,
+        headerTimeout: Double? = nil, bodyTimeout: Double? = nil, idleTimeout: Double? = nil,
         environment: [String: String], defaultDatabasePath: String
     ) throws {
         self.hostname = hostname ?? environment["CARDTABLE_HOSTNAME"] ?? "127.0.0.1"
@@ -54,6 +58,13 @@ struct ServeSettings: Equatable {
             throw ValidationError("The log level must be one of \(levels), not \(levelText).")
         }
         self.logLevel = level
+        let standard = ConnectionTimeouts()
+        self.connectionTimeouts = try ConnectionTimeouts(
+            requestHead: Self.seconds(
+                headerTimeout, "CARDTABLE_HEADER_TIMEOUT", environment, or: standard.requestHead),
+            bodyPause: Self.seconds(
+                bodyTimeout, "CARDTABLE_BODY_TIMEOUT", environment, or: standard.bodyPause),
+            idle: Self.seconds(idleTimeout, "CARDTABLE_IDLE_TIMEOUT", environment, or: standard.idle))
     }
 
     /// The server's clock: the real one, or (in the browser tests) one that runs ``clockRate``

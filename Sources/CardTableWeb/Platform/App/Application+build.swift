@@ -30,8 +30,12 @@ public func buildApplication(
     let secret = try ServerSecret(for: store.location)
     let router = try await buildRouter(store: store, secret: secret, environment: environment, logger: logger)
     let sweep = ForgottenPlayerSweep(store: store, now: environment.now, logger: logger)
+    let timeouts = configuration.connectionTimeouts
     return Application(
         router: router,
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: [ConnectionDeadlineHandler(timeouts: timeouts, logger: logger)])),
         configuration: .init(
             address: .hostname(configuration.hostname, port: configuration.port),
             serverName: "CardTable"),

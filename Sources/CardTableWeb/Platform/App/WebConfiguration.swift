@@ -6,15 +6,23 @@ public struct WebConfiguration: Sendable {
     public var port: Int
     /// Where the SQLite database lives.
     public var storage: StorageLocation
+    /// How long a client may keep the server waiting before its connection is closed.
+    public var connectionTimeouts: ConnectionTimeouts
 
     /// Creates a configuration.
     /// - Parameters:
     ///   - hostname: The address to bind to.
     ///   - port: The port to listen on.
     ///   - storage: The database file, or an in-memory database for tests.
-    public init(hostname: String = "127.0.0.1", port: Int = 8080, storage: StorageLocation) {
+    ///   - connectionTimeouts: How long a slow or idle client keeps its connection (10 s for a
+    ///     request head or a pause in a body, 60 s idle, by default).
+    public init(
+        hostname: String = "127.0.0.1", port: Int = 8080, storage: StorageLocation,
+        connectionTimeouts: ConnectionTimeouts = ConnectionTimeouts()
+    ) {
         self.hostname = hostname
         self.port = port
         self.storage = storage
+        self.connectionTimeouts = connectionTimeouts
     }
 }
