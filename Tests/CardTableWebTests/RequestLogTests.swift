@@ -27,7 +27,8 @@ import Testing
     @Test func aNewGamesThemeIsWrittenOutOnlyAtDebugLevel() async throws {
         let (_, log) = try await withRecordedLog { client in
             let cookie = try await Self.newPlayer(client)
-            _ = try await client.execute(uri: "/play/random", method: .get, headers: [.cookie: cookie])
+            // NB: a new game is logged when it is stored: by New Game, or by the first deal's first tap.
+            _ = try await client.execute(uri: "/play/random/new", method: .post, headers: [.cookie: cookie])
         }
         let info = try #require(log.entries.first { $0.message == "New game" })
         #expect(info.level == .info)
