@@ -137,6 +137,7 @@ struct HostileCorpus {
                 themeForm.filter { $0.name != "save" } + [Field(name: "restore", value: "%F0%9F%90%9D")]
             ),
             ("/themes/\(themeID)/move", [Field(name: "to", value: "1")]),
+            ("/play/\(themeID)/choose/1", [Field(name: "deal", value: "1")]),
             ("/set/new", [Field(name: "mode", value: "solo"), Field(name: "version", value: "0")]),
             ("/set/cards/5/select", [Field(name: "version", value: "0")]),
             ("/set/deal", [Field(name: "player", value: "one"), Field(name: "version", value: "0")]),

@@ -11,16 +11,19 @@ import Testing
 /// A generated corpus of hostile requests: none gets a 5xx, and none that is refused changes
 /// what the player who sent it has saved.
 @Suite struct HostileCorpusTests {
+    static let theme = Theme(name: "Frogs", emojis: ["🐸", "🦄", "🐝", "🐼"], numberOfPairs: 3, color: "teal")
+
     @Test func noHostileRequestGetsA5xxOrChangesWhatARefusalShouldNot() async throws {
         try await withTestApp(clock: .manual) { session in
             let browser = try await session.newPlayer()
             let other = try await session.newPlayer()
-            let mine = try #require(try await session.store.themes(of: browser.player).first)
-            let theirs = try #require(try await session.store.themes(of: other.player).first)
-            // Games in play, so refusals have something to leave alone.
-            _ = try await browser.get("/play/\(mine.id)")
-            _ = try await browser.get("/play/random")
-            _ = try await browser.get("/set")
+            // NB: themes of their own (built-in ones are shared until a player changes their list).
+            let mine = try await session.store.addTheme(Self.theme, for: browser.player)
+            let theirs = try await session.store.addTheme(Self.theme, for: other.player)
+            // Games in play (stored by a first move), so refusals have something to leave alone.
+            _ = try await browser.post("/play/\(mine.id)/choose/1")
+            _ = try await browser.post("/play/random/new")
+            _ = try await browser.post("/set/new", form: [("mode", "solo")])
 
             let startingThemes = Set(try await session.store.themes(of: browser.player).map(\.id))
             let corpus = HostileCorpus(themeID: mine.id.rawValue, otherPlayersThemeID: theirs.id.rawValue)
