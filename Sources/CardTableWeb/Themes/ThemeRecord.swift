@@ -90,6 +90,5 @@ extension ThemeRecord: FetchableRecord, MutablePersistableRecord {
         static let position = Column(CodingKeys.position)
         static let isDeleted = Column(CodingKeys.isDeleted)
         static let builtInID = Column(CodingKeys.builtInID)
-        static let name = Column(CodingKeys.name)
     }
 }

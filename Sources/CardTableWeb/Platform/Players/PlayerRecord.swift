@@ -23,7 +23,6 @@ struct PlayerRecord: Codable, Equatable {
     }
 
     enum Columns {
-        static let id = Column(CodingKeys.id)
         static let lastSeenAt = Column(CodingKeys.lastSeenAt)
         static let ownsThemes = Column(CodingKeys.ownsThemes)
         static let unsignedCookie = Column(CodingKeys.unsignedCookie)

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+@testable import CardTableWeb
+
+/// The server secret is made once, beside the database, readable by its owner only, and kept
+/// across restarts, so every cookie stays valid.
+@Suite struct ServerSecretTests {
+    @Test func theSecretIsMadeBesideTheDatabaseAndKept() async throws {
+        try await withTemporaryDatabase { path in
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let first = try ServerSecret(for: .file(path: path))
+            let file = ServerSecret.path(besideDatabaseAt: path)
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+            let again = try ServerSecret(for: .file(path: path))
+            let player = PlayerID.random()
+            let cookie = PlayerCookie.value(for: player, secret: first)
+            #expect(PlayerCookie.player(signedIn: cookie, secret: again) == player)
+            #expect(PlayerCookie.player(signedIn: cookie, secret: .random()) == nil)
+        }
+    }
+
+    @Test func aSecretFileThatHoldsNoSecretStopsTheServerWithAMessage() async throws {
+        try await withTemporaryDatabase { path in
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try "not a secret".write(
+                toFile: ServerSecret.path(besideDatabaseAt: path), atomically: true, encoding: .utf8)
+            #expect {
+                _ = try ServerSecret(for: .file(path: path))
+            } throws: { error in
+                "\(error)".contains("cannot be read (it does not hold 64 hex digits)")
+            }
+        }
+    }
+}
