@@ -123,7 +123,7 @@ struct SetReferee: Sendable {
         for player: PlayerID, version: Int?, newGameMode: SetPlayMode? = nil, _ move: Move?
     ) async throws -> Snapshot {
         let now = environment.now()
-        let firstDealSeed = secret.seed(for: "set|\(player)")
+        let secret = secret
         let (saved, isNewGame) = try await store.write { transaction in
             guard var saved = try transaction.setGame(for: player) else {
                 var saved: SavedSetGame
@@ -131,7 +131,8 @@ struct SetReferee: Sendable {
                     saved = SavedSetGame(
                         game: SetGame(mode: newGameMode.gameMode, at: now), lastMove: .newGame)
                 } else {
-                    var generator = SeededGenerator(seed: firstDealSeed)
+                    // NB: only a player without a game pays for the seed's HMAC.
+                    var generator = SeededGenerator(seed: secret.seed(for: "set|\(player)"))
                     saved = SavedSetGame(
                         game: SetGame(using: &generator, mode: .solo, at: now), lastMove: .newGame)
                     guard move != nil else { return (saved, false) }
