@@ -300,6 +300,6 @@ import Testing
     /// The player a response's cookie names.
     static func player(in response: TestResponse) -> PlayerID? {
         guard let value = response.headers[.setCookie]?.split(separator: ";").first else { return nil }
-        return PlayerID(rawValue: String(value.dropFirst("cardtable_player=".count).prefix(32)))
+        return PlayerID(cookie: value)
     }
 }

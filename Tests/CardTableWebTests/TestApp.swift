@@ -37,10 +37,15 @@ struct TestSession: Sendable {
         let response = try await client.execute(uri: "/", method: .get)
         let setCookie = try #require(response.headers[.setCookie])
         let pair = try #require(setCookie.split(separator: ";").first)
-        // NB: the cookie is `<id>.<signature>`.
-        let id = try #require(
-            PlayerID(rawValue: String(pair.dropFirst("cardtable_player=".count).prefix(32))))
+        let id = try #require(PlayerID(cookie: pair))
         return Browser(client: client, cookie: String(pair), player: id)
+    }
+}
+
+extension PlayerID {
+    /// The player a `cardtable_player=<id>.<signature>` cookie names (the signature unchecked).
+    init?(cookie: some StringProtocol) {
+        self.init(rawValue: String(cookie.dropFirst("cardtable_player=".count).prefix(32)))
     }
 }
 

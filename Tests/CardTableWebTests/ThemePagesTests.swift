@@ -216,8 +216,7 @@ import Testing
                 return (browser.cookie, theme.id)
             }
             try await withTestApp(store: try store()) { session in
-                let player = try #require(
-                    PlayerID(rawValue: String(cookie.dropFirst("cardtable_player=".count).prefix(32))))
+                let player = try #require(PlayerID(cookie: cookie))
                 let browser = Browser(client: session.client, cookie: cookie, player: player)
                 let editor = try await browser.get("/themes/\(themeID)/edit").text
                 #expect(editor.contains("Kept"))

@@ -42,10 +42,7 @@ extension CardTableStore.Transaction {
         let shared = try CardTableStore.themeRows(ownedBy: CardTableStore.sharedThemesOwner).fetchAll(db)
         for (position, builtIn) in shared.enumerated() {
             guard let builtInID = builtIn.id else { continue }
-            var copy = builtIn
-            copy.playerID = player.rawValue
-            copy.position = position
-            copy.builtInID = builtInID
+            var copy = builtIn.copy(for: player, at: position)
             try copy.insertWithRandomID(db)
             try moveMemorizeGames(of: player, from: ThemeID(builtInID), to: ThemeID(copy.id ?? builtInID))
         }
@@ -86,10 +83,7 @@ extension CardTableStore {
             .deleteAll(db)
             var position = try Self.nextPosition(of: player, in: db)
             for builtIn in missing {
-                var copy = builtIn
-                copy.playerID = player.rawValue
-                copy.position = position
-                copy.builtInID = builtIn.id
+                var copy = builtIn.copy(for: player, at: position)
                 try copy.insertWithRandomID(db)
                 position += 1
             }

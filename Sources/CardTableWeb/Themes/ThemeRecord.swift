@@ -75,6 +75,16 @@ extension ThemeRecord: FetchableRecord, MutablePersistableRecord {
         id = inserted.rowID
     }
 
+    /// A new row for `player`'s own copy of this shared built-in theme, at `position`.
+    func copy(for player: PlayerID, at position: Int) -> ThemeRecord {
+        var copy = self
+        copy.id = nil
+        copy.playerID = player.rawValue
+        copy.position = position
+        copy.builtInID = id
+        return copy
+    }
+
     /// Inserts the row with a new random id, so ids say nothing about how many themes exist or
     /// whose they are.
     mutating func insertWithRandomID(_ db: Database) throws {
