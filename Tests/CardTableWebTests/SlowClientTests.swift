@@ -13,9 +13,10 @@ import Testing
 /// Slow and idle clients on a live server: each is closed once it has kept the server waiting
 /// too long, and none of them stops another player from being answered.
 @Suite struct SlowClientTests {
-    /// Timeouts short enough for a test to wait them out.
+    /// Timeouts short enough for a test to wait them out. NB: the head's deadline runs from the
+    /// connection opening, so it leaves room for a server slowed by the rest of the suite.
     static let short = ConnectionTimeouts(
-        requestHead: .seconds(1), bodyPause: .milliseconds(500), idle: .milliseconds(500))
+        requestHead: .seconds(3), bodyPause: .milliseconds(500), idle: .milliseconds(500))
 
     /// The start of a request head that never ends (about 9 s of bytes at 200 ms each).
     static let endlessHead = "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: abcdefghij"
@@ -37,7 +38,7 @@ import Testing
             let sentEverything = await connection.trickle(Self.endlessHead, every: .milliseconds(200))
             #expect(!sentEverything)
             // NB: bytes kept arriving, yet the head's deadline held from when the connection opened.
-            #expect(ContinuousClock.now - opened >= .milliseconds(900))
+            #expect(ContinuousClock.now - opened >= .milliseconds(2900))
         }
     }
 
@@ -66,13 +67,14 @@ import Testing
     /// Between requests a kept-alive connection is given the idle time; once the next request's
     /// first byte arrives, its head is due within the head's time.
     @Test func theNextRequestOnAKeptAliveConnectionHasAHeadDeadline() async throws {
-        let timeouts = ConnectionTimeouts(requestHead: .milliseconds(500), idle: .seconds(30))
+        let timeouts = ConnectionTimeouts(requestHead: .seconds(2), idle: .seconds(30))
         try await withLiveServer(timeouts) { port, _ in
             let connection = try await RawConnection.open(port: port)
             defer { connection.close() }
             await connection.send(Self.health)
             #expect(await connection.receives("\r\n\r\nok", within: .seconds(5)))
-            try await Task.sleep(for: .seconds(1))
+            // NB: longer than the head's time, so only the idle time can have kept it open.
+            try await Task.sleep(for: .milliseconds(2500))
             #expect(connection.isOpen)
             #expect(!(await connection.trickle(Self.endlessHead, every: .milliseconds(100))))
         }
