@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// The speed bonus still to be won on a face-up card, drawn as a pie that empties as time
 /// runs out; the page's script animates it from these numbers (`data-bonus-start`,
@@ -22,5 +23,17 @@ struct BonusCountdown: Encodable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case remaining, window, fraction
+    }
+}
+
+extension BonusCountdown: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "remaining": remaining
+        case "window": window
+        case "fraction": fraction
+        default: nil
+        }
     }
 }

@@ -5,14 +5,18 @@ import MemorizeCore
 extension CardTableStore.Transaction {
     /// The Memorize game stored in `slot`; `nil` when there is none, its theme is gone, or its
     /// row could not be read (it is moved to the quarantine, so the referee deals afresh).
-    func memorizeGame(in slot: MemorizeSlot, for player: PlayerID) throws -> SavedMemorizeGame? {
+    /// - Parameter known: The slot's theme when the caller has loaded it already.
+    func memorizeGame(in slot: MemorizeSlot, for player: PlayerID, theme known: SavedTheme? = nil) throws
+        -> SavedMemorizeGame?
+    {
         let table = MemorizeGameRecord.databaseTableName
-        let request = MemorizeGameRecord.filter(MemorizeGameRecord.Columns.playerID == player.rawValue)
-            .filter(MemorizeGameRecord.Columns.slot == slot.storageKey)
         guard
-            let row = try request.asRequest(of: Row.self).fetchOne(db),
+            let row = try cachedRow(
+                "SELECT * FROM memorize_game WHERE player_id = ? AND slot = ?",
+                [player.rawValue, slot.storageKey]),
             let record = try readOrSetAside(row, of: table, { try MemorizeGameRecord(row: row) }),
-            let theme = try theme(ThemeID(record.themeID), of: player)
+            let theme = try known?.id.rawValue == record.themeID
+                ? known : theme(ThemeID(record.themeID), of: player)
         else { return nil }
         return try readOrSetAside(row, of: table) {
             try record.savedGame(slot: slot, theme: theme)

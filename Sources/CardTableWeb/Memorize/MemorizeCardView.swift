@@ -1,5 +1,6 @@
 import Foundation
 import MemorizeCore
+import Mustache
 
 /// One card as the game page draws it. A face-down card carries no content at all: the server
 /// is the source of truth, and the browser never learns what a hidden card shows.
@@ -44,6 +45,22 @@ struct MemorizeCardView: Encodable, Sendable {
             bonus.map { "\(content), face up, \($0.wholeSeconds) seconds of bonus left" }
                 ?? "\(content), face up"
         case (nil, false): "card \(number), face down"
+        }
+    }
+}
+
+extension MemorizeCardView: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "id": id
+        case "isFaceUp": isFaceUp
+        case "isMatched": isMatched
+        case "content": content
+        case "label": label
+        case "chooseURL": chooseURL
+        case "bonus": bonus
+        default: nil
         }
     }
 }

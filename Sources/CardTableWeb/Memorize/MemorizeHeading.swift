@@ -1,3 +1,5 @@
+import Mustache
+
 /// The theme as the game page names it: no emoji, so the page gives nothing away about the
 /// cards still face down.
 struct MemorizeHeading: Encodable, Sendable {
@@ -11,5 +13,18 @@ struct MemorizeHeading: Encodable, Sendable {
         name = saved.theme.name
         color = ThemeColorStyle(saved.theme.color)
         downloadURL = ThemesRoute.download(saved.id).path
+    }
+}
+
+extension MemorizeHeading: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "id": id
+        case "name": name
+        case "color": color
+        case "downloadURL": downloadURL
+        default: nil
+        }
     }
 }

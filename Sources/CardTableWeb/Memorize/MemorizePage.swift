@@ -1,5 +1,6 @@
 import Foundation
 import MemorizeCore
+import Mustache
 
 /// What the game page shows: the theme, the score, the cards and what just happened.
 struct MemorizePage: PageModel {
@@ -61,6 +62,28 @@ struct MemorizePage: PageModel {
             let pair = other.map { "\(chosen.content) and \($0.content)" } ?? chosen.content
             let cost = penalty > 0 ? ", minus \(penalty)" : ""
             return "No match: \(pair)\(cost). Score \(game.score)."
+        }
+    }
+}
+
+extension MemorizePage: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": title
+        case "theme": theme
+        case "slot": slot
+        case "isRandom": isRandom
+        case "deal": deal
+        case "score": score
+        case "scoreBreakdown": scoreBreakdown
+        case "isOver": isOver
+        case "cards": cards
+        case "layout": layout
+        case "announcement": announcement
+        case "newGameURL": newGameURL
+        case "chooserURL": chooserURL
+        default: nil
         }
     }
 }

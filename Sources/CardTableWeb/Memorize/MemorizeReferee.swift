@@ -22,8 +22,8 @@ struct MemorizeReferee: Sendable {
     func currentGame(in slot: MemorizeSlot, for player: PlayerID) async throws -> SavedMemorizeGame {
         let dealer = dealer
         return try await store.read { transaction in
-            let slot = try Self.resolve(slot, of: player, in: transaction)
-            return try transaction.memorizeGame(in: slot, for: player)
+            let (slot, theme) = try Self.resolve(slot, of: player, in: transaction)
+            return try transaction.memorizeGame(in: slot, for: player, theme: theme)
                 ?? dealer.firstDeal(in: slot, for: player, from: transaction)
         }
     }
@@ -68,8 +68,8 @@ struct MemorizeReferee: Sendable {
         let now = environment.now()
         let dealer = dealer
         let (saved, isNewDeal) = try await store.write { transaction in
-            let slot = try Self.resolve(slot, of: player, in: transaction)
-            let stored = try transaction.memorizeGame(in: slot, for: player)
+            let (slot, theme) = try Self.resolve(slot, of: player, in: transaction)
+            let stored = try transaction.memorizeGame(in: slot, for: player, theme: theme)
             let shown = try stored ?? dealer.firstDeal(in: slot, for: player, from: transaction)
             var generator = SystemRandomNumberGenerator()
             var saved =
@@ -96,17 +96,17 @@ struct MemorizeReferee: Sendable {
         return saved
     }
 
-    /// The slot as stored: a theme slot named by a built-in theme's id becomes the slot of the
-    /// player's copy of it.
+    /// The slot as stored, with its theme (none for the random slot): a theme slot named by a
+    /// built-in theme's id becomes the slot of the player's copy of it.
     /// - Throws: ``AppError/notFound(_:)`` when the player has no such theme.
     private static func resolve(
         _ slot: MemorizeSlot, of player: PlayerID, in transaction: CardTableStore.Transaction
-    ) throws -> MemorizeSlot {
-        guard case .theme(let id) = slot else { return slot }
+    ) throws -> (MemorizeSlot, SavedTheme?) {
+        guard case .theme(let id) = slot else { return (slot, nil) }
         guard let theme = try transaction.theme(id, of: player) else {
             throw AppError.notFound("There is no such theme.")
         }
-        return .theme(theme.id)
+        return (.theme(theme.id), theme)
     }
 
     /// Assignment 5 task 2: each new game logs its theme as JSON (at debug level; info keeps

@@ -6,8 +6,9 @@ extension CardTableStore.Transaction {
     /// The player's Set game; `nil` when they have none yet, or when its row could not be read
     /// (it is moved to the quarantine, so the referee deals afresh).
     func setGame(for player: PlayerID) throws -> SavedSetGame? {
-        guard let row = try SetGameRecord.filter(key: player.rawValue).asRequest(of: Row.self).fetchOne(db)
-        else { return nil }
+        guard let row = try cachedRow("SELECT * FROM set_game WHERE player_id = ?", [player.rawValue]) else {
+            return nil
+        }
         return try readOrSetAside(row, of: SetGameRecord.databaseTableName) {
             try SetGameRecord(row: row).savedGame()
         }

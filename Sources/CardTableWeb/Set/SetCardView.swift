@@ -1,10 +1,11 @@
+import Mustache
 import SetCore
 
 /// One Set card as the page draws it: its features as names and CSS classes, its symbols, its
 /// state in the selection, and what a screen reader says for it.
-struct SetCardView: Encodable, Sendable {
+struct SetCardView: Encodable, Equatable, Sendable {
     /// A card's part in the selection.
-    enum Selection: String, Encodable, Sendable {
+    enum Selection: String, CaseIterable, Encodable, Sendable {
         /// Not selected.
         case none
         /// One of one or two selected cards.
@@ -74,9 +75,57 @@ struct SetCardView: Encodable, Sendable {
         let state = selectionState(of: game)
         let hinted: SetTrio? = if case .set(let trio)? = game.hint { trio } else { nil }
         return game.table.map { card in
-            SetCardView(
-                card, selection: game.selection.contains(card) ? state : .none,
+            view(
+                of: card, selection: game.selection.contains(card) ? state : .none,
                 isHinted: hinted?.contains(card) ?? false)
+        }
+    }
+
+    /// `card` in a state, as ``init(_:selection:isHinted:)`` makes it, from a table made once.
+    static func view(of card: SetCard, selection: Selection = .none, isHinted: Bool = false) -> SetCardView {
+        everyView[index(of: card, selection: selection, isHinted: isHinted)]
+    }
+
+    // MARK: - Private
+
+    /// Every card in every state: a view depends on nothing else, and pages draw up to 81 of them.
+    private static let everyView: [SetCardView] = {
+        var views: [SetCardView] = []
+        for card in SetCard.allCards {
+            for selection in Selection.allCases {
+                for isHinted in [false, true] {
+                    assert(views.count == index(of: card, selection: selection, isHinted: isHinted))
+                    views.append(SetCardView(card, selection: selection, isHinted: isHinted))
+                }
+            }
+        }
+        return views
+    }()
+
+    private static func index(of card: SetCard, selection: Selection, isHinted: Bool) -> Int {
+        let selectionIndex = Selection.allCases.firstIndex(of: selection) ?? 0
+        return (card.id * Selection.allCases.count + selectionIndex) * 2 + (isHinted ? 1 : 0)
+    }
+}
+
+extension SetCardView: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "id": id
+        case "description": description
+        case "label": label
+        case "selection": selection
+        case "isHinted": isHinted
+        case "color": color
+        case "shading": shading
+        case "shape": shape
+        case "number": number
+        case "cue": cue
+        case "symbols": symbols
+        case "selectURL": selectURL
+        case "classes": classes
+        default: nil
         }
     }
 }

@@ -1,3 +1,4 @@
+import Mustache
 import SetCore
 
 /// The Sets a player could have taken: after a needless Deal 3 (the Sets that were on the
@@ -29,8 +30,30 @@ struct SetMissedReview: Encodable, Sendable {
         }
         guard !trios.isEmpty else { return nil }
         sets = trios.map { trio in
-            let cards = trio.cards.map { SetCardView($0) }
+            let cards = trio.cards.map { SetCardView.view(of: $0) }
             return MissedSet(cards: cards, label: cards.map(\.description).joined(separator: ", "))
+        }
+    }
+}
+
+extension SetMissedReview: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "heading": heading
+        case "sets": sets
+        default: nil
+        }
+    }
+}
+
+extension SetMissedReview.MissedSet: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "cards": cards
+        case "label": label
+        default: nil
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import SetCore
 
 /// What the Set page shows: the table, the deck and discard piles, the score (or both players'
@@ -81,7 +82,7 @@ struct SetPage: PageModel {
         deckCount = game.deck.count
         deckIsEmpty = game.deck.isEmpty
         discardCount = game.discardPile.count
-        discardTop = game.discardPile.last.map { SetCardView($0) }
+        discardTop = game.discardPile.last.map { SetCardView.view(of: $0) }
         canDeal = game.dealRejection(at: now) == nil
         selectionCount = game.selection.count
         selectionState = SetCardView.selectionState(of: game).rawValue
@@ -97,5 +98,48 @@ struct SetPage: PageModel {
         missed = SetMissedReview(saved)
         version = saved.version
         refreshAfter = game.twoPlayer?.timeUntilNextChange(at: now).map { ($0 * 1000).rounded() / 1000 }
+    }
+}
+
+extension SetPage: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": title
+        case "mode": mode
+        case "isTwoPlayer": isTwoPlayer
+        case "colorBlind": colorBlind
+        case "score": score
+        case "cards": cards
+        case "cardCount": cardCount
+        case "layout": layout
+        case "deckCount": deckCount
+        case "deckIsEmpty": deckIsEmpty
+        case "discardCount": discardCount
+        case "discardTop": discardTop
+        case "canDeal": canDeal
+        case "selectionState": selectionState
+        case "selectionCount": selectionCount
+        case "whyNot": whyNot
+        case "hint": hint
+        case "announcement": announcement
+        case "isOver": isOver
+        case "result": result
+        case "canHint": canHint
+        case "playerTwo": playerTwo
+        case "playerOne": playerOne
+        case "missed": missed
+        case "version": version
+        case "refreshAfter": refreshAfter
+        case "newGameURL": newGameURL
+        case "dealURL": dealURL
+        case "hintURL": hintURL
+        case "claimURL": claimURL
+        case "colorBlindURL": colorBlindURL
+        case "chooserURL": chooserURL
+        case "faceViewBox": faceViewBox
+        case "faceLowerCueY": faceLowerCueY
+        default: nil
+        }
     }
 }

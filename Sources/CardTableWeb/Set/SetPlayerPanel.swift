@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import SetCore
 
 /// One player's controls in a two-player game: their score, their claim ("Set!"), Deal 3 and
@@ -47,5 +48,23 @@ struct SetPlayerPanel: Encodable, Sendable {
             return SetCountdown(kind: .grace, seconds: seconds, rules: state.rules)
         }
         return nil
+    }
+}
+
+extension SetPlayerPanel: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "player": player
+        case "name": name
+        case "score": score
+        case "isLeader": isLeader
+        case "isClaiming": isClaiming
+        case "canClaim": canClaim
+        case "canDeal": canDeal
+        case "countdown": countdown
+        case "status": status
+        default: nil
+        }
     }
 }

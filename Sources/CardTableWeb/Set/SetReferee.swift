@@ -31,8 +31,22 @@ struct SetReferee: Sendable {
     // MARK: - Reading
 
     /// The player's game, or their first deal (not stored) when they have none yet.
+    ///
+    /// A view reads, so it never waits behind another player's move; only a view that finds a
+    /// two-player time limit run out saves (the timeout becomes the last move).
     func current(for player: PlayerID) async throws -> Snapshot {
-        try await play(for: player, version: nil, nil)
+        let now = environment.now()
+        let secret = secret
+        let unchanged = try await store.read { transaction -> SavedSetGame? in
+            guard let stored = try transaction.setGame(for: player) else {
+                return Self.firstDeal(for: player, secret: secret, at: now)
+            }
+            var saved = stored
+            try Self.apply(nil, to: &saved, version: nil, at: now)
+            return saved == stored ? saved : nil
+        }
+        if let unchanged { return Snapshot(saved: unchanged, now: now) }
+        return try await play(for: player, version: nil, nil)
     }
 
     // MARK: - Moves
@@ -131,10 +145,7 @@ struct SetReferee: Sendable {
                     saved = SavedSetGame(
                         game: SetGame(mode: newGameMode.gameMode, at: now), lastMove: .newGame)
                 } else {
-                    // NB: only a player without a game pays for the seed's HMAC.
-                    var generator = SeededGenerator(seed: secret.seed(for: "set|\(player)"))
-                    saved = SavedSetGame(
-                        game: SetGame(using: &generator, mode: .solo, at: now), lastMove: .newGame)
+                    saved = Self.firstDeal(for: player, secret: secret, at: now)
                     guard move != nil else { return (saved, false) }
                     try Self.apply(move, to: &saved, version: version, at: now)
                 }
@@ -152,6 +163,13 @@ struct SetReferee: Sendable {
             logger.info("New Set game", metadata: ["mode": "\(SetPlayMode(saved.game).rawValue)"])
         }
         return Snapshot(saved: saved, now: now)
+    }
+
+    /// The game a player without one is shown: the same on every visit until a move stores it.
+    /// NB: only a player without a game pays for the seed's HMAC.
+    private static func firstDeal(for player: PlayerID, secret: ServerSecret, at now: Date) -> SavedSetGame {
+        var generator = SeededGenerator(seed: secret.seed(for: "set|\(player)"))
+        return SavedSetGame(game: SetGame(using: &generator, mode: .solo, at: now), lastMove: .newGame)
     }
 
     private static func apply(_ move: Move?, to saved: inout SavedSetGame, version: Int?, at now: Date) throws

@@ -28,9 +28,8 @@ extension CardTableStore {
 extension CardTableStore.Transaction {
     /// Whose theme rows the player sees: their own once they have copies, the shared ones before.
     func themeOwner(of player: PlayerID) throws -> String {
-        let owns = try PlayerRecord.filter(key: player.rawValue).select(PlayerRecord.Columns.ownsThemes)
-            .asRequest(of: Bool.self).fetchOne(db)
-        return owns == true ? player.rawValue : CardTableStore.sharedThemesOwner
+        let owns = try cachedRow("SELECT owns_themes FROM player WHERE id = ?", [player.rawValue])
+        return owns?[0] == true ? player.rawValue : CardTableStore.sharedThemesOwner
     }
 
     /// Gives the player their own copies of the shared themes, unless they have them already, so

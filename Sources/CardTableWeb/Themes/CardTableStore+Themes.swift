@@ -15,7 +15,18 @@ extension CardTableStore.Transaction {
     /// or could not be read (it is moved to the quarantine). A player's copy of a built-in theme
     /// also answers to the built-in's id (and comes back with its own).
     func theme(_ id: ThemeID, of player: PlayerID) throws -> SavedTheme? {
-        try themeRequest(id, of: player).asRequest(of: Row.self).fetchOne(db).flatMap(savedTheme)
+        // NB: the same query as `themeRequest`, written out so its statement is compiled once.
+        let owner = try themeOwner(of: player)
+        let row =
+            owner == player.rawValue
+            ? try cachedRow(
+                """
+                SELECT * FROM theme WHERE player_id = ? AND is_deleted = 0 AND (id = ? OR built_in_id = ?)
+                ORDER BY id = ? DESC LIMIT 1
+                """, [owner, id.rawValue, id.rawValue, id.rawValue])
+            : try cachedRow(
+                "SELECT * FROM theme WHERE player_id = ? AND is_deleted = 0 AND id = ?", [owner, id.rawValue])
+        return try row.flatMap(savedTheme)
     }
 
     /// The row of one of the player's themes, as ``theme(_:of:)`` finds it.

@@ -1,3 +1,5 @@
+import Mustache
+
 /// What the theme chooser (the home page) shows: the player's themes, the random-theme entry,
 /// and, in Edit mode, the controls to delete, reorder and edit them.
 struct ChooserPage: PageModel {
@@ -86,5 +88,65 @@ struct ChooserPage: PageModel {
             }
         colorStylesheetURL = ThemeColorStyle.stylesheetURL(
             forClasses: rows.map(\.theme.color.className) + [panel?.preview.className].compactMap { $0 })
+    }
+}
+
+extension ChooserPage: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": title
+        case "isEditing": isEditing
+        case "rows": rows
+        case "hasThemes": hasThemes
+        case "randomURL": randomURL
+        case "newThemeURL": newThemeURL
+        case "editModeURL": editModeURL
+        case "doneURL": doneURL
+        case "setURL": setURL
+        case "deleted": deleted
+        case "setAsideNotice": setAsideNotice
+        case "editor": editor
+        case "restoreBuiltIns": restoreBuiltIns
+        case "colorStylesheetURL": colorStylesheetURL
+        default: nil
+        }
+    }
+}
+
+extension ChooserPage.Row: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "theme": theme
+        case "index": index
+        case "canMoveUp": canMoveUp
+        case "canMoveDown": canMoveDown
+        case "upIndex": upIndex
+        case "downIndex": downIndex
+        default: nil
+        }
+    }
+}
+
+extension ChooserPage.RestoreOffer: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "url": url
+        case "label": label
+        default: nil
+        }
+    }
+}
+
+extension ChooserPage.DeletedNotice: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "name": name
+        case "undoURL": undoURL
+        default: nil
+        }
     }
 }

@@ -1,4 +1,5 @@
 import MemorizeCore
+import Mustache
 
 /// What the theme editor (a form in a `<dialog>` over the chooser) shows.
 struct EditorPanel: Encodable, Sendable {
@@ -81,5 +82,63 @@ struct EditorPanel: Encodable, Sendable {
         preview = ThemeColorStyle(inputs.color ?? draft.color)
         errors = state.errors
         hasErrors = !state.errors.isEmpty
+    }
+}
+
+extension EditorPanel: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "isNew": isNew
+        case "heading": heading
+        case "actionURL": actionURL
+        case "cancelURL": cancelURL
+        case "name": name
+        case "maximumNameLength": maximumNameLength
+        case "emojis": emojis
+        case "removedEmojis": removedEmojis
+        case "hasRemovedEmojis": hasRemovedEmojis
+        case "emojisField": emojisField
+        case "removedField": removedField
+        case "newEmoji": newEmoji
+        case "pairs": pairs
+        case "minimumPairs": minimumPairs
+        case "maximumPairs": maximumPairs
+        case "colorIsNamed": colorIsNamed
+        case "colorIsCustom": colorIsCustom
+        case "colorIsGradient": colorIsGradient
+        case "namedColors": namedColors
+        case "otherColorName": otherColorName
+        case "customHex": customHex
+        case "gradientFrom": gradientFrom
+        case "gradientTo": gradientTo
+        case "preview": preview
+        case "errors": errors
+        case "hasErrors": hasErrors
+        default: nil
+        }
+    }
+}
+
+extension EditorPanel.EmojiChip: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "emoji": emoji
+        case "label": label
+        default: nil
+        }
+    }
+}
+
+extension EditorPanel.NamedColor: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "name": name
+        case "css": css
+        case "isSelected": isSelected
+        default: nil
+        }
     }
 }

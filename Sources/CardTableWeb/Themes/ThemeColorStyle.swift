@@ -1,4 +1,5 @@
 import MemorizeCore
+import Mustache
 
 /// How a theme's UI-independent ``ThemeColor`` is drawn on a page: CSS values for the card
 /// backs (a color or a gradient) and a single accent color for borders and text.
@@ -112,6 +113,21 @@ struct ThemeColorStyle: Encodable, Equatable, Sendable {
         switch value {
         case .named(let name): cssByName[name.lowercased()] == nil ? "\(name) (shown as gray)" : name
         case .rgba(let rgba): "custom color \(rgba.opaqueHex)"
+        }
+    }
+}
+
+extension ThemeColorStyle: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "accent": accent
+        case "fill": fill
+        case "description": description
+        case "cssVariables": cssVariables
+        case "className": className
+        case "stylesheetURL": stylesheetURL
+        default: nil
         }
     }
 }

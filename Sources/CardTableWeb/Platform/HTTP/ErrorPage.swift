@@ -1,4 +1,5 @@
 import Hummingbird
+import Mustache
 
 /// What an error page shows: the status and a sentence saying what went wrong.
 struct ErrorPage: PageModel {
@@ -27,5 +28,17 @@ struct ErrorPage: PageModel {
         self.status = status.code
         self.title = status.reasonPhrase
         self.message = message
+    }
+}
+
+extension ErrorPage: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "status": status
+        case "title": title
+        case "message": message
+        default: nil
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Mustache
+
 /// How a game's cards are laid out so that they (all the same size, ``cardRatio`` wide to high)
 /// are as large as the board allows.
 ///
@@ -146,5 +148,40 @@ struct CardGridLayout: Encodable, Sendable {
 
     private static func shape(in shapes: [Shape], forAspectRatio aspectRatio: Double) -> Shape {
         shapes.last { ($0.fromAspectRatio?.value ?? 0) <= aspectRatio } ?? shapes[0]
+    }
+}
+
+extension CardGridLayout: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "shapes": shapes
+        case "stylesheet": stylesheet
+        case "stylesheetURL": stylesheetURL
+        default: nil
+        }
+    }
+}
+
+extension CardGridLayout.Shape: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "columns": columns
+        case "rows": rows
+        case "fromAspectRatio": fromAspectRatio
+        default: nil
+        }
+    }
+}
+
+extension CardGridLayout.Ratio: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "width": width
+        case "height": height
+        default: nil
+        }
     }
 }

@@ -5,12 +5,12 @@ extension CardTableStore.Transaction {
     /// Writes the player's row unless it is there: called by every save, since a player is only
     /// stored once they do something worth keeping.
     func ensurePlayer(_ player: PlayerID, at now: Date) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO player (id, created_at, last_seen_at, owns_themes, unsigned_cookie)
                 VALUES (?, ?, ?, 0, 0) ON CONFLICT (id) DO NOTHING
-                """,
-            arguments: [player.rawValue, now, now])
+                """
+        ).execute(arguments: [player.rawValue, now, now])
     }
 }
 
@@ -28,15 +28,20 @@ extension CardTableStore {
 
     /// Notes that a stored player visited, when their last noted visit is a day old or more. A
     /// player who is not stored stays unstored.
-    public func noteVisit(of player: PlayerID, at now: Date) async throws {
+    /// - Returns: When the next visit needs noting (a player stored later is stored as seen then).
+    @discardableResult
+    public func noteVisit(of player: PlayerID, at now: Date) async throws -> Date {
         let lastSeen = try await dbWriter.read { db in
             try PlayerRecord.filter(key: player.rawValue).fetchOne(db).map { $0.lastSeenAt ?? $0.createdAt }
         }
-        guard let lastSeen, now.timeIntervalSince(lastSeen) >= Self.visitNotingInterval else { return }
+        guard let lastSeen, now.timeIntervalSince(lastSeen) >= Self.visitNotingInterval else {
+            return (lastSeen ?? now).addingTimeInterval(Self.visitNotingInterval)
+        }
         _ = try await dbWriter.write { db in
             try PlayerRecord.filter(key: player.rawValue).updateAll(
                 db, PlayerRecord.Columns.lastSeenAt.set(to: now))
         }
+        return now.addingTimeInterval(Self.visitNotingInterval)
     }
 
     /// Deletes every player not seen since `cutoff`, with their themes and games.

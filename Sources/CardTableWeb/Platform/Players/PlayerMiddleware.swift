@@ -7,21 +7,31 @@ import Hummingbird
 /// ``CardTableStore/Transaction/ensurePlayer(_:at:)``), so page views cost the database nothing.
 /// Every response sends the cookie again, so its lifetime starts over on each visit; a player
 /// seen again has their last visit noted (at most daily), which the sweep of forgotten players
-/// reads.
+/// reads. A ``VisitLedger`` spares the other views of the day that lookup.
 struct PlayerMiddleware: RouterMiddleware {
     typealias Context = CardTableRequestContext
 
     let store: CardTableStore
     let secret: ServerSecret
     let now: @Sendable () -> Date
+    let visits = VisitLedger()
 
     func handle(
         _ request: Request, context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
-        let player = try await recognisedPlayer(request) ?? PlayerID.random()
-        try await store.noteVisit(of: player, at: now())
+        let player: PlayerID
+        if let recognised = try await recognisedPlayer(request) {
+            player = recognised
+            let now = now()
+            if visits.isDue(player, at: now) {
+                visits.remember(player, freshUntil: try await store.noteVisit(of: player, at: now))
+            }
+        } else {
+            // NB: a new visitor is stored by their first move, which notes the visit.
+            player = PlayerID.random()
+        }
         context.playerID = player
         var response = try await next(request, context)
         response.setCookie(PlayerCookie.cookie(for: player, secret: secret))

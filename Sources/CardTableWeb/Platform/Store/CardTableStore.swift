@@ -69,6 +69,12 @@ public final class CardTableStore: Sendable {
         /// The rows this transaction set aside, so a failed transaction can still set them aside.
         let damage: DamageLog
         let logger: Logger
+
+        /// The row `sql` selects (the first, if several), from a statement compiled once per
+        /// connection: for the lookups every request makes.
+        func cachedRow(_ sql: String, _ arguments: StatementArguments) throws -> Row? {
+            try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+        }
     }
 
     /// Runs `body` in one write transaction: all it saves is committed together before this

@@ -1,0 +1,147 @@
+import Foundation
+import MemorizeCore
+import Mustache
+import SeededRandom
+import SetCore
+import SetTestSupport
+import Testing
+
+@testable import CardTableWeb
+
+/// The page models answer the templates' lookups by name (`MustacheParent`) instead of by
+/// reflection, which is most of what rendering used to cost. These tests hold every such answer
+/// to what reflection finds: for each page in many states, every CardTableWeb value a template
+/// can reach answers each of its stored properties with the same value.
+@Suite struct TemplateValuesTests {
+    @Test(arguments: SetPageCase.allCases)
+    func setPage(_ state: SetPageCase) throws {
+        try expectAnswersMatchReflection(state.page(), path: "SetPage(\(state))")
+    }
+
+    @Test(arguments: [false, true])
+    func memorizePage(isOver: Bool) throws {
+        try expectAnswersMatchReflection(Self.memorizePage(isOver: isOver), path: "MemorizePage")
+    }
+
+    @Test func chooserPage() {
+        let themes = Self.themes
+        let pages = [
+            ChooserPage(themes: themes, isEditing: false),
+            ChooserPage(
+                themes: themes, isEditing: true, deleted: themes[0], setAsideCount: 2, missingBuiltInCount: 3),
+            ChooserPage(themes: [], isEditing: false, missingBuiltInCount: 1),
+            ChooserPage(themes: themes, isEditing: true, editor: ThemeEditorState(themes[1])),
+            ChooserPage(themes: themes, isEditing: true, editor: Self.editorWithErrors()),
+        ]
+        for (index, page) in pages.enumerated() {
+            expectAnswersMatchReflection(page, path: "ChooserPage#\(index)")
+        }
+    }
+
+    @Test func errorPage() {
+        expectAnswersMatchReflection(ErrorPage(AppError.badRequest("name must be text.")), path: "ErrorPage")
+    }
+
+    /// The check is not vacuous: a value that forgets a property is caught.
+    @Test func aForgottenPropertyIsCaught() {
+        let problems = TemplateValueCheck.problems(
+            in: Forgetful(shown: "a", forgotten: "b"), path: "Forgetful")
+        #expect(problems == ["Forgetful.forgotten: reflection finds \"b\", the template would find nil"])
+    }
+
+    // MARK: - Pages
+
+    enum SetPageCase: CaseIterable {
+        case fresh, twoSelected, notASet, hinted, needlessDeal, over, twoPlayerClaim, colorBlind
+
+        func page() throws -> SetPage {
+            let now = Date(timeIntervalSince1970: 1_000_000)
+            var generator = SeededGenerator(seed: 11)
+            var saved = SavedSetGame(game: SetGame(using: &generator, at: now))
+            let table = SetFixtures.set + Array(SetFixtures.companions.prefix(9))
+            let deck = Array(SetCard.allCards.filter { !table.contains($0) }.prefix(9))
+            switch self {
+            case .fresh:
+                break
+            case .twoSelected:
+                saved.game = try SetGame(deck: deck, table: table, at: now)
+                _ = saved.game.select(table[0], at: now)
+                _ = saved.game.select(table[1], at: now)
+            case .notASet:
+                saved.game = try SetGame(deck: deck, table: SetFixtures.noSetTable, at: now)
+                for card in SetFixtures.noSetTable.prefix(3) { _ = saved.game.select(card, at: now) }
+            case .hinted:
+                saved.game = try SetGame(deck: deck, table: table, at: now)
+                _ = saved.game.revealHint()
+            case .needlessDeal:
+                saved.game = try SetGame(deck: deck, table: table, at: now)
+                saved.lastMove = SetLastMove(saved.game.dealThreeMore(at: now), by: .one)
+            case .over:
+                saved.game = try SetGame(deck: [], table: table, at: now)
+                _ = saved.game.dealThreeMore(at: now)
+                for card in SetFixtures.set { _ = saved.game.select(card, at: now) }
+                _ = saved.game.dealThreeMore(at: now)
+            case .twoPlayerClaim:
+                saved.game = try SetGame(deck: deck, table: table, mode: .twoPlayer(.standard), at: now)
+                _ = saved.game.claim(by: .two, at: now)
+            case .colorBlind:
+                saved.colorBlind = true
+                _ = saved.game.select(saved.game.table[0], at: now)
+            }
+            return SetPage(SetReferee.Snapshot(saved: saved, now: now.addingTimeInterval(1)))
+        }
+    }
+
+    private static let themes = [
+        SavedTheme(id: ThemeID(7), theme: Theme("Animals", "🐶🐱🐭🐹🐰🦊🐻🐼", color: .named("orange"))),
+        SavedTheme(
+            id: ThemeID(8),
+            theme: Theme("Faces", "😀😃😄😁😆", pairs: 4, color: .gradient(.named("red"), .named("blue")))),
+    ]
+
+    private static func memorizePage(isOver: Bool) throws -> MemorizePage {
+        let start = Date(timeIntervalSince1970: 1_000_000)
+        let theme = themes[0]
+        var generator = SeededGenerator(seed: 5)
+        var game = MemoryGame<String>(numberOfPairsOfCards: 2, speedBonus: .standard, using: &generator) {
+            theme.theme.emojis[$0]
+        }
+        let first = game.cards[0]
+        _ = game.choose(first, at: start)
+        var saved = SavedMemorizeGame(
+            slot: .theme(theme.id), theme: theme, game: game,
+            lastChoice: MemorizeLastChoice(cardID: first.id, outcome: .turnedUp), deal: 42)
+        // NB: the face-up card's partner makes a match; with none face up, any unmatched card.
+        for _ in 0..<(isOver ? saved.game.cards.count : 0) {
+            let cards = saved.game.cards
+            let faceUp = cards.first { $0.isFaceUp && !$0.isMatched }
+            let partner = faceUp.flatMap { up in cards.first { $0.content == up.content && $0.id != up.id } }
+            guard let next = partner ?? cards.first(where: { !$0.isMatched }) else { break }
+            _ = saved.game.choose(next, at: start.addingTimeInterval(1))
+        }
+        #expect(saved.game.isOver == isOver)
+        return MemorizePage(saved, now: start.addingTimeInterval(0.5))
+    }
+
+    private static func editorWithErrors() -> ThemeEditorState {
+        var state = ThemeEditorState(themes[1])
+        state.colorInputs = ColorInputs(.gradient(.named("red"), .named("green")))
+        state.errors = ["Name must not be empty."]
+        state.unreadablePairs = "2.5"
+        state.draft.removedEmojis = ["🐙"]
+        return state
+    }
+
+    private func expectAnswersMatchReflection(_ page: some PageModel, path: String) {
+        let problems = TemplateValueCheck.problems(in: page, path: path)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+}
+
+/// A value that answers one of its two properties, to show the check catches that.
+private struct Forgetful: MustacheParent {
+    let shown: String
+    let forgotten: String
+
+    func child(named key: String) -> Any? { key == "shown" ? shown : nil }
+}
