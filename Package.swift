@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "SetCore", targets: ["SetCore"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -37,6 +38,7 @@ let package = Package(
                 "MemorizeCore",
                 "SetCore",
                 "SeededRandom",
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -44,6 +46,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // NB: each feature keeps its templates and scripts beside its code; `.process` puts them
@@ -92,6 +95,7 @@ let package = Package(
             name: "CardTableWebTests",
             dependencies: [
                 "CardTableWeb", "SetCore", "SetTestSupport",
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -10,12 +10,13 @@ import Testing
     }
 
     @Test func everyPageAndEveryPartialItNamesIsThere() async throws {
-        _ = try await PageRenderer(pages: [ChooserPage.self, MemorizePage.self, SetPage.self, ErrorPage.self])
+        let pages: [any PageModel.Type] = [ChooserPage.self, MemorizePage.self, SetPage.self, ErrorPage.self]
+        _ = try await PageRenderer(pages: pages, assets: StaticAssets())
     }
 
     @Test func aMissingTemplateStopsTheRendererFromStarting() async throws {
         await #expect {
-            try await PageRenderer(pages: [ErrorPage.self, PageWithoutTemplate.self])
+            try await PageRenderer(pages: [ErrorPage.self, PageWithoutTemplate.self], assets: StaticAssets())
         } throws: { error in
             (error as? PageRenderer.MissingTemplate)?.description
                 == "The template nowhere.mustache, which PageWithoutTemplate needs, is missing."

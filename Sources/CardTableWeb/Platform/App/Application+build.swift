@@ -47,14 +47,15 @@ public func buildApplication(
 func buildRouter(store: CardTableStore, secret: ServerSecret, environment: WebEnvironment, logger: Logger)
     async throws -> Router<CardTableRequestContext>
 {
-    let renderer = try await PageRenderer(
-        pages: [ChooserPage.self, MemorizePage.self, SetPage.self, ErrorPage.self])
     let assets = try StaticAssets(prefixes: ["app.css": CardGridLayout.sharedStylesheet])
+    let renderer = try await PageRenderer(
+        pages: [ChooserPage.self, MemorizePage.self, SetPage.self, ErrorPage.self], assets: assets)
     let routes = RegisteredRoutes()
     // NB: every GET route also answers HEAD, with the GET's headers and no body.
     let router = Router(context: CardTableRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLogMiddleware(logger: logger))
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: ResponseCompressionMiddleware())
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
     router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
     router.add(middleware: BodySizeLimitMiddleware())

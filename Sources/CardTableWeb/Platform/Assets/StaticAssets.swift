@@ -1,44 +1,83 @@
 import Foundation
 import Hummingbird
 
-/// The stylesheets, scripts and icons in the features' `Resources` folders, read once at start-up
-/// and served from memory under `/static/`.
+/// The stylesheets, scripts and icons in the features' `Resources` folders, read, fingerprinted
+/// and gzipped once at start-up and served from memory under `/static/`.
+///
+/// Pages link to each file by its fingerprinted address (`/static/set.3fa9c01b2e.js`), which
+/// browsers keep for a year without asking again. The plain address (`/static/set.js`) and an
+/// address with an older fingerprint (from a page served before a deploy) answer the current file
+/// with `no-cache`, so they are asked about again every time and never kept as immutable.
 struct StaticAssets: Sendable {
-    /// One served file.
-    struct Asset: Sendable {
-        let body: ByteBuffer
-        let contentType: String
-        let etag: String
-    }
+    private let assetsByName: [String: StaticAsset]
+    private let assetsByAddress: [String: StaticAsset]
 
-    private let assets: [String: Asset]
-
-    /// Reads every served file: the resources with a ``contentTypes`` extension.
+    /// Reads every served file: the resources with a ``contentTypes`` extension. A script's imports
+    /// of its siblings are rewritten to their fingerprinted addresses first.
     /// - Parameter prefixes: Text served before a file's own, by file name (CSS the server
     ///   generates from its constants, such as the card ratio).
+    /// - Throws: ``BrokenImport`` when a script imports a file that is not served, or scripts import
+    ///   each other in a circle.
     init(prefixes: [String: String] = [:]) throws {
-        var assets: [String: Asset] = [:]
+        var sources: [String: AssetSource] = [:]
         for url in try WebResources.files(withExtensions: Set(Self.contentTypes.keys)) {
             let name = url.lastPathComponent
-            let data = Data((prefixes[name] ?? "").utf8) + (try Data(contentsOf: url))
-            assets[name] = Asset(
-                body: ByteBuffer(bytes: data), contentType: Self.contentTypes[url.pathExtension] ?? "",
-                etag: "\"\(Self.fingerprint(data))\"")
+            let bytes = Array((prefixes[name] ?? "").utf8) + Array(try Data(contentsOf: url))
+            sources[name] = AssetSource(bytes: bytes, contentType: Self.contentTypes[url.pathExtension] ?? "")
         }
-        self.assets = assets
+        var loader = AssetLoader(sources: sources)
+        for name in sources.keys.sorted() {
+            _ = try loader.load(name, importedBy: [])
+        }
+        assetsByName = loader.loaded
+        assetsByAddress = Dictionary(uniqueKeysWithValues: loader.loaded.values.map { ($0.address, $0) })
     }
 
-    /// Answers a request for `name`: the file, 304 when the browser's copy is current, or 404.
-    func response(for name: String, request: Request) throws -> Response {
-        guard let asset = assets[name] else { throw AppError.notFound("There is no file called \(name).") }
+    /// The fingerprinted address of the file called `name` (`set.js` → `set.3fa9c01b2e.js`), or
+    /// nil when no such file is served.
+    func address(of name: String) -> String? {
+        assetsByName[name]?.address
+    }
+
+    /// The file called `name`, if it is served.
+    func asset(named name: String) -> StaticAsset? {
+        assetsByName[name]
+    }
+
+    /// Answers a request for `file`, a fingerprinted address or a plain name: the file, gzipped
+    /// when the request accepts it and that pays, 304 when the browser's copy is current, or 404.
+    func response(for file: String, request: Request) throws -> Response {
+        let asset: StaticAsset
+        let isCurrentAddress: Bool
+        if let current = assetsByAddress[file] {
+            (asset, isCurrentAddress) = (current, true)
+        } else if let plain = assetsByName[file]
+            ?? AssetFingerprint.plainName(of: file).flatMap({ assetsByName[$0] })
+        {
+            (asset, isCurrentAddress) = (plain, false)
+        } else {
+            throw AppError.notFound("There is no file called \(file).")
+        }
+        let gzippedBody = AcceptEncoding.acceptsGzip(request.headers) ? asset.gzippedBody : nil
         var headers = HTTPFields()
-        headers[.eTag] = asset.etag
-        headers[.cacheControl] = "no-cache"
-        if request.headers[.ifNoneMatch] == asset.etag {
+        headers[.eTag] = gzippedBody == nil ? asset.etag : asset.gzippedETag
+        headers[.cacheControl] = isCurrentAddress ? "public, max-age=31536000, immutable" : "no-cache"
+        if asset.gzippedBody != nil { headers.addVary(.acceptEncoding) }
+        if Self.matches(request.headers[.ifNoneMatch], anyOf: [asset.etag, asset.gzippedETag]) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = asset.contentType
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: asset.body))
+        if gzippedBody != nil { headers[.contentEncoding] = "gzip" }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: gzippedBody ?? asset.body))
+    }
+
+    /// FNV-1a of the bytes: enough to tell versions of a generated file apart.
+    static func fingerprint(_ data: some Sequence<UInt8>) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
     }
 
     // MARK: - Private
@@ -52,12 +91,13 @@ struct StaticAssets: Sendable {
         "webmanifest": "application/manifest+json",
     ]
 
-    /// FNV-1a of the bytes: enough to tell versions of a file apart.
-    static func fingerprint(_ data: some Sequence<UInt8>) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    /// Whether an `If-None-Match` header (one tag, a list, or `*`) names one of `tags`.
+    private static func matches(_ ifNoneMatch: String?, anyOf tags: [String]) -> Bool {
+        guard let ifNoneMatch else { return false }
+        return ifNoneMatch.split(separator: ",").contains { listed in
+            var tag = listed.trimmingCharacters(in: .whitespaces)
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            return tag == "*" || tags.contains(tag)
         }
-        return String(hash, radix: 16)
     }
 }

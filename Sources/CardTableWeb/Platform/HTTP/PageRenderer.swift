@@ -15,12 +15,12 @@ struct PageRenderer: Sendable {
         var description: String { "The template \(name).mustache, which \(neededBy) needs, is missing." }
     }
 
-    /// Loads every feature's templates and checks, before any request, that each of `pages` has
-    /// its template and that every partial or parent a template names exists.
-    /// - Throws: ``MissingTemplate``, or swift-mustache's parser error for a broken template.
-    init(pages: [any PageModel.Type]) async throws {
-        let folder = try WebResources.folder()
-        self.library = try await MustacheLibrary(directory: folder.path)
+    /// Loads every feature's templates, their `/static/` links pointing at `assets`' fingerprinted
+    /// addresses, and checks, before any request, that each of `pages` has its template and that
+    /// every partial or parent a template names exists.
+    /// - Throws: ``MissingTemplate``, ``UnknownAssetLink`` or ``UnreadableTemplate``.
+    init(pages: [any PageModel.Type], assets: StaticAssets) async throws {
+        self.library = try MustacheLibrary(resourcesLinkingTo: assets)
         for page in pages where library.getTemplate(named: page.template) == nil {
             throw MissingTemplate(name: page.template, neededBy: "\(page)")
         }

@@ -1,0 +1,29 @@
+/// The sibling modules a script imports (`import { … } from "./cardtable.js"`), found and
+/// rewritten to their fingerprinted addresses before the importing script is fingerprinted itself,
+/// so a change in `cardtable.js` changes the address of every script that imports it.
+enum ScriptImports {
+    /// The names of the sibling files `script` imports, in order, each once.
+    static func names(in script: String) -> [String] {
+        var names: [String] = []
+        for match in script.matches(of: pattern) where !names.contains(String(match.output.name)) {
+            names.append(String(match.output.name))
+        }
+        return names
+    }
+
+    /// `script` with each import of a sibling in `addresses` (plain name → fingerprinted address)
+    /// pointing at the address instead.
+    static func rewriting(_ script: String, to addresses: [String: String]) -> String {
+        script.replacing(pattern) { match in
+            let (_, keyword, between, quote, name) = match.output
+            guard let address = addresses[String(name)] else { return String(match.output.0) }
+            return "\(keyword)\(between)\(quote)./\(address)\(quote)"
+        }
+    }
+
+    // MARK: - Private
+
+    /// `from "./x.js"`, `import "./x.js"` and `import("./x.js")`, with either quote.
+    nonisolated(unsafe) private static let pattern =
+        /(?<keyword>\bfrom|\bimport)(?<between>\s*\(?\s*)(?<quote>["'])\.\/(?<name>[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.js)\k<quote>/
+}
