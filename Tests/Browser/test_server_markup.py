@@ -53,15 +53,19 @@ def test_a_memorize_face_is_the_servers_markup(player):
     assert card(page, 1).locator(".emoji").evaluate("element => element.outerHTML") == emoji
 
 
+def module_scripts(page):
+    """Each script of the page as [type, src], its content hash replaced by HASH."""
+    scripts = page.eval_on_selector_all("script[src]", "s => s.map(x => [x.type, x.getAttribute('src')])")
+    return [[kind, re.sub(r"\.[0-9a-f]{10}\.js$", ".HASH.js", src)] for kind, src in scripts]
+
+
 def test_pages_load_one_module_each_and_no_global(player):
     page = player()
-    for url, module in [("/", "themes.js"), ("/themes/new", "themes.js"), ("/set", "set.js")]:
+    for url, module in [("/", "themes"), ("/themes/new", "themes"), ("/set", "set")]:
         page.goto(url)
-        scripts = page.eval_on_selector_all("script[src]", "s => s.map(x => [x.type, x.getAttribute('src')])")
-        assert scripts == [["module", f"/static/{module}"]]
+        assert module_scripts(page) == [["module", f"/static/{module}.HASH.js"]]
     open_first_theme(page)
-    scripts = page.eval_on_selector_all("script[src]", "s => s.map(x => [x.type, x.getAttribute('src')])")
-    assert scripts == [["module", "/static/memorize.js"]]
+    assert module_scripts(page) == [["module", "/static/memorize.HASH.js"]]
     assert page.evaluate("typeof window.CardTable") == "undefined"
     assert page.errors == []
 
