@@ -18,6 +18,7 @@ import sys
 import urllib.parse
 
 PAGES = ["/", "/play/random", "/set"]
+SCRIPT_IMPORT = re.compile(r"""\b(?:from|import)\s*\(?\s*["'](\./[^"']+)["']""")
 
 
 def set_versions(args):
@@ -81,9 +82,16 @@ def weights(args):
         parser = Assets()
         parser.feed(weighed.pop("body").decode("utf-8", "replace"))
         assets = []
-        for asset in parser.urls:
+        urls = list(parser.urls)
+        for asset in urls:
             a = weigh(connection, asset, args.cookie)
-            a.pop("body")
+            body = a.pop("body")
+            if asset.endswith(".js"):
+                # A module's imports are fetched too (cardtable.js, under its content-hashed name).
+                for imported in SCRIPT_IMPORT.findall(body.decode("utf-8", "replace")):
+                    url = urllib.parse.urljoin(asset, imported)
+                    if url not in urls:
+                        urls.append(url)
             assets.append(a)
         weighed["assets"] = assets
         pages.append(weighed)
