@@ -7,6 +7,8 @@ import Testing
     /// A page whose template is not among the resources.
     private struct PageWithoutTemplate: PageModel {
         static let template = "nowhere"
+
+        func child(named key: String) -> Any? { nil }
     }
 
     @Test func everyPageAndEveryPartialItNamesIsThere() async throws {

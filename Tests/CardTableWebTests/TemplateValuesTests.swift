@@ -92,14 +92,14 @@ import Testing
         }
     }
 
-    private static let themes = [
+    static let themes = [
         SavedTheme(id: ThemeID(7), theme: Theme("Animals", "🐶🐱🐭🐹🐰🦊🐻🐼", color: .named("orange"))),
         SavedTheme(
             id: ThemeID(8),
             theme: Theme("Faces", "😀😃😄😁😆", pairs: 4, color: .gradient(.named("red"), .named("blue")))),
     ]
 
-    private static func memorizePage(isOver: Bool) throws -> MemorizePage {
+    static func memorizePage(isOver: Bool) throws -> MemorizePage {
         let start = Date(timeIntervalSince1970: 1_000_000)
         let theme = themes[0]
         var generator = SeededGenerator(seed: 5)
@@ -123,7 +123,7 @@ import Testing
         return MemorizePage(saved, now: start.addingTimeInterval(0.5))
     }
 
-    private static func editorWithErrors() -> ThemeEditorState {
+    static func editorWithErrors() -> ThemeEditorState {
         var state = ThemeEditorState(themes[1])
         state.colorInputs = ColorInputs(.gradient(.named("red"), .named("green")))
         state.errors = ["Name must not be empty."]

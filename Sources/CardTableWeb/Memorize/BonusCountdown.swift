@@ -4,7 +4,7 @@ import Mustache
 /// The speed bonus still to be won on a face-up card, drawn as a pie that empties as time
 /// runs out; the page's script animates it from these numbers (`data-bonus-start`,
 /// `data-bonus-duration`), and without script the pie stands still, full.
-struct BonusCountdown: Encodable, Sendable {
+struct BonusCountdown: Encodable, Hashable, Sendable {
     /// Seconds left.
     let remaining: Double
     /// The whole bonus window, in seconds.

@@ -7,7 +7,10 @@ import Mustache
 ///
 /// NB: cards are named by their place in the grid, never by the engine's card id: the engine
 /// numbers the two cards of a pair 2k and 2k + 1, which would give every pair away.
-struct MemorizeCardView: Encodable, Sendable {
+struct MemorizeCardView: Encodable, Hashable, Sendable {
+    /// The partial that draws one card.
+    static let template = "memorize-card"
+
     /// The card's 1-based place in the grid: its id in URLs, the page and the JSON.
     let id: Int
     let isFaceUp: Bool

@@ -66,6 +66,13 @@ struct MemorizePage: PageModel {
     }
 }
 
+extension MemorizePage {
+    /// The cards: face-down cards look alike in every game of a slot.
+    func fragments(from renderer: PageRenderer) -> [String: String] {
+        ["cardsHTML": cards.map { renderer.fragment(MemorizeCardView.template, for: $0) }.joined()]
+    }
+}
+
 extension MemorizePage: MustacheParent {
     /// The values the templates name, found without reflection.
     func child(named key: String) -> Any? {

@@ -3,7 +3,10 @@ import SetCore
 
 /// One Set card as the page draws it: its features as names and CSS classes, its symbols, its
 /// state in the selection, and what a screen reader says for it.
-struct SetCardView: Encodable, Equatable, Sendable {
+struct SetCardView: Encodable, Hashable, Sendable {
+    /// The partial that draws one card of the table.
+    static let template = "set-card"
+
     /// A card's part in the selection.
     enum Selection: String, CaseIterable, Encodable, Sendable {
         /// Not selected.
@@ -125,6 +128,9 @@ extension SetCardView: MustacheParent {
         case "symbols": symbols
         case "selectURL": selectURL
         case "classes": classes
+        // NB: the face's geometry, so a card renders alone (see `PageRenderer.fragment(_:for:)`).
+        case "faceViewBox": SetSymbolView.faceViewBox
+        case "faceLowerCueY": SetSymbolView.faceLowerCueY
         default: nil
         }
     }

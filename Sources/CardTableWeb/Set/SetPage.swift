@@ -64,9 +64,9 @@ struct SetPage: PageModel {
     // MARK: - Card faces (every card of the page, drawn by `set-face.mustache`)
 
     /// The faces' SVG drawing box, as high as the card ratio makes it.
-    let faceViewBox = "0 0 \(Int(SetSymbolView.faceWidth)) \(Int(SetSymbolView.faceHeight))"
+    let faceViewBox = SetSymbolView.faceViewBox
     /// Where the lower color-blind letter stands (5 above the bottom).
-    let faceLowerCueY = Int(SetSymbolView.faceHeight) - 5
+    let faceLowerCueY = SetSymbolView.faceLowerCueY
 
     init(_ snapshot: SetReferee.Snapshot) {
         let saved = snapshot.saved
@@ -98,6 +98,13 @@ struct SetPage: PageModel {
         missed = SetMissedReview(saved)
         version = saved.version
         refreshAfter = game.twoPlayer?.timeUntilNextChange(at: now).map { ($0 * 1000).rounded() / 1000 }
+    }
+}
+
+extension SetPage {
+    /// The table's cards: most of the page, and each of the 81 comes in only a few states.
+    func fragments(from renderer: PageRenderer) -> [String: String] {
+        ["cardsHTML": cards.map { renderer.fragment(SetCardView.template, for: $0) }.joined()]
     }
 }
 

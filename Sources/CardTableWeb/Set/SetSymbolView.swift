@@ -5,7 +5,7 @@ import SetCore
 /// (``faceWidth`` × ``faceHeight``, 100 × 150). Symbols are drawn 72 × 36 (the shapes' 100 × 50 box scaled by 0.72), stacked
 /// in the middle with a gap of 6, so they always stay inside the card and leave the corners free
 /// for the color-blind letters.
-struct SetSymbolView: Encodable, Equatable, Sendable {
+struct SetSymbolView: Encodable, Hashable, Sendable {
     /// The shape's symbol id without `set-`: diamond, squiggle or oval.
     let shape: String
     /// The SVG `transform` that places the symbol.
@@ -29,6 +29,10 @@ struct SetSymbolView: Encodable, Equatable, Sendable {
     /// The face's drawing box: 100 wide, and as high as the card ratio makes it (150).
     static let faceWidth = 100.0
     static let faceHeight = faceWidth * CardGridLayout.cardRatio.heightPerWidth
+    /// The faces' SVG drawing box, as high as the card ratio makes it.
+    static let faceViewBox = "0 0 \(Int(faceWidth)) \(Int(faceHeight))"
+    /// Where the lower color-blind letter stands (5 above the bottom).
+    static let faceLowerCueY = Int(faceHeight) - 5
     private static let cardHeight = faceHeight
     private static let symbolHeight = 50 * scale
     private static let gap = 6.0

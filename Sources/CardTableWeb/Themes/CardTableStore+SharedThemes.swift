@@ -49,6 +49,20 @@ extension CardTableStore.Transaction {
             db, PlayerRecord.Columns.ownsThemes.set(to: true))
     }
 
+    /// How many shared built-in themes the player's list lacks (see ``missingBuiltInThemes(of:)``).
+    func missingBuiltInThemeCount(of player: PlayerID) throws -> Int {
+        guard try themeOwner(of: player) == player.rawValue else { return 0 }
+        // NB: the same rule in one statement, compiled once: the chooser asks on every view.
+        let row = try cachedRow(
+            """
+            SELECT count(*) FROM theme AS shared
+            WHERE shared.player_id = ? AND shared.is_deleted = 0 AND NOT EXISTS (
+                SELECT 1 FROM theme AS own WHERE own.player_id = ? AND own.is_deleted = 0
+                AND (own.built_in_id = shared.id OR (own.built_in_id IS NULL AND own.name = shared.name)))
+            """, [CardTableStore.sharedThemesOwner, player.rawValue])
+        return row?[0] ?? 0
+    }
+
     /// The shared built-in themes the player's list lacks: those they deleted. (A built-in they
     /// edited is still theirs; copies made before built-ins were shared are matched by name.)
     func missingBuiltInThemes(of player: PlayerID) throws -> [ThemeRecord] {

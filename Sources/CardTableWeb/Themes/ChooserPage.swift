@@ -6,7 +6,7 @@ struct ChooserPage: PageModel {
     static let template = "chooser"
 
     /// One row of the list.
-    struct Row: Encodable, Sendable {
+    struct Row: Encodable, Hashable, Sendable {
         let theme: ThemeSummary
         /// 0-based place in the list.
         let index: Int
@@ -14,6 +14,18 @@ struct ChooserPage: PageModel {
         let canMoveDown: Bool
         let upIndex: Int
         let downIndex: Int
+    }
+
+    /// A row as `chooser-row.mustache` draws it: alone, so it says whether the list is in Edit mode.
+    struct ListedRow: Hashable, Sendable, MustacheParent {
+        static let template = "chooser-row"
+
+        let row: Row
+        let isEditing: Bool
+
+        func child(named key: String) -> Any? {
+            key == "isEditing" ? isEditing : row.child(named: key)
+        }
     }
 
     /// The offer to bring back deleted built-in themes.
@@ -88,6 +100,16 @@ struct ChooserPage: PageModel {
             }
         colorStylesheetURL = ThemeColorStyle.stylesheetURL(
             forClasses: rows.map(\.theme.color.className) + [panel?.preview.className].compactMap { $0 })
+    }
+}
+
+extension ChooserPage {
+    /// The rows: a player's list changes seldom, and new visitors all see the same built-ins.
+    func fragments(from renderer: PageRenderer) -> [String: String] {
+        let rows = rows.map {
+            renderer.fragment(ListedRow.template, for: ListedRow(row: $0, isEditing: isEditing))
+        }
+        return ["rowsHTML": rows.joined()]
     }
 }
 

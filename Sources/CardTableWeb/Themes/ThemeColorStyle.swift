@@ -6,7 +6,7 @@ import Mustache
 ///
 /// This is the ViewModel "interpreting" the Model (Assignment II hints 4–5): names the page
 /// knows become CSS colors, and any other name falls back to a neutral gray, never an error.
-struct ThemeColorStyle: Encodable, Equatable, Sendable {
+struct ThemeColorStyle: Encodable, Hashable, Sendable {
     /// A CSS color for accents (the first color of a gradient).
     let accent: String
     /// A CSS background for card backs and swatches: a color or a linear gradient.

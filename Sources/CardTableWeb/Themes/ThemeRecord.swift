@@ -60,12 +60,18 @@ struct ThemeRecord: Codable, Equatable {
         guard let id else { throw DatabaseError(message: "A theme row without an id") }
         let theme = Theme(
             name: name,
-            emojis: try JSONText.decode([String].self, from: emojis),
+            emojis: try Self.emojiLists.value(for: emojis) { try JSONText.decode([String].self, from: $0) },
             numberOfPairs: numberOfPairs,
-            color: try JSONText.decode(ThemeColor.self, from: color),
-            removedEmojis: try JSONText.decode([String].self, from: removedEmojis))
+            color: try Self.colors.value(for: color) { try JSONText.decode(ThemeColor.self, from: $0) },
+            removedEmojis: try Self.emojiLists.value(for: removedEmojis) {
+                try JSONText.decode([String].self, from: $0)
+            })
         return SavedTheme(id: ThemeID(id), theme: theme)
     }
+
+    // NB: every player of a built-in theme has the same JSON in these columns.
+    private static let emojiLists = Memo<String, [String]>(capacity: 2048)
+    private static let colors = Memo<String, ThemeColor>(capacity: 2048)
 }
 
 extension ThemeRecord: FetchableRecord, MutablePersistableRecord {

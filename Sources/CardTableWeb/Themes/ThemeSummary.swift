@@ -2,7 +2,7 @@ import MemorizeCore
 import Mustache
 
 /// A theme as a row of the chooser (and the heading of a game) shows it.
-struct ThemeSummary: Encodable, Sendable {
+struct ThemeSummary: Encodable, Hashable, Sendable {
     let id: Int64
     let name: String
     let color: ThemeColorStyle

@@ -9,6 +9,8 @@ extension MustacheLibrary {
     ///   ``UnreadableTemplate`` for a template swift-mustache cannot parse.
     init(resourcesLinkingTo assets: StaticAssets) throws {
         self.init()
+        // NB: the templates name it on their first line, so it must be known before they are parsed.
+        TemplateEscaping.register()
         for file in try WebResources.files(withExtensions: ["mustache"]) {
             let text = try String(contentsOf: file, encoding: .utf8)
             let linked = try AssetLinks.rewriting(text, of: file.lastPathComponent, to: assets)

@@ -5,7 +5,9 @@ import Mustache
 /// Turns page models into responses: HTML through the features' Mustache templates (every
 /// `{{value}}` HTML-escaped), or JSON.
 struct PageRenderer: Sendable {
-    private let library: MustacheLibrary
+    let library: MustacheLibrary
+    /// Parts of pages already rendered, by template and value (see ``fragment(_:for:)``).
+    let fragments = Memo<FragmentKey, String>(capacity: 4096)
 
     /// A template that a page or another template needs is not among the resources.
     struct MissingTemplate: Error, CustomStringConvertible {
@@ -42,9 +44,12 @@ struct PageRenderer: Sendable {
         }
     }
 
-    /// Renders `page` with its template.
+    /// Renders `page` with its template, and the page's remembered fragments (see
+    /// ``PageModel/fragments(from:)``).
     func html<Page: PageModel>(_ page: Page, status: HTTPResponse.Status = .ok) throws -> Response {
-        guard let text = library.render(page, withTemplate: Page.template) else {
+        let parts = page.fragments(from: self)
+        let values: Any = parts.isEmpty ? page : PageWithExtras(page: page, extras: parts)
+        guard let text = library.render(values, withTemplate: Page.template) else {
             throw HTTPError(.internalServerError, message: "Missing template \(Page.template)")
         }
         return Self.response(

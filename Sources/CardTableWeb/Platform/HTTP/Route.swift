@@ -25,12 +25,18 @@ extension Route {
     var query: KeyValuePairs<String, String> { [:] }
     var fragment: String? { nil }
 
-    /// The address to link or redirect to.
+    /// The address to link or redirect to: the template with each `{name}` filled in.
     var path: String {
-        var path = template.rawValue
-        for (name, value) in parameters {
-            path = path.replacingOccurrences(of: "{\(name)}", with: Self.escape(value))
+        let parameters = parameters
+        var path = ""
+        var rest = Substring(template.rawValue)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            path += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            path += parameters[name].map(Self.escape) ?? String(rest[open...close])
+            rest = rest[rest.index(after: close)...]
         }
+        path += rest
         if !query.isEmpty {
             path += "?" + query.map { "\($0.key)=\(Self.escape($0.value))" }.joined(separator: "&")
         }
@@ -41,7 +47,19 @@ extension Route {
     }
 
     private static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .urlUnreservedCharacters) ?? text
+        // NB: ids and numbers, nearly every value, need no escaping.
+        guard !text.utf8.allSatisfy(isUnreserved) else { return text }
+        return text.addingPercentEncoding(withAllowedCharacters: .urlUnreservedCharacters) ?? text
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
     }
 }
 

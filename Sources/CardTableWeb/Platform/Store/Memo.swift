@@ -1,0 +1,26 @@
+import Synchronization
+
+/// Remembers the answers of a pure function, so a value read again and again (a theme's JSON
+/// columns, the same for every player of a built-in theme) is worked out once.
+///
+/// The answer for a key never changes, so a remembered one is never stale; when ``capacity``
+/// keys are remembered, they are all forgotten and remembering starts over.
+final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    let capacity: Int
+    private let answers = Mutex<[Key: Value]>([:])
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// The answer for `key`: remembered, or made by `answer` and remembered.
+    func value(for key: Key, _ answer: (Key) throws -> Value) rethrows -> Value {
+        if let known = answers.withLock({ $0[key] }) { return known }
+        let value = try answer(key)
+        answers.withLock { answers in
+            if answers.count >= capacity { answers.removeAll(keepingCapacity: true) }
+            answers[key] = value
+        }
+        return value
+    }
+}
