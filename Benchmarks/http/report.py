@@ -120,7 +120,8 @@ def table(args):
     print(f"server: `taskset -c {meta['server_cpu']} cardtable serve` (release, log level {meta['log_level']}), "
           f"{meta['total_players']} players in the database ({meta['real_players']} real ones drive the load); "
           f"load: `taskset -c {meta['client_cpu']} wrk -t{meta['threads']} -c{meta['connections']} -d{meta['duration']}` "
-          f"after a {meta['warmup']} warm-up of each request")
+          f"after a {meta['warmup']} warm-up of each request; GETs send `Accept-Encoding: "
+          f"{os.environ.get('ACCEPT_ENCODING') or '(none)'}`, moves send none")
     print()
     print("| request | req/s | p50 ms | p99 ms | share of /health | statuses |")
     print("|---|---:|---:|---:|---:|---|")

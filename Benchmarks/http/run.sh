@@ -12,7 +12,8 @@
 #   SERVER_CPU=0      CPU the server is pinned to      CLIENT_CPU=1  CPU wrk is pinned to
 #   PLAYERS=10000     players in the database          REAL_PLAYERS=36  of them made over HTTP
 #   PORT=<free>       port on 127.0.0.1                LOG_LEVEL=info   the server's log level
-#   ACCEPT_ENCODING='gzip, deflate, br'  sent by every wrk request, as a browser does
+#   ACCEPT_ENCODING='gzip, deflate, br'  sent with every GET, as a browser does (moves go
+#                     without it, so their JSON answers can be read and counted)
 #   SKIP_BUILD=1      use the existing release build   KEEP=1      keep the work directory
 # Needs: swift, python3, curl, taskset, wrk (installed with apt-get when missing). Everything
 # runs on 127.0.0.1; the database, logs and results go to a temporary directory.
@@ -123,8 +124,13 @@ for run in "${RUNS[@]}"; do
         health*) cookies= ;; # /health is asked without a cookie
         *) cookies=$WORK/cookies.txt ;;
     esac
+    # NB: moves are asked for plain JSON, so every answer's announcement can be counted.
+    case $mode in
+        get) encoding=$ACCEPT_ENCODING ;;
+        *) encoding= ;;
+    esac
     wrk_run() {
-        BENCH_MODE=$mode BENCH_PATH=$path BENCH_ACCEPT=$accept BENCH_ENCODING=$ACCEPT_ENCODING \
+        BENCH_MODE=$mode BENCH_PATH=$path BENCH_ACCEPT=$accept BENCH_ENCODING=$encoding \
             BENCH_COOKIES=$cookies BENCH_RESULT=$1 \
             taskset -c "$CLIENT_CPU" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$2" --timeout 10s \
             -s "$HERE/bench.lua" "$URL" >/dev/null
@@ -147,7 +153,7 @@ python3 "$HERE/report.py" weights --url "$URL" --cookie "$(head -1 "$WORK/cookie
 stop_server
 
 export ROOT WORK RESULTS RUN_META SERVER_LOG DURATION WARMUP CONNECTIONS THREADS SERVER_CPU CLIENT_CPU \
-    PLAYERS REAL_PLAYERS LOG_LEVEL STARTUP_MS RSS_START_KB RSS_AFTER_KB HWM_AFTER_KB DATABASE_MB
+    PLAYERS REAL_PLAYERS LOG_LEVEL STARTUP_MS RSS_START_KB RSS_AFTER_KB HWM_AFTER_KB DATABASE_MB ACCEPT_ENCODING
 python3 - <<'EOF'
 import json, os, platform, re, subprocess
 e = os.environ

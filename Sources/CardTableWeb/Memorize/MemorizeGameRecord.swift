@@ -37,10 +37,13 @@ struct MemorizeGameRecord: Codable {
     func savedGame(slot: MemorizeSlot, theme: SavedTheme) throws -> SavedMemorizeGame {
         SavedMemorizeGame(
             slot: slot, theme: theme,
-            game: try JSONText.decode(MemoryGame<String>.self, from: state),
+            game: try Self.games.value(for: state) { try JSONText.decode(MemoryGame<String>.self, from: $0) },
             lastChoice: try lastChoice.map { try JSONText.decode(MemorizeLastChoice.self, from: $0) },
             deal: deal)
     }
+
+    /// Games decoded lately, by their JSON: a page viewed again decodes nothing.
+    private static let games = Memo<String, MemoryGame<String>>(capacity: 512)
 }
 
 extension MemorizeGameRecord: FetchableRecord, PersistableRecord {

@@ -36,11 +36,15 @@ struct SetGameRecord: Codable {
     /// The row as a saved game.
     func savedGame() throws -> SavedSetGame {
         SavedSetGame(
-            game: try JSONText.decode(SetGame.self, from: state),
+            game: try Self.games.value(for: state) { try JSONText.decode(SetGame.self, from: $0) },
             lastMove: try lastMove.map { try JSONText.decode(SetLastMove.self, from: $0) },
             timeout: try timeout.map { try JSONText.decode(SetTimeout.self, from: $0) },
             colorBlind: colorBlind, version: version)
     }
+
+    /// Games decoded lately, by their JSON: a page viewed again (a reload, a two-player table
+    /// asking every few seconds) decodes nothing.
+    private static let games = Memo<String, SetGame>(capacity: 512)
 }
 
 extension SetGameRecord: FetchableRecord, PersistableRecord {

@@ -9,10 +9,11 @@ enum PlayerCookie {
 
     /// The cookie for `player`, lasting ``WebLimits/playerCookieMaxAge`` from now (every response
     /// sends it again, so the lifetime starts over on each visit).
-    static func cookie(for player: PlayerID, secret: ServerSecret) -> Cookie {
+    /// - Parameter value: The cookie's value when it is known already (the request's, checked).
+    static func cookie(for player: PlayerID, value known: String? = nil, secret: ServerSecret) -> Cookie {
         Cookie(
-            name: name, value: value(for: player, secret: secret), maxAge: WebLimits.playerCookieMaxAge,
-            path: "/", httpOnly: true, sameSite: .lax)
+            name: name, value: known ?? value(for: player, secret: secret),
+            maxAge: WebLimits.playerCookieMaxAge, path: "/", httpOnly: true, sameSite: .lax)
     }
 
     /// The cookie's value for `player`.

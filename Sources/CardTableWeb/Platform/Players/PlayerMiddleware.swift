@@ -15,6 +15,9 @@ struct PlayerMiddleware: RouterMiddleware {
     let secret: ServerSecret
     let now: @Sendable () -> Date
     let visits = VisitLedger()
+    /// Cookie values already checked, and the player each names (`nil` for a forgery), so a
+    /// returning player's signature is checked once, not on every request.
+    let checkedCookies = Memo<String, PlayerID?>(capacity: VisitLedger.capacity)
 
     func handle(
         _ request: Request, context: Context,
@@ -22,7 +25,8 @@ struct PlayerMiddleware: RouterMiddleware {
     ) async throws -> Response {
         var context = context
         let player: PlayerID
-        if let recognised = try await recognisedPlayer(request) {
+        let cookieValue = request.cookies[PlayerCookie.name]?.value
+        if let recognised = try await recognisedPlayer(signedIn: cookieValue) {
             player = recognised
             let now = now()
             if visits.isDue(player, at: now) {
@@ -34,18 +38,26 @@ struct PlayerMiddleware: RouterMiddleware {
         }
         context.playerID = player
         var response = try await next(request, context)
-        response.setCookie(PlayerCookie.cookie(for: player, secret: secret))
+        // NB: a signed cookie that named the player is sent back as it came; signing is the same.
+        let signedValue = cookieValue.flatMap {
+            checkedCookies.value(for: $0, signedPlayer) == player ? $0 : nil
+        }
+        response.setCookie(PlayerCookie.cookie(for: player, value: signedValue, secret: secret))
         return response
     }
 
-    /// The player the request's cookie names: one the server signed, or a player from before
-    /// cookies were signed (whose row says so). A made-up or tampered cookie names nobody.
-    private func recognisedPlayer(_ request: Request) async throws -> PlayerID? {
-        guard let value = request.cookies[PlayerCookie.name]?.value else { return nil }
-        if let signed = PlayerCookie.player(signedIn: value, secret: secret) { return signed }
+    /// The player a cookie value names: one the server signed, or a player from before cookies
+    /// were signed (whose row says so). A made-up or tampered cookie names nobody.
+    private func recognisedPlayer(signedIn value: String?) async throws -> PlayerID? {
+        guard let value else { return nil }
+        if let signed = checkedCookies.value(for: value, signedPlayer) { return signed }
         guard let legacy = PlayerID(rawValue: value), try await store.hasUnsignedCookie(legacy) else {
             return nil
         }
         return legacy
+    }
+
+    private func signedPlayer(_ value: String) -> PlayerID? {
+        PlayerCookie.player(signedIn: value, secret: secret)
     }
 }
