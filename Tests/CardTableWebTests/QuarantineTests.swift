@@ -42,6 +42,21 @@ import Testing
         }
     }
 
+    /// Rows are read column by column: a column holding the wrong kind of value is damage too.
+    @Test(arguments: [("set_game", "version"), ("memorize_game", "deal")])
+    func aColumnOfTheWrongKindIsSetAside(table: String, column: String) async throws {
+        try await withTestApp(store: store) { session in
+            let browser = try await session.newPlayer()
+            _ = try await browser.post("/set/hint")
+            _ = try await browser.post("/play/random/choose/1")
+            try await damage(table, set: column, to: "many", for: browser.player)
+
+            let page = table == "set_game" ? "/set" : "/play/random"
+            #expect(try await browser.get(page, json: true).status == .ok)
+            #expect(try await quarantine().map(\.table) == [table])
+        }
+    }
+
     @Test func anUnreadableSetGameIsSetAsideAndDealtAfresh() async throws {
         try await withTestApp(store: store) { session in
             let browser = try await session.newPlayer()

@@ -49,6 +49,18 @@ struct MemorizeGameRecord: Codable {
 extension MemorizeGameRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "memorize_game"
 
+    /// Reads the row column by column (much faster than `Decodable`); a value of the wrong kind
+    /// throws, so a damaged row is still set aside.
+    init(row: Row) throws {
+        playerID = try row.decode(forColumn: CodingKeys.playerID.rawValue)
+        slot = try row.decode(forColumn: CodingKeys.slot.rawValue)
+        themeID = try row.decode(forColumn: CodingKeys.themeID.rawValue)
+        state = try row.decode(forColumn: CodingKeys.state.rawValue)
+        lastChoice = try row.decode(forColumn: CodingKeys.lastChoice.rawValue)
+        updatedAt = try row.decode(forColumn: CodingKeys.updatedAt.rawValue)
+        deal = try row.decode(forColumn: CodingKeys.deal.rawValue)
+    }
+
     enum Columns {
         static let playerID = Column(CodingKeys.playerID)
         static let slot = Column(CodingKeys.slot)

@@ -49,4 +49,16 @@ struct SetGameRecord: Codable {
 
 extension SetGameRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "set_game"
+
+    /// Reads the row column by column (much faster than `Decodable`); a value of the wrong kind
+    /// throws, so a damaged row is still set aside.
+    init(row: Row) throws {
+        playerID = try row.decode(forColumn: CodingKeys.playerID.rawValue)
+        state = try row.decode(forColumn: CodingKeys.state.rawValue)
+        lastMove = try row.decode(forColumn: CodingKeys.lastMove.rawValue)
+        timeout = try row.decode(forColumn: CodingKeys.timeout.rawValue)
+        colorBlind = try row.decode(forColumn: CodingKeys.colorBlind.rawValue)
+        version = try row.decode(forColumn: CodingKeys.version.rawValue)
+        updatedAt = try row.decode(forColumn: CodingKeys.updatedAt.rawValue)
+    }
 }

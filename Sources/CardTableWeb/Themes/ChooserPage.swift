@@ -69,7 +69,7 @@ struct ChooserPage: PageModel {
         self.isEditing = isEditing || editor != nil
         rows = themes.enumerated().map { index, saved in
             Row(
-                theme: ThemeSummary(saved), index: index, canMoveUp: index > 0,
+                theme: ThemeSummary.of(saved), index: index, canMoveUp: index > 0,
                 canMoveDown: index < themes.count - 1, upIndex: index - 1, downIndex: index + 1)
         }
         hasThemes = !themes.isEmpty

@@ -22,6 +22,14 @@ struct ThemeSummary: Encodable, Hashable, Sendable {
     /// How many emoji a row shows.
     static let sampleSize = 6
 
+    /// The summary of `saved`, made once per distinct theme: every visitor's list shows the
+    /// same built-ins.
+    static func of(_ saved: SavedTheme) -> ThemeSummary {
+        summaries.value(for: saved, ThemeSummary.init)
+    }
+
+    private static let summaries = Memo<SavedTheme, ThemeSummary>(capacity: 2048)
+
     init(_ saved: SavedTheme) {
         let theme = saved.theme
         id = saved.id.rawValue
