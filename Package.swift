@@ -102,6 +102,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // NB: golden JSON as today's code stores it; copied as they are, never regenerated.
             resources: [.copy("Fixtures")],

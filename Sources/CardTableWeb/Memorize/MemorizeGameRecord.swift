@@ -28,6 +28,9 @@ struct MemorizeGameRecord: Codable {
         self.slot = game.slot.storageKey
         self.themeID = game.theme.id.rawValue
         self.state = try JSONText.encode(game.game)
+        // NB: a game reads back from its JSON as it was (StateRoundTripTests), so the next request
+        // need not decode what this one saved.
+        Self.games.remember(game.game, for: state)
         self.lastChoice = try game.lastChoice.map(JSONText.encode)
         self.updatedAt = now
         self.deal = game.deal

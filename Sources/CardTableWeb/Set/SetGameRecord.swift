@@ -26,6 +26,9 @@ struct SetGameRecord: Codable {
     init(_ saved: SavedSetGame, player: PlayerID, at now: Date) throws {
         self.playerID = player.rawValue
         self.state = try JSONText.encode(saved.game)
+        // NB: a game reads back from its JSON as it was (StateRoundTripTests), so the next request
+        // need not decode what this one saved.
+        Self.games.remember(saved.game, for: state)
         self.lastMove = try saved.lastMove.map(JSONText.encode)
         self.timeout = try saved.timeout.map(JSONText.encode)
         self.colorBlind = saved.colorBlind

@@ -17,10 +17,15 @@ final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     func value(for key: Key, _ answer: (Key) throws -> Value) rethrows -> Value {
         if let known = answers.withLock({ $0[key] }) { return known }
         let value = try answer(key)
+        remember(value, for: key)
+        return value
+    }
+
+    /// Remembers `value` as the answer for `key`, when the caller knows it already.
+    func remember(_ value: Value, for key: Key) {
         answers.withLock { answers in
             if answers.count >= capacity { answers.removeAll(keepingCapacity: true) }
             answers[key] = value
         }
-        return value
     }
 }
