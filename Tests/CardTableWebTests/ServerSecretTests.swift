@@ -22,6 +22,18 @@ import Testing
         }
     }
 
+    /// The player middleware remembers only cookie values of this length, so it must be every
+    /// signed value's.
+    @Test func everySignedCookieValueHasTheSignedLength() throws {
+        let secret = try ServerSecret(for: .inMemory)
+        for _ in 1...200 {
+            let player = PlayerID.random()
+            let value = PlayerCookie.value(for: player, secret: secret)
+            #expect(value.utf8.count == PlayerCookie.signedValueLength)
+            #expect(PlayerCookie.player(signedIn: value, secret: secret) == player)
+        }
+    }
+
     @Test func aSecretFileThatHoldsNoSecretStopsTheServerWithAMessage() async throws {
         try await withTemporaryDatabase { path in
             try FileManager.default.createDirectory(

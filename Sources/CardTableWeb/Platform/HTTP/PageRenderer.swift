@@ -7,7 +7,7 @@ import Mustache
 struct PageRenderer: Sendable {
     let library: MustacheLibrary
     /// Parts of pages already rendered, by template and value (see ``fragment(_:for:)``).
-    let fragments = Memo<FragmentKey, String>(capacity: 4096)
+    let fragments = Memo<FragmentKey, String>(capacity: 2048)
 
     /// A template that a page or another template needs is not among the resources.
     struct MissingTemplate: Error, CustomStringConvertible {

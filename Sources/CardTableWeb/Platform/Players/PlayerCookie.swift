@@ -7,6 +7,9 @@ enum PlayerCookie {
     /// The cookie's name.
     static let name = "cardtable_player"
 
+    /// How long a signed value is: 32 hex digits, a dot and 43 base64url characters.
+    static let signedValueLength = 32 + 1 + 43
+
     /// The cookie for `player`, lasting ``WebLimits/playerCookieMaxAge`` from now (every response
     /// sends it again, so the lifetime starts over on each visit).
     /// - Parameter value: The cookie's value when it is known already (the request's, checked).

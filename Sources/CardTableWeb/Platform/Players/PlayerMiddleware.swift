@@ -39,9 +39,7 @@ struct PlayerMiddleware: RouterMiddleware {
         context.playerID = player
         var response = try await next(request, context)
         // NB: a signed cookie that named the player is sent back as it came; signing is the same.
-        let signedValue = cookieValue.flatMap {
-            checkedCookies.value(for: $0, signedPlayer) == player ? $0 : nil
-        }
+        let signedValue = cookieValue.flatMap { signedPlayer($0) == player ? $0 : nil }
         response.setCookie(PlayerCookie.cookie(for: player, value: signedValue, secret: secret))
         return response
     }
@@ -50,14 +48,17 @@ struct PlayerMiddleware: RouterMiddleware {
     /// were signed (whose row says so). A made-up or tampered cookie names nobody.
     private func recognisedPlayer(signedIn value: String?) async throws -> PlayerID? {
         guard let value else { return nil }
-        if let signed = checkedCookies.value(for: value, signedPlayer) { return signed }
+        if let signed = signedPlayer(value) { return signed }
         guard let legacy = PlayerID(rawValue: value), try await store.hasUnsignedCookie(legacy) else {
             return nil
         }
         return legacy
     }
 
+    /// The player a signed cookie value names, remembered only for values of a signed cookie's
+    /// length, so made-up cookies cannot fill the memory.
     private func signedPlayer(_ value: String) -> PlayerID? {
-        PlayerCookie.player(signedIn: value, secret: secret)
+        guard value.utf8.count == PlayerCookie.signedValueLength else { return nil }
+        return checkedCookies.value(for: value) { PlayerCookie.player(signedIn: $0, secret: secret) }
     }
 }
