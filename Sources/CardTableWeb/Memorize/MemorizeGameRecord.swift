@@ -65,8 +65,6 @@ extension MemorizeGameRecord: FetchableRecord, PersistableRecord {
     }
 
     enum Columns {
-        static let playerID = Column(CodingKeys.playerID)
-        static let slot = Column(CodingKeys.slot)
         static let themeID = Column(CodingKeys.themeID)
     }
 }

@@ -26,7 +26,9 @@ struct PlayerMiddleware: RouterMiddleware {
         var context = context
         let player: PlayerID
         let cookieValue = request.cookies[PlayerCookie.name]?.value
-        if let recognised = try await recognisedPlayer(signedIn: cookieValue) {
+        let signed = cookieValue.flatMap(signedPlayer)
+        let recognised: PlayerID? = if let signed { signed } else { try await legacyPlayer(cookieValue) }
+        if let recognised {
             player = recognised
             let now = now()
             if visits.isDue(player, at: now) {
@@ -38,18 +40,17 @@ struct PlayerMiddleware: RouterMiddleware {
         }
         context.playerID = player
         var response = try await next(request, context)
-        // NB: a signed cookie that named the player is sent back as it came; signing is the same.
-        let signedValue = cookieValue.flatMap { signedPlayer($0) == player ? $0 : nil }
-        response.setCookie(PlayerCookie.cookie(for: player, value: signedValue, secret: secret))
+        // NB: a signed cookie is sent back as it came; signing it again gives the same value.
+        let known = signed == nil ? nil : cookieValue
+        response.setCookie(PlayerCookie.cookie(for: player, value: known, secret: secret))
         return response
     }
 
-    /// The player a cookie value names: one the server signed, or a player from before cookies
-    /// were signed (whose row says so). A made-up or tampered cookie names nobody.
-    private func recognisedPlayer(signedIn value: String?) async throws -> PlayerID? {
-        guard let value else { return nil }
-        if let signed = signedPlayer(value) { return signed }
-        guard let legacy = PlayerID(rawValue: value), try await store.hasUnsignedCookie(legacy) else {
+    /// A player from before cookies were signed, whose unsigned id the cookie holds (their row
+    /// says so). A made-up or tampered cookie names nobody.
+    private func legacyPlayer(_ value: String?) async throws -> PlayerID? {
+        guard let value, let legacy = PlayerID(rawValue: value), try await store.hasUnsignedCookie(legacy)
+        else {
             return nil
         }
         return legacy

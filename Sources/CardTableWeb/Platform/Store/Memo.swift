@@ -13,9 +13,14 @@ final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         self.capacity = capacity
     }
 
+    /// The answer remembered for `key`, if any.
+    func remembered(for key: Key) -> Value? {
+        answers.withLock { $0[key] }
+    }
+
     /// The answer for `key`: remembered, or made by `answer` and remembered.
     func value(for key: Key, _ answer: (Key) throws -> Value) rethrows -> Value {
-        if let known = answers.withLock({ $0[key] }) { return known }
+        if let known = remembered(for: key) { return known }
         let value = try answer(key)
         remember(value, for: key)
         return value
