@@ -26,7 +26,20 @@ extension CardTableStore.Transaction {
     /// Saves `game` in its slot, replacing what was there (and storing the player if need be).
     func save(_ game: SavedMemorizeGame, for player: PlayerID, at now: Date) throws {
         try ensurePlayer(player, at: now)
-        try MemorizeGameRecord(game, player: player, at: now).save(db)
+        let record = try MemorizeGameRecord(game, player: player, at: now)
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO memorize_game (player_id, slot, theme_id, state, last_choice, updated_at, deal)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (player_id, slot) DO UPDATE SET
+                    theme_id = excluded.theme_id, state = excluded.state,
+                    last_choice = excluded.last_choice, updated_at = excluded.updated_at,
+                    deal = excluded.deal
+                """
+        ).execute(arguments: [
+            record.playerID, record.slot, record.themeID, record.state, record.lastChoice, record.updatedAt,
+            record.deal,
+        ])
     }
 
     /// Moves the player's games dealt from theme `old` over to theme `new` (their copy of a

@@ -41,12 +41,16 @@ struct MemorizeGameRecord: Codable {
         SavedMemorizeGame(
             slot: slot, theme: theme,
             game: try Self.games.value(for: state) { try JSONText.decode(MemoryGame<String>.self, from: $0) },
-            lastChoice: try lastChoice.map { try JSONText.decode(MemorizeLastChoice.self, from: $0) },
+            lastChoice: try lastChoice.map {
+                try Self.lastChoices.value(for: $0) { try JSONText.decode(MemorizeLastChoice.self, from: $0) }
+            },
             deal: deal)
     }
 
     /// Games decoded lately, by their JSON: a page viewed again decodes nothing.
     private static let games = Memo<String, MemoryGame<String>>(capacity: 512)
+    /// Last choices decoded lately, by their JSON: a card's place and what touching it did.
+    private static let lastChoices = Memo<String, MemorizeLastChoice>(capacity: 512)
 }
 
 extension MemorizeGameRecord: FetchableRecord, PersistableRecord {

@@ -36,7 +36,7 @@ struct MemorizePage: PageModel {
         cards = game.cards.enumerated().map { index, card in
             MemorizeCardView(card: card, number: index + 1, game: game, slot: saved.slot, now: now)
         }
-        layout = CardGridLayout(cardCount: game.cards.count)
+        layout = .grid(cardCount: game.cards.count)
         announcement = Self.announcement(for: saved)
         newGameURL = MemorizeRoute.newGame(saved.slot).path
         chooserURL = ThemesRoute.chooser().path

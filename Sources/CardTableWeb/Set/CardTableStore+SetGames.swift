@@ -17,7 +17,20 @@ extension CardTableStore.Transaction {
     /// Saves the player's Set game, replacing what was there (and storing the player if need be).
     func save(_ saved: SavedSetGame, for player: PlayerID, at now: Date) throws {
         try ensurePlayer(player, at: now)
-        try SetGameRecord(saved, player: player, at: now).save(db)
+        let record = try SetGameRecord(saved, player: player, at: now)
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO set_game (player_id, state, last_move, timeout, color_blind, version, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (player_id) DO UPDATE SET
+                    state = excluded.state, last_move = excluded.last_move, timeout = excluded.timeout,
+                    color_blind = excluded.color_blind, version = excluded.version,
+                    updated_at = excluded.updated_at
+                """
+        ).execute(arguments: [
+            record.playerID, record.state, record.lastMove, record.timeout, record.colorBlind, record.version,
+            record.updatedAt,
+        ])
     }
 }
 

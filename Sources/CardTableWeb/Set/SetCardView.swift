@@ -105,9 +105,20 @@ struct SetCardView: Encodable, Hashable, Sendable {
         return views
     }()
 
+    /// Every view's JSON, in the order of ``everyView``.
+    private static let everyJSON: [[UInt8]?] = everyView.map { $0.freshJSON() }
+
     private static func index(of card: SetCard, selection: Selection, isHinted: Bool) -> Int {
         let selectionIndex = Selection.allCases.firstIndex(of: selection) ?? 0
         return (card.id * Selection.allCases.count + selectionIndex) * 2 + (isHinted ? 1 : 0)
+    }
+}
+
+extension SetCardView: RememberedJSON {
+    /// A view's JSON, from a table made once beside the views.
+    var rememberedJSON: [UInt8]? {
+        guard let card = SetCard(id: id) else { return nil }
+        return Self.everyJSON[Self.index(of: card, selection: selection, isHinted: isHinted)]
     }
 }
 

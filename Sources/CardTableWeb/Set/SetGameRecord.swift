@@ -40,7 +40,9 @@ struct SetGameRecord: Codable {
     func savedGame() throws -> SavedSetGame {
         SavedSetGame(
             game: try Self.games.value(for: state) { try JSONText.decode(SetGame.self, from: $0) },
-            lastMove: try lastMove.map { try JSONText.decode(SetLastMove.self, from: $0) },
+            lastMove: try lastMove.map {
+                try Self.lastMoves.value(for: $0) { try JSONText.decode(SetLastMove.self, from: $0) }
+            },
             timeout: try timeout.map { try JSONText.decode(SetTimeout.self, from: $0) },
             colorBlind: colorBlind, version: version)
     }
@@ -48,6 +50,8 @@ struct SetGameRecord: Codable {
     /// Games decoded lately, by their JSON: a page viewed again (a reload, a two-player table
     /// asking every few seconds) decodes nothing.
     private static let games = Memo<String, SetGame>(capacity: 512)
+    /// Last moves decoded lately, by their JSON: most are one of a few hundred.
+    private static let lastMoves = Memo<String, SetLastMove>(capacity: 512)
 }
 
 extension SetGameRecord: FetchableRecord, PersistableRecord {

@@ -13,7 +13,7 @@ enum GeneratedStylesheets {
     /// The Memorize grid for `file` (`16.css`).
     static func grid(_ file: String, request: Request) throws -> Response {
         let count = try cardCount(in: file)
-        return response(CardGridLayout(cardCount: count).stylesheet, request: request)
+        return response(CardGridLayout.grid(cardCount: count).stylesheet, request: request)
     }
 
     /// The Set table's grid for `file` (`21.css`).

@@ -58,9 +58,9 @@ struct PageRenderer: Sendable {
 
     /// Encodes `value` as JSON.
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        let data = try encoder.encode(value)
+        let bytes = try encoder.encode(value)
         return response(
-            body: ByteBuffer(bytes: data), contentType: "application/json; charset=utf-8", status: status)
+            body: ByteBuffer(bytes: bytes), contentType: "application/json; charset=utf-8", status: status)
     }
 
     /// A response with the headers every dynamic page carries.
@@ -79,10 +79,6 @@ struct PageRenderer: Sendable {
         text.matches(of: /\{\{\s*[<>]\s*([A-Za-z0-9_-]+)\s*\}\}/).map { String($0.output.1) }
     }
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }()
+    /// NB: keys in the order the page models declare them: nothing depends on their order.
+    private static let encoder = StreamingJSONEncoder(sortsKeys: false, datesAsISO8601: true)
 }
