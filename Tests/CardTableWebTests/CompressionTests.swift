@@ -78,6 +78,16 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        ("Accept-Encoding", true), ("accept, cookie,  ACCEPT-ENCODING\t", true),
+        ("Cookie , Accept-Encoding ", true),
+        ("Accept-Encodings", false), ("Accept", false), ("", false), (",,", false),
+    ])
+    func varyNamesAHeaderInAnyCaseAndSpacing(vary: String, namesAcceptEncoding: Bool) {
+        let headers: HTTPFields = [.vary: vary]
+        #expect(headers.varies(by: .acceptEncoding) == namesAcceptEncoding)
+    }
+
     @Test func smallBodiesAreSentAsTheyAre() async throws {
         let assets = try StaticAssets()
         let icon = try #require(assets.address(of: "icon.svg"))

@@ -30,13 +30,16 @@ struct MemorizeCardView: Encodable, Hashable, Sendable {
         isFaceUp = card.isFaceUp
         isMatched = card.isMatched
         content = card.isFaceUp ? card.content : nil
-        chooseURL = MemorizeRoute.choose(card: number, in: slot).path
+        chooseURL = Self.chooseURLs.value(for: .choose(card: number, in: slot)) { $0.path }
         let remaining = game.bonusTimeRemaining(for: card, at: now)
         bonus =
             remaining > 0
             ? game.speedBonus.map { BonusCountdown(remaining: remaining, window: $0.window) } : nil
         label = Self.label(number: number, content: content, isMatched: card.isMatched, bonus: bonus)
     }
+
+    /// The cards' addresses: the same for every game in a slot.
+    private static let chooseURLs = Memo<MemorizeRoute, String>(capacity: 4096)
 
     private static func label(number: Int, content: String?, isMatched: Bool, bonus: BonusCountdown?)
         -> String
