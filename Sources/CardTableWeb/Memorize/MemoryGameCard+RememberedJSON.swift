@@ -28,4 +28,4 @@ struct StoredCard: Hashable, Sendable {
 }
 
 /// Stored cards' JSON. NB: a generic type cannot hold a static stored property.
-private let storedCardJSON = Memo<StoredCard, [UInt8]?>(capacity: 4096)
+private let storedCardJSON = Memo<StoredCard, [UInt8]?>(capacity: 2048)

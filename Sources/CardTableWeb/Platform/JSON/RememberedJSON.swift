@@ -12,6 +12,9 @@ protocol RememberedJSON: Encodable {
 extension RememberedJSON {
     /// Writes the JSON to remember for this value: the encoder's, without remembered parts.
     func freshJSON() -> [UInt8]? {
-        try? StreamingJSONEncoder(usesRememberedJSON: false).encode(self)
+        // NB: copied into an array of its own size: the encoder's buffer is made for whole pages.
+        (try? StreamingJSONEncoder(usesRememberedJSON: false).encode(self)).map {
+            $0.withUnsafeBufferPointer(Array.init)
+        }
     }
 }
