@@ -37,12 +37,3 @@ enum AcceptEncoding {
         return 1
     }
 }
-
-extension Substring {
-    /// Without the spaces and tabs at either end.
-    fileprivate func trimmingWhitespace() -> Substring {
-        let isText: (Character) -> Bool = { $0 != " " && $0 != "\t" }
-        guard let first = firstIndex(where: isText), let last = lastIndex(where: isText) else { return "" }
-        return self[first...last]
-    }
-}

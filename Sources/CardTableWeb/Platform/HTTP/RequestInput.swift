@@ -62,8 +62,7 @@ enum RequestInput {
 
     /// The body's media type, lowercased, without parameters such as `charset`.
     private static func mediaType(of request: Request) -> String? {
-        request.headers[.contentType]?.split(separator: ";").first?
-            .trimmingCharacters(in: .whitespaces).lowercased()
+        request.headers[.contentType]?.split(separator: ";").first?.trimmingWhitespace().lowercased()
     }
 
     /// A sentence naming the field at fault and what it should be.
