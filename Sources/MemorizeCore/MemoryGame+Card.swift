@@ -17,5 +17,6 @@ extension MemoryGame {
 }
 
 extension MemoryGame.Card: Equatable {}
+extension MemoryGame.Card: Hashable where CardContent: Hashable {}
 extension MemoryGame.Card: Sendable where CardContent: Sendable {}
 extension MemoryGame.Card: Codable where CardContent: Codable {}

@@ -70,6 +70,31 @@ import Testing
         #expect(throws: EncodingError.self) { try StreamingJSONEncoder().encode(Twice()) }
     }
 
+    @Test func aValueThatEncodesNothingAtAllIsAnError() {
+        #expect(throws: EncodingError.self) { try StreamingJSONEncoder().encode(Silent()) }
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(Silent()) }
+    }
+
+    /// A container kept after its place was closed throws instead of writing into whatever
+    /// container took its place.
+    @Test func aContainerUsedAfterItsPlaceClosedIsAnError() {
+        #expect(throws: EncodingError.self) { try StreamingJSONEncoder().encode(StaleNested()) }
+        #expect(throws: EncodingError.self) { try StreamingJSONEncoder().encode(StaleSuper()) }
+    }
+
+    @Test func aCaughtNumberErrorLeavesValidJSON() throws {
+        try expectSameBytes(SkipsNaN(), sortsKeys: true)
+    }
+
+    @Test func aContainerThatCouldNotOpenStillAnswersItsPath() {
+        #expect(throws: EncodingError.self) { try StreamingJSONEncoder().encode(KeyedAfterUnkeyed()) }
+    }
+
+    @Test func anArrayCountsItsElements() throws {
+        let json = try StreamingJSONEncoder().encode(Counted())
+        #expect(String(decoding: json, as: UTF8.self) == "[0,1,2]")
+    }
+
     // MARK: - What the server encodes
 
     /// Remembered JSON is what encoding the value afresh writes, for every state a Set card
@@ -295,6 +320,64 @@ private struct HandWritten: Encodable {
 private struct Remembering: RememberedJSON {
     var remembered = false
     var rememberedJSON: [UInt8]? { Array(#"{"remembered":true}"#.utf8) }
+}
+
+/// Keeps a nested object and writes to it after the next member opened its own.
+private struct StaleNested: Encodable {
+    enum Keys: String, CodingKey { case a, b, x }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        var first = container.nestedContainer(keyedBy: Keys.self, forKey: .a)
+        var second = container.nestedContainer(keyedBy: Keys.self, forKey: .b)
+        try second.encode(2, forKey: .x)
+        try first.encode(1, forKey: .x)
+    }
+}
+
+/// Keeps a super encoder and writes through it after the next member.
+private struct StaleSuper: Encodable {
+    enum Keys: String, CodingKey { case a, b, x }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        let first = container.superEncoder(forKey: .a)
+        try container.encode(2, forKey: .b)
+        var value = first.singleValueContainer()
+        try value.encode(1)
+    }
+}
+
+/// Tries to write a number JSON cannot hold, catches the error and goes on.
+private struct SkipsNaN: Encodable {
+    enum Keys: String, CodingKey { case first, skipped, last }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(1, forKey: .first)
+        try? container.encode(Double.nan, forKey: .skipped)
+        try container.encode(2, forKey: .last)
+    }
+}
+
+/// Asks for an array, then for an object: the object cannot open, and says where it is.
+private struct KeyedAfterUnkeyed: Encodable {
+    enum Keys: String, CodingKey { case x }
+
+    func encode(to encoder: any Encoder) throws {
+        _ = encoder.unkeyedContainer()
+        var container = encoder.container(keyedBy: Keys.self)
+        _ = container.codingPath
+        try container.encode(1, forKey: .x)
+    }
+}
+
+/// Writes each element's index, read from the array's count.
+private struct Counted: Encodable {
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for _ in 0..<3 { try container.encode(container.count) }
+    }
 }
 
 /// A single value container written twice.

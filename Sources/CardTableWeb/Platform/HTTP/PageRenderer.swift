@@ -79,6 +79,7 @@ struct PageRenderer: Sendable {
         text.matches(of: /\{\{\s*[<>]\s*([A-Za-z0-9_-]+)\s*\}\}/).map { String($0.output.1) }
     }
 
-    /// NB: keys in the order the page models declare them: nothing depends on their order.
+    /// NB: keys unsorted, in the order the page models declare them (remembered parts come
+    /// sorted): nothing depends on their order.
     private static let encoder = StreamingJSONEncoder(sortsKeys: false, datesAsISO8601: true)
 }

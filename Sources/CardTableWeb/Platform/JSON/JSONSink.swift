@@ -4,9 +4,12 @@ import Foundation
 ///
 /// Containers nest as a stack. A container's level is its place in the stack counted from one
 /// (the value being encoded sits at level zero), and whoever writes into a container names its
-/// level, so containers opened for an earlier member are closed first (`prepare(level:)`).
-/// That is how synthesized `encode(to:)` methods use an encoder: each member in turn, nested
-/// values finished before the next member starts.
+/// ``ContainerPlace``, so containers opened for an earlier member are closed first
+/// (`closeContainers(above:)`). That is how synthesized `encode(to:)` methods use an encoder:
+/// each member in turn, nested values finished before the next member starts. Every member or
+/// element is a numbered slot; a container remembers the slot it was opened in, so a container
+/// or encoder kept after its place was closed is found out and throws instead of writing
+/// somewhere else.
 final class JSONSink {
     private(set) var bytes: [UInt8] = []
     private var open: [OpenContainer] = []
@@ -14,6 +17,8 @@ final class JSONSink {
     private var members: [Member] = []
     /// Whether a key or an array slot is written and waits for its value.
     private var awaitsValue = true
+    /// The number of the latest slot (0: the value being encoded).
+    private(set) var slot = 0
     let sortsKeys: Bool
     let datesAsISO8601: Bool
     let usesRememberedJSON: Bool
@@ -25,57 +30,65 @@ final class JSONSink {
         bytes.reserveCapacity(1024)
     }
 
-    /// How many containers are open.
-    var depth: Int { open.count }
-
     /// The keys leading to level `level`, for error messages.
     func codingPath(to level: Int) -> [any CodingKey] {
-        open.prefix(level).map { $0.key ?? IndexKey(intValue: $0.count - 1) }
+        open.prefix(max(0, level)).map { $0.key ?? IndexKey(intValue: $0.count - 1) }
+    }
+
+    /// How many members or elements the container at `place` has, while it is open.
+    func count(in place: ContainerPlace) -> Int {
+        isOpen(place) ? open[place.level - 1].count : 0
     }
 
     // MARK: - Containers
 
-    /// Opens an object (or an array) as the value awaited at `level`, or finds the one already
-    /// opened there by the same value. Returns the new container's level.
-    func openContainer(isObject: Bool, at level: Int) throws -> Int {
-        if open.count > level {
+    /// Opens an object (or an array) as the value of slot `slot` at `level`, or finds the one
+    /// that value opened already.
+    func openContainer(isObject: Bool, at level: Int, slot: Int) throws -> ContainerPlace {
+        let place = ContainerPlace(level: level + 1, slot: slot)
+        if open.count > level, open[level].slot == slot {
             guard open[level].isObject == isObject else {
                 throw invalid("a value asked for a keyed and an unkeyed container", at: level)
             }
-            prepare(level: level + 1)
-            return level + 1
+            closeContainers(above: place.level)
+            return place
         }
-        try beginValue(at: level)
+        try beginValue(at: level, slot: slot)
         bytes.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
-        open.append(OpenContainer(isObject: isObject, start: bytes.count, firstMember: members.count))
-        return level + 1
+        open.append(
+            OpenContainer(isObject: isObject, slot: slot, start: bytes.count, firstMember: members.count))
+        return place
     }
 
-    /// Writes `key` as the next member of the object at `level`; its value comes next.
-    func writeKey(_ key: some CodingKey, in level: Int) throws {
+    /// Writes `key` as the next member of the object at `place`; its value comes next.
+    func writeKey(_ key: some CodingKey, in place: ContainerPlace) throws {
         let text = key.stringValue
-        try startSlot(in: level, key: key)
+        try startSlot(in: place, key: key)
         if sortsKeys { members.append(Member(key: text, start: bytes.count)) }
         writeString(text)
         bytes.append(UInt8(ascii: ":"))
     }
 
-    /// Starts the next element of the array at `level`; its value comes next.
-    func startElement(in level: Int) throws {
-        try startSlot(in: level, key: nil)
+    /// Starts the next element of the array at `place`; its value comes next.
+    func startElement(in place: ContainerPlace) throws {
+        try startSlot(in: place, key: nil)
     }
 
     /// Closes every container above `level`.
-    func prepare(level: Int) {
+    func closeContainers(above level: Int) {
         while open.count > level { closeTop() }
     }
 
     // MARK: - Values
 
-    /// Checks that a value is awaited at `level` (closing what is open above it) and takes the slot.
-    func beginValue(at level: Int) throws {
-        prepare(level: level)
-        guard awaitsValue, open.count == level else {
+    /// Takes slot `slot` at `level` for a value, closing what is open above it; throws when the
+    /// slot is not the one awaiting a value.
+    func beginValue(at level: Int, slot: Int) throws {
+        guard slot == self.slot, open.count >= level else {
+            throw invalid("a value was encoded after its place was closed", at: level)
+        }
+        closeContainers(above: level)
+        guard awaitsValue else {
             throw invalid("a value was encoded twice", at: level)
         }
         awaitsValue = false
@@ -87,15 +100,21 @@ final class JSONSink {
 
     func writeInteger(_ value: some BinaryInteger) { append(String(value)) }
 
-    /// Writes a finite number the way `JSONEncoder` does: `5` rather than `5.0`.
-    func writeNumber(_ value: some BinaryFloatingPoint & LosslessStringConvertible, at level: Int) throws {
+    /// A finite number as `JSONEncoder` writes it (`5` rather than `5.0`); checked before its
+    /// slot is taken, so a caught error leaves valid JSON.
+    func numberText(_ value: some BinaryFloatingPoint & LosslessStringConvertible, at level: Int) throws
+        -> String
+    {
         guard value.isFinite else {
             throw invalid("\(value) is not a JSON number", at: level)
         }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
-        append(text)
+        return text
     }
+
+    /// Writes text made by ``numberText(_:at:)``.
+    func writeNumber(_ text: String) { append(text) }
 
     /// Writes `text` as a JSON string: quotes, backslashes and control characters escaped, the
     /// rest (slashes and all non-ASCII text included) as it is.
@@ -119,14 +138,17 @@ final class JSONSink {
     }
 
     /// Copies a value's finished JSON (``RememberedJSON``).
-    func writeJSON(_ json: [UInt8]) {
+    func copyJSON(_ json: [UInt8]) {
         bytes.append(contentsOf: json)
     }
 
-    /// Closes what is still open; the encoding is over.
-    func finish() {
-        prepare(level: 0)
-        if awaitsValue { append("{}") }
+    /// Closes what is still open; the encoding is over. Throws, as `JSONEncoder` does, when the
+    /// value wrote nothing at all.
+    func finish() throws {
+        closeContainers(above: 0)
+        if awaitsValue {
+            throw invalid("the value did not encode anything", at: 0)
+        }
     }
 
     func invalid(_ reason: String, at level: Int) -> EncodingError {
@@ -138,6 +160,8 @@ final class JSONSink {
 
     private struct OpenContainer {
         let isObject: Bool
+        /// The slot whose value it is.
+        let slot: Int
         /// Where its first member starts, just after `{` or `[`.
         let start: Int
         /// Its first entry in `members`.
@@ -152,16 +176,22 @@ final class JSONSink {
         let start: Int
     }
 
-    private func startSlot(in level: Int, key: (any CodingKey)?) throws {
-        prepare(level: level)
-        guard open.count == level else {
-            throw invalid("a container was written to after it was closed", at: open.count)
+    private func isOpen(_ place: ContainerPlace) -> Bool {
+        place.level >= 1 && open.count >= place.level && open[place.level - 1].slot == place.slot
+    }
+
+    private func startSlot(in place: ContainerPlace, key: (any CodingKey)?) throws {
+        guard isOpen(place) else {
+            throw invalid("a container was written to after it was closed", at: min(open.count, place.level))
         }
+        let level = place.level
+        closeContainers(above: level)
         // NB: a value that wrote nothing (an empty `encode(to:)`) is `{}`, as with JSONEncoder.
         if awaitsValue { append("{}") }
         if open[level - 1].count > 0 { bytes.append(UInt8(ascii: ",")) }
         open[level - 1].count += 1
         open[level - 1].key = key
+        slot += 1
         awaitsValue = true
     }
 
@@ -211,6 +241,8 @@ final class JSONSink {
         }
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     private func append(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
@@ -229,12 +261,17 @@ final class JSONSink {
         case 0x0C: append("\\f")
         case 0x0D: append("\\r")
         default:
-            let hex = Array("0123456789abcdef".utf8)
             append("\\u00")
-            bytes.append(hex[Int(byte >> 4)])
-            bytes.append(hex[Int(byte & 0x0F)])
+            bytes.append(Self.hexDigits[Int(byte >> 4)])
+            bytes.append(Self.hexDigits[Int(byte & 0x0F)])
         }
     }
+}
+
+/// Where a container is: its level, and the slot whose value it is.
+struct ContainerPlace {
+    let level: Int
+    let slot: Int
 }
 
 /// An array element's place in a coding path.

@@ -2,7 +2,8 @@
 /// copied into every answer after: a Set card in one of its 648 states, a grid layout.
 ///
 /// ``StreamingJSONEncoder`` copies ``rememberedJSON`` in place of encoding the value (unless
-/// told not to, which is how the remembered text is made).
+/// told not to, which is how the remembered text is made). The text is made one way for every
+/// encoder: keys sorted, so such a value must hold no `Date` (whose form an encoder chooses).
 protocol RememberedJSON: Encodable {
     /// The value's JSON, exactly as ``StreamingJSONEncoder`` (keys sorted) writes it; `nil` to
     /// have it encoded afresh.

@@ -8,7 +8,8 @@ import Foundation
 /// `StreamingJSONEncoderTests` holds the two to the same bytes.
 ///
 /// NB: like the synthesized `encode(to:)`, an encoding must finish a nested value before it
-/// writes the next member; a key written twice appears twice (`JSONEncoder` keeps the last).
+/// writes the next member (a container used after its place was closed throws); a key written
+/// twice appears twice (`JSONEncoder` keeps the last); nesting has no depth limit.
 struct StreamingJSONEncoder: Sendable {
     /// Members of every object in the order of their keys' UTF-8 bytes.
     var sortsKeys = true
@@ -20,8 +21,8 @@ struct StreamingJSONEncoder: Sendable {
     func encode(_ value: some Encodable) throws -> [UInt8] {
         let sink = JSONSink(
             sortsKeys: sortsKeys, datesAsISO8601: datesAsISO8601, usesRememberedJSON: usesRememberedJSON)
-        try SinkEncoder(sink: sink, level: 0).encodeValue(value)
-        sink.finish()
+        try SinkEncoder(sink: sink, level: 0, slot: sink.slot).encodeValue(value)
+        try sink.finish()
         return sink.bytes
     }
 }
@@ -31,24 +32,21 @@ struct SinkEncoder: Encoder {
     let sink: JSONSink
     /// The level of the container the value is a member of (0 for the value being encoded).
     let level: Int
+    /// The slot the value fills (see ``JSONSink``).
+    let slot: Int
 
     var codingPath: [any CodingKey] { sink.codingPath(to: level) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        do {
-            return KeyedEncodingContainer(
-                SinkKeyedContainer(sink: sink, level: try sink.openContainer(isObject: true, at: level)))
-        } catch {
-            return KeyedEncodingContainer(SinkKeyedContainer(sink: sink, level: level, failure: error))
+        Self.keyedContainer(in: sink, level: level) {
+            try sink.openContainer(isObject: true, at: level, slot: slot)
         }
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        do {
-            return SinkUnkeyedContainer(sink: sink, level: try sink.openContainer(isObject: false, at: level))
-        } catch {
-            return SinkUnkeyedContainer(sink: sink, level: level, failure: error)
+        Self.unkeyedContainer(in: sink, level: level) {
+            try sink.openContainer(isObject: false, at: level, slot: slot)
         }
     }
 
@@ -62,33 +60,60 @@ struct SinkEncoder: Encoder {
         // NB: comparing types is cheap; a cast per type would not be, for every nested value.
         let type: Any.Type = Value.self
         if type == String.self {
-            try sink.beginValue(at: level)
-            sink.writeString(value as! String)
+            try write { $0.writeString(value as! String) }
         } else if type == Int.self {
-            try sink.beginValue(at: level)
-            sink.writeInteger(value as! Int)
+            try write { $0.writeInteger(value as! Int) }
         } else if type == Bool.self {
-            try sink.beginValue(at: level)
-            sink.writeBool(value as! Bool)
+            try write { $0.writeBool(value as! Bool) }
         } else if type == Double.self {
-            try sink.beginValue(at: level)
-            try sink.writeNumber(value as! Double, at: level)
+            let text = try sink.numberText(value as! Double, at: level)
+            try write { $0.writeNumber(text) }
         } else if type == Date.self, sink.datesAsISO8601 {
-            try sink.beginValue(at: level)
-            sink.writeString((value as! Date).formatted(.iso8601))
+            try write { $0.writeString((value as! Date).formatted(.iso8601)) }
         } else if type == URL.self {
-            try sink.beginValue(at: level)
-            sink.writeString((value as! URL).absoluteString)
+            try write { $0.writeString((value as! URL).absoluteString) }
         } else if type == Data.self {
-            try sink.beginValue(at: level)
-            sink.writeString((value as! Data).base64EncodedString())
+            try write { $0.writeString((value as! Data).base64EncodedString()) }
         } else if sink.usesRememberedJSON, let remembered = (value as? any RememberedJSON)?.rememberedJSON {
-            try sink.beginValue(at: level)
-            sink.writeJSON(remembered)
+            try write { $0.copyJSON(remembered) }
         } else {
             try value.encode(to: self)
             // NB: whatever the value opened is closed before its parent's next member.
-            sink.prepare(level: level)
+            sink.closeContainers(above: level)
+        }
+    }
+
+    /// Takes the value's slot, then writes it.
+    func write(_ value: (JSONSink) -> Void) throws {
+        try sink.beginValue(at: level, slot: slot)
+        value(sink)
+    }
+
+    // MARK: - Opening containers
+
+    /// The object `open` opens, or one that throws `open`'s error at every write.
+    static func keyedContainer<Key: CodingKey>(
+        in sink: JSONSink, level: Int, _ open: () throws -> ContainerPlace
+    )
+        -> KeyedEncodingContainer<Key>
+    {
+        do {
+            return KeyedEncodingContainer(SinkKeyedContainer(sink: sink, place: try open()))
+        } catch {
+            let nowhere = ContainerPlace(level: level + 1, slot: -1)
+            return KeyedEncodingContainer(SinkKeyedContainer(sink: sink, place: nowhere, failure: error))
+        }
+    }
+
+    /// The array `open` opens, or one that throws `open`'s error at every write.
+    static func unkeyedContainer(in sink: JSONSink, level: Int, _ open: () throws -> ContainerPlace)
+        -> any UnkeyedEncodingContainer
+    {
+        do {
+            return SinkUnkeyedContainer(sink: sink, place: try open())
+        } catch {
+            return SinkUnkeyedContainer(
+                sink: sink, place: ContainerPlace(level: level + 1, slot: -1), failure: error)
         }
     }
 }

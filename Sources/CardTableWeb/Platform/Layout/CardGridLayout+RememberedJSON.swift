@@ -1,9 +1,8 @@
 extension CardGridLayout: RememberedJSON {
-    /// NB: a layout's stylesheet address names all it depends on (its kind and card count, see
-    /// ``GeneratedStylesheets``), so the address finds its JSON.
+    /// A layout's JSON, remembered by the whole layout: a game's layouts are few.
     var rememberedJSON: [UInt8]? {
-        Self.jsonByAddress.value(for: stylesheetURL) { _ in freshJSON() }
+        Self.jsonByLayout.value(for: self) { $0.freshJSON() }
     }
 
-    private static let jsonByAddress = Memo<String, [UInt8]?>(capacity: 512)
+    private static let jsonByLayout = Memo<CardGridLayout, [UInt8]?>(capacity: 512)
 }

@@ -10,9 +10,9 @@ import Mustache
 /// from `--columns`, `--rows`, `--gap`, `--card-ratio` and `--card-minimum` so it always fits
 /// inside the board, unless the cards would be narrower than the minimum: then it keeps as many
 /// columns as fit and the board scrolls. Memorize and Set both lay out their cards this way.
-struct CardGridLayout: Encodable, Sendable {
+struct CardGridLayout: Encodable, Hashable, Sendable {
     /// A width/height ratio, kept as whole numbers so CSS can state it exactly.
-    struct Ratio: Encodable, Sendable, Equatable {
+    struct Ratio: Encodable, Sendable, Hashable {
         let width: Int
         let height: Int
 
@@ -25,7 +25,7 @@ struct CardGridLayout: Encodable, Sendable {
     }
 
     /// A grid shape and the board ratio from which it is the best one.
-    struct Shape: Encodable, Sendable, Equatable {
+    struct Shape: Encodable, Sendable, Hashable {
         let columns: Int
         let rows: Int
         /// `nil` for the first shape (one column), the best on the narrowest boards.
