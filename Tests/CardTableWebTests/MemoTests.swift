@@ -29,4 +29,27 @@ import Testing
         #expect(memo.value(for: 1, square) == 1)
         #expect(calls.withLock { $0 } == 4)
     }
+
+    /// Canonically equivalent texts are equal Strings, but were stored as different bytes: an
+    /// answer made from one must not be handed out for the other.
+    @Test func exactTextKeysTellApartTextsThatAreEqualStrings() {
+        let composed = #"["é","👩🏽‍🚀"]"#
+        let decomposed = "[\"e\u{301}\",\"👩🏽‍🚀\"]"
+        #expect(composed == decomposed)
+        #expect(ExactText(composed) != ExactText(decomposed))
+
+        let memo = Memo<ExactText, Int>(capacity: 10)
+        #expect(memo.value(for: ExactText(composed)) { $0.text.utf8.count } == composed.utf8.count)
+        #expect(memo.value(for: ExactText(decomposed)) { $0.text.utf8.count } == decomposed.utf8.count)
+    }
+
+    @Test(arguments: ["", "a", #"{"cards":[{"content":"🦇"}]}"#, String(repeating: "🕸️", count: 300)])
+    func exactTextKeysOfTheSameBytesAreEqualAndHashAlike(text: String) {
+        // NB: a copy built from the bytes, so the two do not share storage.
+        let copy = String(decoding: Array(text.utf8), as: UTF8.self)
+        #expect(ExactText(text) == ExactText(copy))
+        #expect(ExactText(text).hashValue == ExactText(copy).hashValue)
+        #expect(ExactText(text) != ExactText(text + " "))
+        #expect(Set([ExactText(text), ExactText(copy)]).count == 1)
+    }
 }

@@ -96,6 +96,22 @@ import Testing
         }
     }
 
+    @Test func unreadableThemesAreSetAsideAndTheRestKeepTheirOrder() async throws {
+        let player = PlayerID.random()
+        try await store.storePlayer(player, at: Date(timeIntervalSinceReferenceDate: 0))
+        _ = try await store.addTheme(Theme("Extra", "🍎🍐", color: "orange"), for: player)
+        let themes = try await store.themes(of: player)
+        try #require(themes.count >= 4)
+        try await damage(theme: themes[0].id, color: "[")
+        try await damage(theme: themes[2].id, color: "not json")
+
+        let list = try await store.themeList(of: player)
+        #expect(list.themes.map(\.id) == themes.indices.filter { $0 != 0 && $0 != 2 }.map { themes[$0].id })
+        #expect(list.setAsideCount == 2)
+        #expect(try await quarantine().map(\.table) == ["theme", "theme"])
+        #expect(try await store.themes(of: player).map(\.id) == list.themes.map(\.id))
+    }
+
     /// The request that meets the theme answers 404, and saves nothing else, but the theme is
     /// still set aside: the next request does not meet it again.
     @Test func anUnreadableThemeOpenedDirectlyIsSetAsideThoughThePageIsNotFound() async throws {

@@ -30,7 +30,7 @@ struct MemorizeGameRecord: Codable {
         self.state = try JSONText.encode(game.game)
         // NB: a game reads back from its JSON as it was (StateRoundTripTests), so the next request
         // need not decode what this one saved.
-        Self.games.remember(game.game, for: state)
+        Self.games.remember(game.game, for: ExactText(state))
         self.lastChoice = try game.lastChoice.map(JSONText.encode)
         self.updatedAt = now
         self.deal = game.deal
@@ -40,17 +40,21 @@ struct MemorizeGameRecord: Codable {
     func savedGame(slot: MemorizeSlot, theme: SavedTheme) throws -> SavedMemorizeGame {
         SavedMemorizeGame(
             slot: slot, theme: theme,
-            game: try Self.games.value(for: state) { try JSONText.decode(MemoryGame<String>.self, from: $0) },
+            game: try Self.games.value(for: ExactText(state)) {
+                try JSONText.decode(MemoryGame<String>.self, from: $0.text)
+            },
             lastChoice: try lastChoice.map {
-                try Self.lastChoices.value(for: $0) { try JSONText.decode(MemorizeLastChoice.self, from: $0) }
+                try Self.lastChoices.value(for: ExactText($0)) {
+                    try JSONText.decode(MemorizeLastChoice.self, from: $0.text)
+                }
             },
             deal: deal)
     }
 
     /// Games decoded lately, by their JSON: a page viewed again decodes nothing.
-    private static let games = Memo<String, MemoryGame<String>>(capacity: 512)
+    private static let games = Memo<ExactText, MemoryGame<String>>(capacity: 512)
     /// Last choices decoded lately, by their JSON: a card's place and what touching it did.
-    private static let lastChoices = Memo<String, MemorizeLastChoice>(capacity: 512)
+    private static let lastChoices = Memo<ExactText, MemorizeLastChoice>(capacity: 512)
 }
 
 extension MemorizeGameRecord: FetchableRecord, PersistableRecord {

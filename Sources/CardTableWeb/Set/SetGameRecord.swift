@@ -28,7 +28,7 @@ struct SetGameRecord: Codable {
         self.state = try JSONText.encode(saved.game)
         // NB: a game reads back from its JSON as it was (StateRoundTripTests), so the next request
         // need not decode what this one saved.
-        Self.games.remember(saved.game, for: state)
+        Self.games.remember(saved.game, for: ExactText(state))
         self.lastMove = try saved.lastMove.map(JSONText.encode)
         self.timeout = try saved.timeout.map(JSONText.encode)
         self.colorBlind = saved.colorBlind
@@ -39,9 +39,13 @@ struct SetGameRecord: Codable {
     /// The row as a saved game.
     func savedGame() throws -> SavedSetGame {
         SavedSetGame(
-            game: try Self.games.value(for: state) { try JSONText.decode(SetGame.self, from: $0) },
+            game: try Self.games.value(for: ExactText(state)) {
+                try JSONText.decode(SetGame.self, from: $0.text)
+            },
             lastMove: try lastMove.map {
-                try Self.lastMoves.value(for: $0) { try JSONText.decode(SetLastMove.self, from: $0) }
+                try Self.lastMoves.value(for: ExactText($0)) {
+                    try JSONText.decode(SetLastMove.self, from: $0.text)
+                }
             },
             timeout: try timeout.map { try JSONText.decode(SetTimeout.self, from: $0) },
             colorBlind: colorBlind, version: version)
@@ -49,9 +53,9 @@ struct SetGameRecord: Codable {
 
     /// Games decoded lately, by their JSON: a page viewed again (a reload, a two-player table
     /// asking every few seconds) decodes nothing.
-    private static let games = Memo<String, SetGame>(capacity: 512)
+    private static let games = Memo<ExactText, SetGame>(capacity: 512)
     /// Last moves decoded lately, by their JSON: most are one of a few hundred.
-    private static let lastMoves = Memo<String, SetLastMove>(capacity: 512)
+    private static let lastMoves = Memo<ExactText, SetLastMove>(capacity: 512)
 }
 
 extension SetGameRecord: FetchableRecord, PersistableRecord {

@@ -8,9 +8,10 @@ extension CardTableStore.Transaction {
     /// the quarantine and left out.
     func themes(of player: PlayerID) throws -> [SavedTheme] {
         // NB: `themeRows(ownedBy:)` written out, so its statement is compiled once.
-        let statement = try db.cachedStatement(
-            sql: "SELECT * FROM theme WHERE player_id = ? AND is_deleted = 0 ORDER BY position, id")
-        return try Row.fetchAll(statement, arguments: [themeOwner(of: player)]).compactMap(savedTheme)
+        try decodedRows(
+            "SELECT * FROM theme WHERE player_id = ? AND is_deleted = 0 ORDER BY position, id",
+            [themeOwner(of: player)], of: ThemeRecord.databaseTableName
+        ) { try ThemeRecord(row: $0).savedTheme() }
     }
 
     /// One of the player's themes; `nil` when it does not exist, is deleted, is someone else's,

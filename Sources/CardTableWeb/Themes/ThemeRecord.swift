@@ -58,20 +58,38 @@ struct ThemeRecord: Codable, Equatable {
     /// The row as the engine's theme, with its id.
     func savedTheme() throws -> SavedTheme {
         guard let id else { throw DatabaseError(message: "A theme row without an id") }
-        let theme = Theme(
-            name: name,
-            emojis: try Self.emojiLists.value(for: emojis) { try JSONText.decode([String].self, from: $0) },
-            numberOfPairs: numberOfPairs,
-            color: try Self.colors.value(for: color) { try JSONText.decode(ThemeColor.self, from: $0) },
-            removedEmojis: try Self.emojiLists.value(for: removedEmojis) {
-                try JSONText.decode([String].self, from: $0)
-            })
-        return SavedTheme(id: ThemeID(id), theme: theme)
+        return SavedTheme(
+            id: ThemeID(id), theme: try Self.themes.value(for: ThemeText(self)) { try $0.theme() })
     }
 
-    // NB: every player of a built-in theme has the same JSON in these columns.
-    private static let emojiLists = Memo<String, [String]>(capacity: 2048)
-    private static let colors = Memo<String, ThemeColor>(capacity: 2048)
+    /// Themes made from their columns lately: every player of a built-in theme has the same ones.
+    private static let themes = Memo<ThemeText, Theme>(capacity: 2048)
+}
+
+/// The columns a ``Theme`` is made from, exactly as stored.
+private struct ThemeText: Hashable, Sendable {
+    let name: ExactText
+    let emojis: ExactText
+    let removedEmojis: ExactText
+    let numberOfPairs: Int
+    let color: ExactText
+
+    init(_ record: ThemeRecord) {
+        name = ExactText(record.name)
+        emojis = ExactText(record.emojis)
+        removedEmojis = ExactText(record.removedEmojis)
+        numberOfPairs = record.numberOfPairs
+        color = ExactText(record.color)
+    }
+
+    func theme() throws -> Theme {
+        Theme(
+            name: name.text,
+            emojis: try JSONText.decode([String].self, from: emojis.text),
+            numberOfPairs: numberOfPairs,
+            color: try JSONText.decode(ThemeColor.self, from: color.text),
+            removedEmojis: try JSONText.decode([String].self, from: removedEmojis.text))
+    }
 }
 
 extension ThemeRecord: FetchableRecord, MutablePersistableRecord {

@@ -75,6 +75,34 @@ public final class CardTableStore: Sendable {
         func cachedRow(_ sql: String, _ arguments: StatementArguments) throws -> Row? {
             try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
         }
+
+        /// The rows `sql` selects (from a statement compiled once per connection), each made a
+        /// value by `decode` while the statement is on it: a column is then found by name in the
+        /// statement's index, where a fetched row compares every column's lower-cased name. A row
+        /// `decode` cannot read is moved to the quarantine once the statement is done (see
+        /// ``readOrSetAside(_:of:_:)``) and left out.
+        ///
+        /// `decode` must only decode, and must not keep the row.
+        func decodedRows<Value>(
+            _ sql: String, _ arguments: StatementArguments, of table: String, _ decode: (Row) throws -> Value
+        ) throws -> [Value] {
+            var values: [Value?] = []
+            var unreadable: [(index: Int, row: Row)] = []
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+            while let row = try rows.next() {
+                do {
+                    values.append(try decode(row))
+                } catch {
+                    unreadable.append((values.count, row.copy()))
+                    values.append(nil)
+                }
+            }
+            // NB: rows are set aside only now: the table must not change under an open statement.
+            for (index, row) in unreadable {
+                values[index] = try readOrSetAside(row, of: table) { try decode(row) }
+            }
+            return values.compactMap { $0 }
+        }
     }
 
     /// Runs `body` in one write transaction: all it saves is committed together before this
