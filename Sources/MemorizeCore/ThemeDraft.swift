@@ -56,8 +56,17 @@ public struct ThemeDraft: Hashable, Sendable {
         )
     }
 
+    /// How many pairs a game of this draft deals when it asks for more pairs than it keeps
+    /// emoji (all of them); `nil` when it asks for no more than it has.
+    public var pairsReducedTo: Int? {
+        guard let numberOfPairs, emojis.count >= Self.minimumEmojiCount, numberOfPairs > emojis.count else {
+            return nil
+        }
+        return emojis.count
+    }
+
     /// The theme this draft describes: the name trimmed, new emoji added after the kept ones
-    /// (repeats ignored), and every rule checked.
+    /// (repeats ignored), more pairs than emoji brought down to the emoji, and every rule checked.
     public func validated() throws(ThemeValidationFailure) -> Theme {
         var errors: [ThemeValidationError] = []
         let trimmedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -82,10 +91,10 @@ public struct ThemeDraft: Hashable, Sendable {
         } else if emojiCount > Self.maximumEmojiCount {
             errors.append(.tooManyEmoji(maximum: Self.maximumEmojiCount, actual: emojiCount))
         }
-        let pairs = numberOfPairs ?? emojiCount
-        let allowedPairs = Self.minimumEmojiCount...max(Self.minimumEmojiCount, emojiCount)
-        if emojiCount >= Self.minimumEmojiCount, !allowedPairs.contains(pairs) {
-            errors.append(.pairsOutOfRange(allowed: allowedPairs, actual: pairs))
+        // NB: more pairs than emoji come down to the emoji (the seed's rule); too few are refused.
+        let pairs = min(numberOfPairs ?? emojiCount, emojiCount)
+        if emojiCount >= Self.minimumEmojiCount, pairs < Self.minimumEmojiCount {
+            errors.append(.tooFewPairs(minimum: Self.minimumEmojiCount, actual: pairs))
         }
 
         errors += Self.colorErrors(color)

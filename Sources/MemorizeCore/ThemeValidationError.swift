@@ -7,7 +7,8 @@ public enum ThemeValidationError: Error, Hashable, Sendable, CustomStringConvert
     case notEmoji([String])
     case tooFewEmoji(minimum: Int, actual: Int)
     case tooManyEmoji(maximum: Int, actual: Int)
-    case pairsOutOfRange(allowed: ClosedRange<Int>, actual: Int)
+    /// Fewer pairs than a game needs (more than the emoji are not an error: they come down).
+    case tooFewPairs(minimum: Int, actual: Int)
     /// A text field holds control characters (U+0000–U+001F, U+007F–U+009F).
     case controlCharacters(field: ThemeField)
     /// A color name is empty, too long, or holds control characters.
@@ -19,6 +20,17 @@ public enum ThemeValidationError: Error, Hashable, Sendable, CustomStringConvert
         case emoji
         case pairs
         case color
+    }
+
+    /// The field the editor shows this message beside.
+    public var field: ThemeField {
+        switch self {
+        case .emptyName, .nameTooLong, .nameTooLarge: .name
+        case .notEmoji, .tooFewEmoji, .tooManyEmoji: .emoji
+        case .tooFewPairs: .pairs
+        case .controlCharacters(let field): field
+        case .colorNameNotValid: .color
+        }
     }
 
     public var description: String {
@@ -35,8 +47,8 @@ public enum ThemeValidationError: Error, Hashable, Sendable, CustomStringConvert
             "A theme needs at least \(minimum) emoji to be playable; it has \(actual)."
         case .tooManyEmoji(let maximum, let actual):
             "A theme can hold at most \(maximum) emoji; it has \(actual). Remove some."
-        case .pairsOutOfRange(let allowed, let actual):
-            "Choose between \(allowed.lowerBound) and \(allowed.upperBound) pairs (not \(actual))."
+        case .tooFewPairs(let minimum, let actual):
+            "A game needs at least \(minimum) pairs, not \(actual)."
         case .controlCharacters(let field):
             "The \(field.rawValue) cannot hold control characters such as U+0000; they were left out."
         case .colorNameNotValid(let maximum):

@@ -42,10 +42,10 @@ def test_edit_remove_restore_pairs_and_gradient(player):
     expect(page.get_by_role("button", name="Restore 🐞")).to_be_visible()
     page.get_by_role("button", name="Restore 🐞").click()
     expect(page.get_by_role("button", name="Remove 🐞")).to_be_visible()
-    page.fill("#pairs", "9")
+    page.fill("#pairs", "1")
     page.locator(".editor-footer").get_by_role("button", name="Save").click()
-    expect(page.locator("[data-errors]")).to_contain_text("Choose between 2 and 4 pairs")
-    expect(page.locator("#pairs")).to_have_value("9")
+    expect(page.locator("#pairs-messages")).to_contain_text("A game needs at least 2 pairs, not 1.")
+    expect(page.locator("#pairs")).to_have_value("1")
     page.fill("#pairs", "3")
     page.check("#color-kind-gradient")
     page.locator(".editor-footer").get_by_role("button", name="Save").click()
@@ -133,3 +133,75 @@ def test_restart_finds_everything(player, server):
     page.goto(f"/themes/{theme_id}/edit")
     expect(page.locator("#theme-name")).to_have_value("Survivor")
     expect(page.get_by_role("button", name="Restore 🐊")).to_be_visible()
+
+
+def test_pairs_that_are_not_a_number_stay_in_the_form_with_a_message_beside_them(player):
+    page = player()
+    page.goto("/themes/new")
+    page.fill("#theme-name", "Frogs")
+    page.fill("#new-emoji", "🐸🦄🐝")
+    page.get_by_role("button", name="Add", exact=True).click()
+    for typed in ["e", "-", "2.5", "1e3"]:
+        page.fill("#pairs", typed)
+        page.locator(".editor-footer").get_by_role("button", name="Save").click()
+        expect(page.locator("#pairs-messages")).to_contain_text(f"Pairs must be a whole number from 2 to 3, not “{typed}”.")
+        expect(page.locator("#pairs")).to_have_value(typed)
+        expect(page.locator("#pairs")).to_have_attribute("aria-invalid", "true")
+        expect(page.locator("#theme-name")).to_have_value("Frogs")
+    page.screenshot(path="Tests/Browser/screenshots/editor-pairs-error.png")
+    page.goto("/")
+    expect(page.locator(".theme-row", has_text="Frogs")).to_have_count(0)
+
+
+def test_more_pairs_than_emoji_are_noted_as_typed_and_saved_as_every_emoji(player):
+    page = player()
+    page.goto("/themes/new")
+    page.fill("#theme-name", "Frogs")
+    page.fill("#new-emoji", "🐸🦄🐝")
+    page.get_by_role("button", name="Add", exact=True).click()
+    note = page.locator("[data-pairs-note]")
+    expect(note).to_be_hidden()
+    page.fill("#pairs", "47")
+    expect(note).to_be_visible()
+    expect(note).to_have_text("3 pairs: the theme has 3 emoji.")
+    page.fill("#pairs", "2")
+    expect(note).to_be_hidden()
+    page.fill("#pairs", "47")
+    page.screenshot(path="Tests/Browser/screenshots/editor-pairs-note.png")
+    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    page.wait_for_url(re.compile(r"/\?edit=1"))
+    expect(page.locator(".theme-row", has_text="Frogs")).to_contain_text("6 cards")
+
+
+def test_the_color_preview_follows_the_choice_at_once(player):
+    page = player()
+    page.goto("/themes/new")
+    words = page.locator("[data-preview-words]")
+    swatch = page.locator("[data-preview-swatch]")
+    url = page.url
+    page.select_option("#color-name", "blue")
+    expect(words).to_have_text("blue")
+    expect(page.locator("#color-kind-named")).to_be_checked()
+    assert swatch.evaluate("s => getComputedStyle(s).getPropertyValue('--theme-fill').trim()") == "#1c6dd0"
+    page.locator("#color-hex").evaluate(
+        "e => { e.value = '#123456'; e.dispatchEvent(new Event('input', { bubbles: true })); }"
+    )
+    expect(words).to_have_text("custom color #123456")
+    expect(page.locator("#color-kind-custom")).to_be_checked()
+    page.check("#color-kind-gradient")
+    expect(words).to_contain_text("gradient from custom color")
+    assert "linear-gradient" in swatch.evaluate("s => getComputedStyle(s).getPropertyValue('--theme-fill')")
+    assert page.url == url
+
+
+def test_opening_the_editor_leaves_the_caret_after_the_name_instead_of_selecting_it(player):
+    page = player()
+    theme_id = create_theme(page, "Bugs", "🐝🐞🦋🐛🐜")
+    page.goto(f"/themes/{theme_id}/edit")
+    name = page.locator("#theme-name")
+    expect(name).to_be_focused()
+    assert name.evaluate("e => [e.selectionStart, e.selectionEnd]") == [4, 4]
+    page.get_by_role("button", name="Remove 🐞").click()
+    expect(page.locator("#theme-name")).to_be_focused()
+    page.keyboard.type("!")
+    expect(page.locator("#theme-name")).to_have_value("Bugs!")

@@ -66,7 +66,41 @@ import Testing
             #expect(response.status == .unprocessableContent)
             #expect(response.text.contains("Pairs must be a whole number from 2 to 3"))
             #expect(response.text.contains("value=\"\(pairs)\""))
+            // NB: beside the field, which says it is the one to fix.
+            #expect(
+                response.text.contains(
+                    #"<ul class="field-messages" id="pairs-messages"><li>Pairs must be a whole number"#))
+            #expect(
+                response.text.contains(#"aria-describedby="pairs-note pairs-messages" aria-invalid="true""#))
             #expect(try await session.store.themes(of: browser.player).count == Theme.builtIn.count)
+        }
+    }
+
+    /// The seed: more pairs than emoji are brought down to the emoji, not refused.
+    @Test(arguments: ["4", "47", "99999999999999"])
+    func morePairsThanEmojiAreSavedAsEveryEmoji(pairs: String) async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let form = Self.frogs.filter { $0.0 != "pairs" } + [("pairs", pairs)]
+            let response = try await browser.post("/themes", form: form)
+            #expect(response.status == .seeOther)
+            let saved = try #require(try await session.store.themes(of: browser.player).last)
+            #expect(saved.theme.name == "Frogs")
+            #expect(saved.theme.numberOfPairs == 3)
+        }
+    }
+
+    @Test func theEditorSaysWhenPairsWillComeDownToTheEmoji() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let form = [
+                ("name", "Frogs"), ("emojis", "🐸 🦄 🐝"), ("pairs", "47"), ("newEmoji", "x"), ("add", "1"),
+            ]
+            let response = try await browser.post("/themes", form: form)
+            #expect(response.text.contains(#"data-pairs-note>3 pairs: the theme has 3 emoji.</p>"#))
+            // NB: the refused "x" is reported beside the emoji field, not the pairs.
+            #expect(response.text.contains(#"id="emoji-messages"><li>Only emoji can be cards"#))
+            #expect(!response.text.contains("pairs-messages"))
         }
     }
 

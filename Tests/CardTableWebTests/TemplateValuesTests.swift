@@ -126,7 +126,10 @@ import Testing
     static func editorWithErrors() -> ThemeEditorState {
         var state = ThemeEditorState(themes[1])
         state.colorInputs = ColorInputs(.gradient(.named("red"), .named("green")))
-        state.errors = ["Name must not be empty."]
+        state.errors = [
+            EditorMessage(.name, "Name must not be empty."),
+            EditorMessage(.pairs, "Pairs must be a whole number."),
+        ]
         state.unreadablePairs = "2.5"
         state.draft.removedEmojis = ["🐙"]
         return state

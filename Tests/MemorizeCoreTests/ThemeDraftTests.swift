@@ -92,14 +92,24 @@ import Testing
             errors(of: draft(emojis: emojis, numberOfPairs: 2)) == [.tooManyEmoji(maximum: 100, actual: 101)])
     }
 
-    @Test(arguments: [1, 0, -5, 4, 100])
-    func pairsMustFitTheEmoji(pairs: Int) {
-        #expect(errors(of: draft(numberOfPairs: pairs)) == [.pairsOutOfRange(allowed: 2...3, actual: pairs)])
+    @Test(arguments: [1, 0, -5])
+    func tooFewPairsAreRefused(pairs: Int) {
+        #expect(errors(of: draft(numberOfPairs: pairs)) == [.tooFewPairs(minimum: 2, actual: pairs)])
+        #expect(draft(numberOfPairs: pairs).pairsReducedTo == nil)
+    }
+
+    /// The seed: a theme asking for more pairs than it has emoji deals all its emoji.
+    @Test(arguments: [4, 47, 100, Int.max])
+    func morePairsThanEmojiComeDownToTheEmoji(pairs: Int) throws {
+        let draft = draft(numberOfPairs: pairs)
+        #expect(try draft.validated().numberOfPairs == 3)
+        #expect(draft.pairsReducedTo == 3)
     }
 
     @Test(arguments: [2, 3])
     func pairsWithinRangeAreKept(pairs: Int) throws {
         #expect(try draft(numberOfPairs: pairs).validated().numberOfPairs == pairs)
+        #expect(draft(numberOfPairs: pairs).pairsReducedTo == nil)
     }
 
     @Test func everyProblemIsReportedAtOnce() {
@@ -116,10 +126,26 @@ import Testing
             .tooManyEmoji(maximum: 100, actual: 120),
             "A theme can hold at most 100 emoji; it has 120. Remove some."
         ),
-        (.pairsOutOfRange(allowed: 2...5, actual: 9), "Choose between 2 and 5 pairs (not 9)."),
+        (.tooFewPairs(minimum: 2, actual: 1), "A game needs at least 2 pairs, not 1."),
     ])
     func messagesSayWhatToFix(error: ThemeValidationError, message: String) {
         #expect(error.description == message)
+    }
+
+    @Test(arguments: [
+        (ThemeValidationError.emptyName, ThemeValidationError.ThemeField.name),
+        (.nameTooLong(maximum: 40), .name),
+        (.nameTooLarge(maximumBytes: 1600), .name),
+        (.notEmoji(["dog"]), .emoji),
+        (.tooFewEmoji(minimum: 2, actual: 1), .emoji),
+        (.tooManyEmoji(maximum: 100, actual: 120), .emoji),
+        (.tooFewPairs(minimum: 2, actual: 1), .pairs),
+        (.controlCharacters(field: .color), .color),
+        (.controlCharacters(field: .name), .name),
+        (.colorNameNotValid(maximum: 40), .color),
+    ])
+    func eachMessageNamesItsField(error: ThemeValidationError, field: ThemeValidationError.ThemeField) {
+        #expect(error.field == field)
     }
 
     // MARK: - Control characters and color names

@@ -9,6 +9,21 @@ struct EditorPanel: Encodable, Sendable {
         let label: String
     }
 
+    /// The messages about one field, shown beside it (`editor-messages.mustache`).
+    struct FieldMessages: Encodable, Sendable {
+        /// The field's name; its list of messages is `<field>-messages`.
+        let field: String
+        let messages: [String]
+
+        /// The messages of `state` about `field`; `nil` when there are none.
+        init?(_ field: ThemeValidationError.ThemeField, of state: ThemeEditorState) {
+            let messages = state.errors.filter { $0.field == field }.map(\.text)
+            guard !messages.isEmpty else { return nil }
+            self.field = field.rawValue
+            self.messages = messages
+        }
+    }
+
     /// One named color in the color menu.
     struct NamedColor: Encodable, Sendable {
         let name: String
@@ -34,6 +49,8 @@ struct EditorPanel: Encodable, Sendable {
     let pairs: String
     let minimumPairs: Int
     let maximumPairs: Int
+    /// Said beside Pairs when it asks for more pairs than the theme has emoji.
+    let pairsNote: String?
     let colorIsNamed: Bool
     let colorIsCustom: Bool
     let colorIsGradient: Bool
@@ -44,8 +61,13 @@ struct EditorPanel: Encodable, Sendable {
     let gradientFrom: String
     let gradientTo: String
     let preview: ThemeColorStyle
+    /// Every message, in the order of the fields (listed at the top of the form).
     let errors: [String]
     let hasErrors: Bool
+    let nameMessages: FieldMessages?
+    let emojiMessages: FieldMessages?
+    let pairsMessages: FieldMessages?
+    let colorMessages: FieldMessages?
 
     init(_ state: ThemeEditorState) {
         let draft = state.draft
@@ -65,6 +87,9 @@ struct EditorPanel: Encodable, Sendable {
         pairs = state.unreadablePairs ?? draft.numberOfPairs.map(String.init) ?? ""
         minimumPairs = ThemeDraft.minimumEmojiCount
         maximumPairs = max(ThemeDraft.minimumEmojiCount, draft.emojis.count)
+        pairsNote =
+            state.unreadablePairs == nil
+            ? draft.pairsReducedTo.map { "\($0) pairs: the theme has \($0) emoji." } : nil
         let inputs = state.colorInputs
         colorIsNamed = inputs.kind == .named
         colorIsCustom = inputs.kind == .custom
@@ -80,8 +105,12 @@ struct EditorPanel: Encodable, Sendable {
         gradientFrom = RGBAColor(hex: inputs.gradientFrom)?.opaqueHex ?? "#f28c28"
         gradientTo = RGBAColor(hex: inputs.gradientTo)?.opaqueHex ?? "#8e44ad"
         preview = ThemeColorStyle(inputs.color ?? draft.color)
-        errors = state.errors
+        errors = state.errors.map(\.text)
         hasErrors = !state.errors.isEmpty
+        nameMessages = FieldMessages(.name, of: state)
+        emojiMessages = FieldMessages(.emoji, of: state)
+        pairsMessages = FieldMessages(.pairs, of: state)
+        colorMessages = FieldMessages(.color, of: state)
     }
 }
 
@@ -104,6 +133,7 @@ extension EditorPanel: MustacheParent {
         case "pairs": pairs
         case "minimumPairs": minimumPairs
         case "maximumPairs": maximumPairs
+        case "pairsNote": pairsNote
         case "colorIsNamed": colorIsNamed
         case "colorIsCustom": colorIsCustom
         case "colorIsGradient": colorIsGradient
@@ -115,6 +145,21 @@ extension EditorPanel: MustacheParent {
         case "preview": preview
         case "errors": errors
         case "hasErrors": hasErrors
+        case "nameMessages": nameMessages
+        case "emojiMessages": emojiMessages
+        case "pairsMessages": pairsMessages
+        case "colorMessages": colorMessages
+        default: nil
+        }
+    }
+}
+
+extension EditorPanel.FieldMessages: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "field": field
+        case "messages": messages
         default: nil
         }
     }

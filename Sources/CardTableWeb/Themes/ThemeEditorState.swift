@@ -10,8 +10,8 @@ struct ThemeEditorState: Sendable {
     var themeID: ThemeID?
     var draft: ThemeDraft
     var colorInputs: ColorInputs
-    /// What to fix, in words.
-    var errors: [String] = []
+    /// What to fix, in words, each beside the field it is about.
+    var errors: [EditorMessage] = []
     /// The Pairs field as typed when it is not a whole number (`2.5`, `e`), shown again as typed.
     var unreadablePairs: String?
 
@@ -49,12 +49,14 @@ struct ThemeEditorState: Sendable {
         let left = Array(new.dropFirst(room))
         draft.newEmojiText = (parsed.rejected + left).joined(separator: " ")
         if !parsed.rejected.isEmpty {
-            errors.append(ThemeValidationError.notEmoji(parsed.rejected).description)
+            errors.append(EditorMessage(ThemeValidationError.notEmoji(parsed.rejected)))
         }
         if !left.isEmpty {
             errors.append(
-                "A theme can hold at most \(ThemeDraft.maximumEmojiCount) emoji: \(left.count) were not added."
-            )
+                EditorMessage(
+                    .emoji,
+                    "A theme can hold at most \(ThemeDraft.maximumEmojiCount) emoji: \(left.count) were not added."
+                ))
         }
     }
 
@@ -74,11 +76,13 @@ struct ThemeEditorState: Sendable {
         if let unreadablePairs {
             let most = max(ThemeDraft.minimumEmojiCount, draft.emojis.count)
             errors.append(
-                "Pairs must be a whole number from \(ThemeDraft.minimumEmojiCount) to \(most), not “\(unreadablePairs)”."
-            )
+                EditorMessage(
+                    .pairs,
+                    "Pairs must be a whole number from \(ThemeDraft.minimumEmojiCount) to \(most), not “\(unreadablePairs)”."
+                ))
         }
         guard let color = colorInputs.color else {
-            errors.append("Choose a color: a custom color is written like #ff8800.")
+            errors.append(EditorMessage(.color, "Choose a color: a custom color is written like #ff8800."))
             return nil
         }
         draft.color = color
@@ -86,7 +90,7 @@ struct ThemeEditorState: Sendable {
             let theme = try draft.validated()
             return errors.isEmpty ? theme : nil
         } catch {
-            errors.append(contentsOf: error.errors.map(\.description))
+            errors.append(contentsOf: error.errors.map(EditorMessage.init))
             return nil
         }
     }
@@ -103,5 +107,21 @@ struct ThemeEditorState: Sendable {
         draft.emojis = theme.emojis
         draft.removedEmojis = theme.removedEmojis
         draft.numberOfPairs = pairsWereAll ? nil : theme.numberOfPairs
+    }
+}
+
+/// Something the editor asks the player to fix, shown beside the field it is about (and listed
+/// at the top of the form).
+struct EditorMessage: Hashable, Sendable {
+    let field: ThemeValidationError.ThemeField
+    let text: String
+
+    init(_ field: ThemeValidationError.ThemeField, _ text: String) {
+        self.field = field
+        self.text = text
+    }
+
+    init(_ error: ThemeValidationError) {
+        self.init(error.field, error.description)
     }
 }

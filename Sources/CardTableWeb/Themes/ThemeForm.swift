@@ -69,9 +69,7 @@ struct ThemeForm: Decodable, Sendable {
         } else if !pairsText.isEmpty {
             state.unreadablePairs = pairsText
         }
-        state.errors = fieldsWithControls.map {
-            ThemeValidationError.controlCharacters(field: $0).description
-        }
+        state.errors = fieldsWithControls.map { EditorMessage(.controlCharacters(field: $0)) }
         if let color = state.colorInputs.color {
             state.draft.color = color
         }
