@@ -6,7 +6,7 @@ import re
 from playwright.sync_api import expect
 
 from set_helpers import (
-    THE_SET, act, announcement, card, card_id, companions, expect_selected, find_set, setup, table)
+    THE_SET, act, announcement, card, card_id, companions, expect_selected, find_set, setup, table, updates)
 
 
 def test_bot_plays_a_whole_solo_game_to_the_end(player):
@@ -117,6 +117,57 @@ def test_hint_marks_a_set(player):
         expect(card(page, id)).to_have_attribute("aria-label", re.compile("hinted$"))
     expect(page.locator("[data-set-hint]")).to_contain_text("Hint: one red solid diamond")
     expect(page.locator("[data-set-score]")).to_have_text("-4")
+
+
+def test_the_hint_is_read_once_and_its_cost_announced(player):
+    page = player()
+    setup(page, table=THE_SET + companions(9))
+    act(page, page.locator("[data-set-hint-button]"))
+    expect(announcement(page)).to_have_text("Hint shown below: minus 4. Score -4.")
+    live = page.locator(".set-info").inner_text()
+    assert live.count("one red solid diamond") == 1, live
+    act(page, page.locator("[data-set-hint-button]"))
+    expect(announcement(page)).to_have_text("The same hint again, at no cost.")
+
+
+def test_the_hint_badge_leaves_the_color_letters_visible(player):
+    page = player()
+    setup(page, table=THE_SET + companions(9))
+    page.get_by_text("Options").click()
+    act(page, page.locator("[data-set-color-blind]"))
+    act(page, page.locator("[data-set-hint-button]"))
+    for id in THE_SET:
+        boxes = card(page, id).evaluate(
+            """card => {
+                const r = card.getBoundingClientRect();
+                const s = getComputedStyle(card, "::before");
+                const w = parseFloat(s.width), h = parseFloat(s.height);
+                const left = r.left + card.clientLeft + parseFloat(s.left);
+                const top = s.top !== "auto" ? r.top + card.clientTop + parseFloat(s.top)
+                    : r.top + card.clientTop + card.clientHeight - parseFloat(s.bottom) - h;
+                const cues = [...card.querySelectorAll(".set-cue")].map((t) => {
+                    const b = t.getBoundingClientRect();
+                    return [b.left, b.top, b.right, b.bottom];
+                });
+                return { badge: [left, top, left + w, top + h], cues };
+            }"""
+        )
+        x0, y0, x1, y1 = boxes["badge"]
+        assert len(boxes["cues"]) == 2
+        for cx0, cy0, cx1, cy1 in boxes["cues"]:
+            assert cx1 <= x0 or cx0 >= x1 or cy1 <= y0 or cy0 >= y1, boxes
+    page.screenshot(path="Tests/Browser/screenshots/set-hint-colorblind.png")
+
+
+def test_new_game_keeps_the_keyboard_on_its_button(player):
+    page = player()
+    setup(page, seed=4)
+    button = page.locator("[data-set-new-game]")
+    button.focus()
+    before = updates(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function("n => Number(document.documentElement.dataset.setUpdates || 0) > n", arg=before)
+    expect(page.locator("[data-set-new-game]")).to_be_focused()
 
 
 def test_color_blind_mode_is_remembered(player):

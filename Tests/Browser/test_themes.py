@@ -205,3 +205,13 @@ def test_opening_the_editor_leaves_the_caret_after_the_name_instead_of_selecting
     expect(page.locator("#theme-name")).to_be_focused()
     page.keyboard.type("!")
     expect(page.locator("#theme-name")).to_have_value("Bugs!")
+
+
+def test_emoji_outside_cards_ask_for_a_color_emoji_font_first(player):
+    page = player()
+    theme_id = create_theme(page, "Bugs", "🐝🐞🦋🐛🐜")
+    page.goto("/")
+    first_font = "e => getComputedStyle(e).fontFamily.split(',')[0].trim().replace(/\"/g, '')"
+    assert page.locator(".row-emoji").first.evaluate(first_font) == "Noto Color Emoji"
+    page.goto(f"/themes/{theme_id}/edit")
+    assert page.locator(".chip").first.evaluate(first_font) == "Noto Color Emoji"

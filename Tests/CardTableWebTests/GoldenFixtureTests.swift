@@ -116,10 +116,18 @@ import Testing
         }
         #expect(dealt == cards(1, 41, 78))
         #expect(missed.sets.count == 5)
+        // NB: hints saved before their cost was kept read without one.
+        #expect(moves[8] == .hint(by: .two, cost: nil))
         #expect(moves[21] == .rejected(.lockedOut(until: Date(timeIntervalSinceReferenceDate: 207))))
         #expect(
             moves[22] == .rejected(.gracePeriod(for: .one, until: Date(timeIntervalSinceReferenceDate: 223))))
         try expectRewritten(moves, as: "set-last-moves.json")
+    }
+
+    @Test func aHintWithItsCostReads() throws {
+        let move = try GoldenFixture.decode(SetLastMove.self, from: "set-last-move-hint-cost.json")
+        #expect(move == .hint(by: .one, cost: 4))
+        try expectRewritten(move, as: "set-last-move-hint-cost.json")
     }
 
     @Test func aSetTimeoutReads() throws {

@@ -125,8 +125,11 @@ import Testing
             let hinted = json.cards.filter(\.isHinted).map(\.id)
             #expect(hinted == SetFixtures.set.map(\.id))
             #expect(json.hint?.hasPrefix("Hint: one red solid diamond") == true)
+            // NB: the live region reads both lines: the announcement gives the cost, not the cards again.
+            #expect(json.announcement == "Hint shown below: minus 4. Score -4.")
             json = try await browser.post("/set/hint", json: true).decode(SetPageJSON.self)
             #expect(json.score == -4)
+            #expect(json.announcement == "The same hint again, at no cost.")
             #expect(try await browser.get("/set").text.contains("is-none is-hinted"))
         }
     }

@@ -33,6 +33,31 @@ import Testing
         }
     }
 
+    @Test func theOtherPlayerCannotBuyAHintDuringAClaim() async throws {
+        try await withTestApp(clock: .manual) { session in
+            let browser = try await session.newPlayer()
+            _ = try await browser.setUpSet(table: Self.table, mode: "two-player")
+            var json = try await browser.post("/set/claim", form: [("player", "one")], json: true).decode(
+                SetPageJSON.self)
+            #expect(json.playerOne?.canHint == true)
+            #expect(json.playerTwo?.canHint == false)
+            #expect(
+                try await browser.get("/set").text.contains(
+                    #"<input type="hidden" name="player" value="two"><button type="submit" class="button" data-set-player-hint disabled>"#
+                ))
+            json = try await browser.post("/set/hint", form: [("player", "two")], json: true).decode(
+                SetPageJSON.self)
+            #expect(json.hint == nil)
+            #expect(json.playerTwo?.score == 0)
+            #expect(json.announcement.contains("Player 1"))
+            json = try await browser.post("/set/hint", form: [("player", "one")], json: true).decode(
+                SetPageJSON.self)
+            #expect(json.hint != nil)
+            #expect(json.playerOne?.score == -4)
+            #expect(json.announcement == "Hint shown below: minus 4 for Player 1.")
+        }
+    }
+
     @Test func aClaimTimesOutOnTheServerClock() async throws {
         let clock = TestClock.manual
         try await withTestApp(clock: clock) { session in

@@ -210,6 +210,24 @@ extension SetGameTwoPlayerTests {
         #expect(game.hintRejection(by: .two) == nil)
     }
 
+    /// The table is the claimer's: the other player cannot buy a hint meanwhile; the claimer can.
+    @Test func onlyTheClaimerMayAskForAHintDuringAClaim() throws {
+        var game = try Fixtures.game(mode: twoPlayers)
+        game.claim(by: .one, at: moment(1))
+        #expect(game.hintRejection(by: .two) == .tableClaimed(by: .one))
+        let before = game
+        #expect(game.revealHint(by: .two) == .rejected(.tableClaimed(by: .one)))
+        #expect(game == before)
+        #expect(game.hintRejection(by: .one) == nil)
+        guard case .revealed(_, let cost) = game.revealHint(by: .one) else {
+            Issue.record("The claimer should get the hint")
+            return
+        }
+        #expect(cost == game.scoring.hintPenalty)
+        #expect(game.scores.one == -cost)
+        #expect(game.scores.two == 0)
+    }
+
     @Test func soloGamesRejectSecondPlayers() throws {
         let game = try Fixtures.game()
         #expect(game.claimRejection(by: .one, at: moment(0)) == .notATwoPlayerGame)

@@ -53,8 +53,14 @@ enum SetAnnouncement {
             let cost = penalty > 0 ? " There was a Set on the table: minus \(penalty)." : ""
             return
                 "Dealt 3 cards: \(game.table.count) on the table, \(game.deck.count) in the deck.\(cost)\(score)"
-        case .hint?:
-            return hint(game)
+        case .hint(let player, let cost)?:
+            // NB: the hint itself is on the page's hint line, in the same live region.
+            let whose = game.twoPlayer == nil ? "" : " for \(SetVocabulary.playerName(player))"
+            switch cost {
+            case let cost? where cost > 0: return "Hint shown below: minus \(cost)\(whose).\(score)"
+            case 0?: return "The same hint again, at no cost."
+            default: return "Hint shown below."
+            }
         case .claimed(let player)?:
             let seconds = game.twoPlayer?.claimTimeRemaining(at: now).map { Int($0.rounded(.up)) } ?? 0
             return "\(SetVocabulary.playerName(player)) claims a Set: \(seconds) seconds to select it."

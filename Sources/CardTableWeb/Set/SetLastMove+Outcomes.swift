@@ -29,7 +29,7 @@ extension SetLastMove {
     init(_ outcome: HintOutcome, by player: SetPlayer) {
         self =
             switch outcome {
-            case .revealed: .hint(by: player)
+            case .revealed(_, let cost): .hint(by: player, cost: cost)
             case .rejected(let reason): .rejected(reason)
             }
     }

@@ -19,8 +19,9 @@ public enum SetLastMove: Codable, Hashable, Sendable {
     /// Three cards were dealt, costing `penalty` when Sets were on the table: the `missed` ones.
     /// (Rows saved before `missed` existed read as `nil`.)
     case dealt([SetCard], by: SetPlayer, penalty: Int, missed: MissedSets?)
-    /// A hint was revealed (or shown again).
-    case hint(by: SetPlayer)
+    /// A hint was revealed, costing `player` `cost` (0 when it was shown again). (Rows saved
+    /// before `cost` existed read as `nil`.)
+    case hint(by: SetPlayer, cost: Int?)
     /// A player claimed the table.
     case claimed(SetPlayer)
     /// A claim ran out of time.

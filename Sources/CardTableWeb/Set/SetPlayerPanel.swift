@@ -14,6 +14,8 @@ struct SetPlayerPanel: Encodable, Sendable {
     let isClaiming: Bool
     let canClaim: Bool
     let canDeal: Bool
+    /// Whether this player may buy a hint (not while the other holds the claim).
+    let canHint: Bool
     /// The running time limit that concerns this player, if any.
     let countdown: SetCountdown?
     /// A short sentence about the player's turn.
@@ -28,6 +30,7 @@ struct SetPlayerPanel: Encodable, Sendable {
         isClaiming = state?.claim?.player == player
         canClaim = game.claimRejection(by: player, at: now) == nil
         canDeal = game.dealRejection(by: player, at: now) == nil
+        canHint = game.hintRejection(by: player) == nil
         countdown = Self.countdown(for: player, in: state, at: now)
         // NB: a running countdown says what it is for, so the status line stays empty then.
         status = countdown == nil && canClaim ? "Press Set! when you see one." : ""
@@ -62,6 +65,7 @@ extension SetPlayerPanel: MustacheParent {
         case "isClaiming": isClaiming
         case "canClaim": canClaim
         case "canDeal": canDeal
+        case "canHint": canHint
         case "countdown": countdown
         case "status": status
         default: nil

@@ -19,10 +19,14 @@ extension SetGame {
         return .revealed(revealed, cost: scoring.hintPenalty)
     }
 
-    /// Why ``revealHint(by:)`` would give nothing to `player`: they are not in this game, or it is
-    /// over; `nil` when a hint is available.
+    /// Why ``revealHint(by:)`` would give nothing to `player`: they are not in this game, it is
+    /// over, or the other player holds the claim (the table is theirs until it ends); `nil` when a
+    /// hint is available.
     public func hintRejection(by player: SetPlayer = .one) -> SetMoveRejection? {
-        rejectionOfPlayer(player) ?? (isOver ? .gameOver : nil)
+        if let rejection = rejectionOfPlayer(player) { return rejection }
+        if isOver { return .gameOver }
+        if let claimer = twoPlayer?.claim?.player, claimer != player { return .tableClaimed(by: claimer) }
+        return nil
     }
 
     /// Whether a hint can be revealed (for player one, the solo player): the game is not over.

@@ -10,6 +10,7 @@ struct SetPlayerPanelJSON: Decodable {
     let score: Int
     let isClaiming: Bool
     let canClaim: Bool
+    let canHint: Bool
     /// Only while a time limit concerns this player.
     let countdown: Countdown?
 }

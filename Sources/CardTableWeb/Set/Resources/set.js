@@ -81,9 +81,25 @@ function apply(page) {
   markUpdated();
 }
 
+/** A selector for the focused control (by its `data-set-…` attribute), to find it in a new page. */
+function focusedControl() {
+  const active = document.activeElement;
+  if (!active || active === document.body) return null;
+  const name = active.getAttributeNames().find((attribute) => attribute.startsWith("data-set-"));
+  return name ? `[${name}]` : null;
+}
+
 /** Swaps in a new game's page (or another mode's), dealing every card from the deck. */
 function deal(page) {
+  const hadFocus = document.activeElement && document.activeElement !== document.body;
+  const control = focusedControl();
   swapPage(page);
+  // The swap took the focused control away: the keyboard goes back to it, or to the first card.
+  if (hadFocus && (!document.activeElement || document.activeElement === document.body)) {
+    const again = control ? $(control) : null;
+    const target = again && !again.disabled && again.getClientRects().length ? again : $("[data-set-card]");
+    if (target) target.focus();
+  }
   const from = rectOf("[data-set-deck-card]");
   $$("[data-set-card]").forEach((card, index) => flyFrom(card, from, { delay: Math.min(index, 20) * 50 }));
   startCountdowns();
