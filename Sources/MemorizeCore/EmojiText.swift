@@ -6,13 +6,15 @@ public enum EmojiText {
         public var emojis: [String]
         /// The runs of other characters, as typed (white space and commas separate; they are not refused).
         public var rejected: [String]
+        /// Each emoji typed more than once, once, in the order first typed.
+        public var repeated: [String] = []
     }
 
     /// Splits `text` into emoji and refused runs of other characters.
     ///
     /// Skin tones, flags, keycaps and joined sequences each count as one emoji. A symbol that is
-    /// drawn as text by default (such as ❤ without U+FE0F) gets the emoji variation selector, so
-    /// "❤" and "❤️" are the same emoji.
+    /// drawn as text by default (such as ❤ or © without U+FE0F) gets the emoji variation selector,
+    /// so "❤" and "❤️" are the same emoji.
     public static func parse(_ text: String) -> Parsed {
         var emojis: [String] = []
         var rejected: [String] = []
@@ -30,7 +32,9 @@ public enum EmojiText {
             flush(&currentRun, into: &rejected)
         }
         flush(&currentRun, into: &rejected)
-        return Parsed(emojis: emojis.uniqued(), rejected: rejected)
+        let unique = emojis.uniqued()
+        let repeated = unique.count == emojis.count ? [] : repeats(in: emojis)
+        return Parsed(emojis: unique, rejected: rejected, repeated: repeated)
     }
 
     /// The most UTF-8 bytes one emoji may take. The longest standard sequences (a couple with
@@ -49,8 +53,9 @@ public enum EmojiText {
         {
             return String(character)
         }
-        // Text-style emoji such as ❤ or ™ qualify; digits, #, *, © and ® alone do not.
-        guard first.value >= 0x2000 else { return nil }
+        // A symbol drawn as text by default (❤, ™, ©, ®) is an emoji in its emoji presentation;
+        // the ASCII ones (digits, # and *) are emoji only as keycaps.
+        guard !first.isASCII else { return nil }
         return String(character) + String(variationSelector16)
     }
 
@@ -58,6 +63,15 @@ public enum EmojiText {
 
     private static let variationSelector16: Unicode.Scalar = "\u{FE0F}"
     private static let combiningKeycap: Unicode.Scalar = "\u{20E3}"
+
+    private static func repeats(in emojis: [String]) -> [String] {
+        var seen: Set<String> = []
+        var repeated: [String] = []
+        for emoji in emojis where !seen.insert(emoji).inserted && !repeated.contains(emoji) {
+            repeated.append(emoji)
+        }
+        return repeated
+    }
 
     private static func flush(_ run: inout String, into runs: inout [String]) {
         guard !run.isEmpty else { return }

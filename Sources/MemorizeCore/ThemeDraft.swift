@@ -56,6 +56,12 @@ public struct ThemeDraft: Hashable, Sendable {
         )
     }
 
+    /// The emoji in ``newEmojiText`` that the draft keeps already, or that it holds twice.
+    public var repeatedNewEmoji: [String] {
+        let typed = EmojiText.parse(newEmojiText)
+        return (typed.repeated + typed.emojis.filter(emojis.contains)).uniqued()
+    }
+
     /// How many pairs a game of this draft deals when it asks for more pairs than it keeps
     /// emoji (all of them); `nil` when it asks for no more than it has.
     public var pairsReducedTo: Int? {
@@ -66,7 +72,7 @@ public struct ThemeDraft: Hashable, Sendable {
     }
 
     /// The theme this draft describes: the name trimmed, new emoji added after the kept ones
-    /// (repeats ignored), more pairs than emoji brought down to the emoji, and every rule checked.
+    /// (new emoji typed twice or kept already are refused), more pairs than emoji brought down to the emoji, and every rule checked.
     public func validated() throws(ThemeValidationFailure) -> Theme {
         var errors: [ThemeValidationError] = []
         let trimmedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -84,6 +90,10 @@ public struct ThemeDraft: Hashable, Sendable {
         let parsed = EmojiText.parse((emojis + [newEmojiText]).joined(separator: " "))
         if !parsed.rejected.isEmpty {
             errors.append(.notEmoji(parsed.rejected))
+        }
+        let repeated = repeatedNewEmoji
+        if !repeated.isEmpty {
+            errors.append(.repeatedEmoji(repeated))
         }
         let emojiCount = parsed.emojis.count
         if emojiCount < Self.minimumEmojiCount {

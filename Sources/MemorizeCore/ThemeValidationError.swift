@@ -5,6 +5,8 @@ public enum ThemeValidationError: Error, Hashable, Sendable, CustomStringConvert
     /// The name fits in characters but not in bytes (letters heaped with combining marks).
     case nameTooLarge(maximumBytes: Int)
     case notEmoji([String])
+    /// Emoji typed to be added that the theme has already, or typed twice.
+    case repeatedEmoji([String])
     case tooFewEmoji(minimum: Int, actual: Int)
     case tooManyEmoji(maximum: Int, actual: Int)
     /// Fewer pairs than a game needs (more than the emoji are not an error: they come down).
@@ -26,7 +28,7 @@ public enum ThemeValidationError: Error, Hashable, Sendable, CustomStringConvert
     public var field: ThemeField {
         switch self {
         case .emptyName, .nameTooLong, .nameTooLarge: .name
-        case .notEmoji, .tooFewEmoji, .tooManyEmoji: .emoji
+        case .notEmoji, .repeatedEmoji, .tooFewEmoji, .tooManyEmoji: .emoji
         case .tooFewPairs: .pairs
         case .controlCharacters(let field): field
         case .colorNameNotValid: .color
@@ -43,6 +45,8 @@ public enum ThemeValidationError: Error, Hashable, Sendable, CustomStringConvert
             "The name takes more than \(maximumBytes) bytes: use fewer accents and marks."
         case .notEmoji(let runs):
             "Only emoji can be cards; these are not emoji: \(runs.map(Self.printable).joined(separator: " "))"
+        case .repeatedEmoji(let emojis):
+            "Each emoji is in a theme once; already there: \(emojis.joined(separator: " "))"
         case .tooFewEmoji(let minimum, let actual):
             "A theme needs at least \(minimum) emoji to be playable; it has \(actual)."
         case .tooManyEmoji(let maximum, let actual):

@@ -215,3 +215,35 @@ def test_emoji_outside_cards_ask_for_a_color_emoji_font_first(player):
     assert page.locator(".row-emoji").first.evaluate(first_font) == "Noto Color Emoji"
     page.goto(f"/themes/{theme_id}/edit")
     assert page.locator(".chip").first.evaluate(first_font) == "Noto Color Emoji"
+
+
+def test_a_long_name_is_refused_with_a_message_not_cut(player):
+    page = player()
+    page.goto("/themes/new")
+    long_name = "A theme whose name runs past forty characters"
+    page.fill("#theme-name", long_name)
+    page.fill("#new-emoji", "🐸🦄🐝")
+    page.get_by_role("button", name="Add", exact=True).click()
+    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    expect(page.locator("#name-messages")).to_contain_text("Keep the name to 40 characters or fewer.")
+    expect(page.locator("#theme-name")).to_have_value(long_name)
+    # Forty emoji are forty characters, though each takes two UTF-16 units.
+    page.fill("#theme-name", "🐸" * 40)
+    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    page.wait_for_url(re.compile(r"/\?edit=1"))
+    expect(page.locator(".theme-row").last).to_contain_text("🐸" * 40)
+
+
+def test_repeated_emoji_are_named_and_text_symbols_are_taken_alike(player):
+    page = player()
+    page.goto("/themes/new")
+    page.fill("#theme-name", "Marks")
+    page.fill("#new-emoji", "©™🐸🐸")
+    page.get_by_role("button", name="Add", exact=True).click()
+    expect(page.locator(".emoji-chips:not(.removed) .chip")).to_have_count(3)
+    expect(page.locator("#emoji-messages")).to_have_text("Each emoji is in a theme once; already there: 🐸")
+    page.fill("#new-emoji", "™️ 🦄")
+    page.get_by_role("button", name="Add", exact=True).click()
+    expect(page.locator("#emoji-messages")).to_have_text("Each emoji is in a theme once; already there: ™️")
+    expect(page.locator(".emoji-chips:not(.removed) .chip")).to_have_count(4)
+    page.screenshot(path="Tests/Browser/screenshots/editor-repeated-emoji.png")

@@ -33,11 +33,14 @@ import Testing
         }
     }
 
-    @Test func editorLimitsTheNameToTheModelsMaximum() async throws {
+    /// The limit is said beside the field, not enforced by `maxlength`, which would cut a pasted
+    /// name silently (and counts UTF-16 units: twenty emoji).
+    @Test func editorSaysTheModelsNameLimit() async throws {
         try await withTestApp { session in
             let browser = try await session.newPlayer()
             let page = try await browser.get("/themes/new").text
-            #expect(page.contains("maxlength=\"\(ThemeDraft.maximumNameLength)\""))
+            #expect(page.contains("Up to \(ThemeDraft.maximumNameLength) characters."))
+            #expect(!page.contains("maxlength"))
             let json = try await browser.get("/themes/new", json: true).decode(ChooserJSON.self)
             let editor = try #require(json.editor)
             #expect(editor.maximumNameLength == ThemeDraft.maximumNameLength)
@@ -72,7 +75,7 @@ import Testing
         }
     }
 
-    @Test func addingEmojiRefusesNonEmojiAndIgnoresRepeats() async throws {
+    @Test func addingEmojiRefusesNonEmojiAndNamesRepeats() async throws {
         try await withTestApp { session in
             let browser = try await session.newPlayer()
             let response = try await browser.post(
@@ -83,7 +86,11 @@ import Testing
             let editor = try #require(try response.decode(ChooserJSON.self).editor)
             #expect(editor.emojisField == "🐸 🦄 🐝")
             #expect(editor.newEmoji == "abc")
-            #expect(editor.errors.first?.contains("abc") == true)
+            #expect(
+                editor.errors == [
+                    "Each emoji is in a theme once; already there: 🐸",
+                    "Only emoji can be cards; these are not emoji: abc",
+                ])
             #expect(editor.name == "Frogs")
         }
     }

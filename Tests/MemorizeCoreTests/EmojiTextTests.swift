@@ -9,7 +9,7 @@ import Testing
         #expect(parsed.rejected.isEmpty)
     }
 
-    @Test(arguments: ["a", "1", "#", "*", "©", "é", "中", "-", "<"])
+    @Test(arguments: ["a", "1", "#", "*", "é", "中", "-", "<", "¿"])
     func textIsRefused(text: String) {
         let parsed = EmojiText.parse(text)
         #expect(parsed.emojis.isEmpty)
@@ -19,6 +19,20 @@ import Testing
     @Test func textStyleSymbolsGetTheEmojiPresentation() {
         #expect(EmojiText.parse("❤").emojis == ["❤️"])
         #expect(EmojiText.parse("❤ ❤️").emojis == ["❤️"])
+    }
+
+    /// © and ™ are both emoji drawn as text by default: both are taken, as emoji.
+    @Test(arguments: ["©", "®", "™", "‼", "↔"])
+    func everyTextStyleEmojiIsTakenAlike(symbol: String) {
+        let parsed = EmojiText.parse(symbol)
+        #expect(parsed.emojis == [symbol + "\u{FE0F}"])
+        #expect(parsed.rejected.isEmpty)
+        #expect(EmojiText.parse(symbol + "\u{FE0F}").emojis == parsed.emojis)
+    }
+
+    @Test func repeatsAreNamedOnce() {
+        #expect(EmojiText.parse("🐶🐱🐶 🐶 ❤ ❤️").repeated == ["🐶", "❤️"])
+        #expect(EmojiText.parse("🐶🐱").repeated.isEmpty)
     }
 
     @Test func severalAtOnceKeepTheirOrderAndCollapseRepeats() {

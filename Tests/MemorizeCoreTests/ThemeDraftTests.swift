@@ -27,11 +27,19 @@ import Testing
     }
 
     @Test func validDraftBecomesATheme() throws {
-        let theme = try draft(name: "  Pets \n", newEmojiText: "🐹 🐶 🐰").validated()
+        let theme = try draft(name: "  Pets \n", newEmojiText: "🐹 🐰").validated()
         #expect(theme.name == "Pets")
         #expect(theme.emojis == ["🐶", "🐱", "🐭", "🐹", "🐰"])
         #expect(theme.numberOfPairs == 3)
         #expect(theme.color == "green")
+    }
+
+    /// Never trimmed silently: new emoji the theme keeps already, or typed twice, are named.
+    @Test func repeatedNewEmojiAreRefusedByName() {
+        let typed = draft(newEmojiText: "🐹 🐶 🐰🐹")
+        #expect(typed.repeatedNewEmoji == ["🐹", "🐶"])
+        #expect(errors(of: typed) == [.repeatedEmoji(["🐹", "🐶"])])
+        #expect(draft(newEmojiText: "🐹 🐰").repeatedNewEmoji.isEmpty)
     }
 
     @Test func missingPairsMeanEveryEmoji() throws {
@@ -127,6 +135,7 @@ import Testing
             "A theme can hold at most 100 emoji; it has 120. Remove some."
         ),
         (.tooFewPairs(minimum: 2, actual: 1), "A game needs at least 2 pairs, not 1."),
+        (.repeatedEmoji(["🐶", "🐱"]), "Each emoji is in a theme once; already there: 🐶 🐱"),
     ])
     func messagesSayWhatToFix(error: ThemeValidationError, message: String) {
         #expect(error.description == message)
@@ -137,6 +146,7 @@ import Testing
         (.nameTooLong(maximum: 40), .name),
         (.nameTooLarge(maximumBytes: 1600), .name),
         (.notEmoji(["dog"]), .emoji),
+        (.repeatedEmoji(["🐶"]), .emoji),
         (.tooFewEmoji(minimum: 2, actual: 1), .emoji),
         (.tooManyEmoji(maximum: 100, actual: 120), .emoji),
         (.tooFewPairs(minimum: 2, actual: 1), .pairs),

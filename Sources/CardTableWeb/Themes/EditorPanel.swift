@@ -36,7 +36,8 @@ struct EditorPanel: Encodable, Sendable {
     let actionURL: String
     let cancelURL: String
     let name: String
-    /// The longest name the model accepts (the name field's `maxlength`).
+    /// The longest name the model accepts, in characters (said beside the field; a longer name is
+    /// refused with a message, never cut by the browser).
     let maximumNameLength: Int
     let emojis: [EmojiChip]
     let removedEmojis: [EmojiChip]

@@ -40,8 +40,12 @@ struct ThemeEditorState: Sendable {
 
     /// Adds the emoji typed in the add field, as many as the theme has room for; anything that
     /// is not an emoji, and emoji past the theme's limit, stay in the field with a message, and
-    /// repeats are ignored.
+    /// repeats are left out with a message naming them.
     mutating func addTypedEmoji() {
+        let repeated = draft.repeatedNewEmoji
+        if !repeated.isEmpty {
+            errors.append(EditorMessage(.repeatedEmoji(repeated)))
+        }
         let parsed = EmojiText.parse(draft.newEmojiText)
         let new = parsed.emojis.filter { !draft.emojis.contains($0) }
         let room = max(0, ThemeDraft.maximumEmojiCount - draft.emojis.count)
