@@ -122,6 +122,57 @@ def test_keyboard_only_play(player):
     expect(page.locator("[data-announcement]")).to_contain_text("Score")
 
 
+def test_the_keyboard_stays_where_the_player_was_and_arrows_move_through_the_grid(player, server):
+    page = player()
+    theme_id = create_theme(page, "Keys", "🐧👻✏️🏀🐼🐸")
+    page.goto(f"/play/{theme_id}")
+    deal_new_game(page)
+    cards = server.game_cards(theme_id)
+    count = len(cards)
+    # A pair whose second card is not the last, so the keyboard has somewhere to move on to.
+    first, second = next(
+        (i + 1, j + 1) for i in range(count) for j in range(i + 1, count - 1) if cards[i] == cards[j])
+    presses = 0
+
+    def press(key):
+        nonlocal presses
+        presses += 1
+        page.keyboard.press(key)
+
+    def focused():
+        return int(page.evaluate("document.activeElement.dataset.cardId || 0"))
+
+    card(page, 1).focus()
+    columns = page.evaluate(
+        "getComputedStyle(document.querySelector('[data-grid]')).gridTemplateColumns.split(' ').length")
+    if count > columns:
+        press("ArrowDown")
+        assert focused() == 1 + columns
+        press("ArrowUp")
+    assert focused() == 1
+    for _ in range(first - 1):
+        press("ArrowRight")
+    assert focused() == first
+    press("Enter")
+    expect(card(page, first)).to_have_attribute("aria-label", re.compile("face up"))
+    for _ in range(second - first):
+        press("ArrowRight")
+    press("Enter")
+    expect(card(page, first)).to_have_attribute("aria-label", re.compile("matched"))
+    expect(page.locator("[data-announcement]")).to_contain_text(re.compile(r"Match! .* plus \d+"))
+    # The played card is out of play: the keyboard moves on to the next card, not back to the first.
+    page.wait_for_function(f"document.activeElement.dataset.cardId === '{second + 1}'")
+    # Arrows pass over matched cards.
+    press("ArrowLeft")
+    expected = max(number for number in range(1, second) if number != first)
+    assert focused() == expected
+    press("Home")
+    assert focused() == (2 if first == 1 else 1)
+    press("End")
+    assert focused() == count
+    assert presses <= 2 * count
+
+
 def test_plays_with_javascript_off(player):
     page = player(javascript=False)
     open_first_theme(page)

@@ -2,7 +2,9 @@
 // taps and New Game are sent with fetch and the page is patched from the page the server
 // answers: cards flip with CSS (a card keeps its face until it has turned over), the score and
 // the announcement change in place, and a new deal or the end of the game swaps the page in.
-import { adoptChildren, enqueue, keepingFocus, motion, patchPage, postForPage, swapPage } from "./cardtable.js";
+import {
+  adoptChildren, columnsOf, enqueue, keepingFocus, motion, moveInGrid, patchPage, postForPage, swapPage,
+} from "./cardtable.js";
 
 const cardsIn = (root) => new Map([...root.querySelectorAll("[data-card-id]")].map((card) => [card.dataset.cardId, card]));
 
@@ -41,7 +43,7 @@ function apply(page) {
     else if (document.activeElement === document.body) focusFirstCard();
     return;
   }
-  // A matched card is disabled: the keyboard moves on to the first card still in play.
+  // A matched card is disabled: the keyboard moves on to the next card still in play.
   keepingFocus("[data-card-id]", () => {
     const wasFaceUp = new Set([...cards].filter(([, card]) => card.classList.contains("is-face-up")).map(([id]) => id));
     patchPage(page, ".card-front");
@@ -55,7 +57,7 @@ function apply(page) {
         showFace(card, freshCard);
       }
     }
-  }, 0);
+  });
 }
 
 document.addEventListener("submit", (event) => {
@@ -81,3 +83,12 @@ document.addEventListener("submit", (event) => {
 });
 
 startPies(document);
+
+// Arrow keys, Home and End move between the cards still in play.
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const card = event.target.closest && event.target.closest("[data-card-id]");
+  if (!card) return;
+  const grid = card.closest("[data-grid]");
+  moveInGrid(event, card, [...document.querySelectorAll("[data-card-id]")], columnsOf(grid));
+});

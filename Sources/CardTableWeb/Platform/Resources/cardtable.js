@@ -185,6 +185,38 @@ export function keepingFocus(selector, update, from = null) {
   if (target) target.focus();
 }
 
+/**
+ * Moves the keyboard from `card` to another of `cards` (a grid of `columns`, in reading order)
+ * for an arrow key, Home or End, passing over disabled cards; answers whether `event` was one of
+ * those keys (it is then handled).
+ */
+export function moveInGrid(event, card, cards, columns) {
+  const isEnabled = (element) => !element.disabled;
+  let next;
+  if (event.key === "Home") {
+    next = cards.find(isEnabled);
+  } else if (event.key === "End") {
+    next = cards.findLast(isEnabled);
+  } else {
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -columns, ArrowDown: columns }[event.key];
+    if (step === undefined) return false;
+    for (let index = cards.indexOf(card) + step; index >= 0 && index < cards.length; index += step) {
+      if (isEnabled(cards[index])) {
+        next = cards[index];
+        break;
+      }
+    }
+  }
+  if (next) next.focus();
+  event.preventDefault();
+  return true;
+}
+
+/** How many columns the CSS grid `grid` lays out now. */
+export function columnsOf(grid) {
+  return grid ? getComputedStyle(grid).gridTemplateColumns.split(" ").length : 1;
+}
+
 // MARK: - Animations
 
 /** Animates `element` from where `from` (a rectangle) was to where it is now; a fade under reduced motion. */

@@ -4,8 +4,8 @@
 // celebrates, two-player countdowns tick, and keys play. The server draws everything, cards and
 // the missed Sets included; this script only moves what it is sent into place.
 import {
-  enqueue, flightMilliseconds, flyAway, flyFrom, getPage, keepingFocus, morph, patchPage, postForPage, reconcile,
-  reducedMotion, replay, swapPage,
+  columnsOf, enqueue, flightMilliseconds, flyAway, flyFrom, getPage, keepingFocus, morph, moveInGrid, patchPage,
+  postForPage, reconcile, reducedMotion, replay, swapPage,
 } from "./cardtable.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -184,16 +184,7 @@ document.addEventListener("keydown", (event) => {
   const target = event.target;
   if (target.matches && target.matches("input, textarea, select, summary")) return;
   const card = target.closest && target.closest("[data-set-card]");
-  if (card && ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key)) {
-    const buttons = $$("[data-set-card]");
-    const columns = getComputedStyle($("[data-set-grid]")).gridTemplateColumns.split(" ").length;
-    const index = buttons.indexOf(card);
-    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -columns, ArrowDown: columns }[event.key];
-    const next = event.key === "Home" ? 0 : event.key === "End" ? buttons.length - 1 : index + step;
-    if (next >= 0 && next < buttons.length) buttons[next].focus();
-    event.preventDefault();
-    return;
-  }
+  if (card && moveInGrid(event, card, $$("[data-set-card]"), columnsOf($("[data-set-grid]")))) return;
   // NB: a held key must not deal, hint or claim again and again (arrows above may repeat).
   if (event.repeat) {
     if (["Enter", " "].includes(event.key) || /^[dhn12]$/i.test(event.key)) event.preventDefault();
