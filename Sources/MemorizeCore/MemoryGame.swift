@@ -15,6 +15,9 @@ public struct MemoryGame<CardContent: Equatable> {
     /// The speed bonus rule in force, or `nil` when matches earn only the base points.
     public let speedBonus: SpeedBonus?
 
+    /// The moves made and the playing time; `nil` for a game stored before they were counted.
+    public private(set) var progress: GameProgress? = GameProgress()
+
     /// When the one and only face-up card was turned up; the speed bonus counts from here.
     private var oneAndOnlyTurnedUpAt: Date?
 
@@ -76,12 +79,16 @@ public struct MemoryGame<CardContent: Equatable> {
             turnAllCardsFaceDown()
             cards[chosenIndex].isFaceUp = true
             oneAndOnlyTurnedUpAt = now
+            if progress?.startedAt == nil { progress?.startedAt = now }
             return .turnedUp
         }
         cards[chosenIndex].isFaceUp = true
         defer { oneAndOnlyTurnedUpAt = nil }
+        progress?.moves += 1
         if cards[chosenIndex].content == cards[otherIndex].content {
-            return match(chosenIndex, otherIndex, at: now)
+            let outcome = match(chosenIndex, otherIndex, at: now)
+            if isOver { progress?.finishedAt = now }
+            return outcome
         } else {
             return mismatch(chosenIndex, otherIndex)
         }

@@ -173,6 +173,36 @@ def test_the_keyboard_stays_where_the_player_was_and_arrows_move_through_the_gri
     assert presses <= 2 * count
 
 
+def test_moves_clock_scoring_help_and_the_game_over_breakdown(player, server):
+    for motion in ["no-preference", "reduce"]:
+        page = player(reduced_motion=motion)
+        theme_id = create_theme(page, f"Stats {motion}", "🐧👻")
+        page.goto(f"/play/{theme_id}")
+        deal_new_game(page)
+        cards = server.game_cards(theme_id)
+        places = {emoji: [i + 1 for i, content in enumerate(cards) if content == emoji] for emoji in set(cards)}
+        (a, b), (c, d) = places["🐧"], places["👻"]
+        expect(page.locator("[data-moves]")).to_have_text("0")
+        page.get_by_text("How scoring works").click()
+        expect(page.locator(".scoring-rules")).to_be_visible()
+        expect(page.locator(".scoring-rules")).to_contain_text("A match: +2")
+        page.get_by_text("How scoring works").click()
+        tap(page, a)
+        tap(page, c)
+        expect(page.locator("[data-moves]")).to_have_text("1")
+        # The clock runs on in the page between answers.
+        expect(page.locator("[data-clock]")).not_to_have_text("0:00", timeout=3000)
+        for number in [b, a, c, d]:
+            tap(page, number)
+        over = page.locator("[data-game-over]")
+        expect(over).to_be_visible()
+        expect(over.locator(".breakdown")).to_contain_text("Matches")
+        expect(over.locator(".breakdown")).to_contain_text("Moves3")
+        animation = page.locator(".celebration span").first.evaluate("e => getComputedStyle(e).animationName")
+        assert animation == ("none" if motion == "reduce" else "celebrate")
+        page.screenshot(path=f"Tests/Browser/screenshots/game-over-breakdown-{motion}.png")
+
+
 def test_plays_with_javascript_off(player):
     page = player(javascript=False)
     open_first_theme(page)

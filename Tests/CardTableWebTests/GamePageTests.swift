@@ -82,6 +82,56 @@ import Testing
         }
     }
 
+    /// Moves and time in the bar above the cards; at the end, the score's parts, moves and time.
+    @Test func movesTimeAndTheGameOverBreakdown() async throws {
+        let clock = TestClock.manual
+        try await withTestApp(clock: clock) { session in
+            let browser = try await session.newPlayer()
+            let theme = try await session.store.addTheme(
+                Theme(name: "Two", emojis: ["🐧", "👻"], color: "blue"), for: browser.player)
+            _ = try await browser.post("/play/\(theme.id)/new")
+            let cards = try #require(
+                try await session.store.memorizeGame(in: .theme(theme.id), for: browser.player)
+            )
+            .game.cards
+            func places(_ emoji: String) -> [Int] {
+                cards.indices.filter { cards[$0].content == emoji }.map { $0 + 1 }
+            }
+            let (penguins, ghosts) = (places("🐧"), places("👻"))
+            var page = try await browser.get("/play/\(theme.id)").text
+            #expect(page.contains(#"Moves <strong data-moves>0</strong>"#))
+            #expect(page.contains(#"<time data-clock data-seconds="0">0:00</time>"#))
+            #expect(page.contains("How scoring works"))
+            #expect(page.contains("up to <strong>8</strong> more points"))
+
+            _ = try await browser.post("/play/\(theme.id)/choose/\(penguins[0])")
+            clock.advance(by: 30)
+            _ = try await browser.post("/play/\(theme.id)/choose/\(ghosts[0])")
+            page = try await browser.get("/play/\(theme.id)").text
+            #expect(page.contains(#"Moves <strong data-moves>1</strong>"#))
+            #expect(page.contains(#"<time data-clock data-seconds="30" data-running>0:30</time>"#))
+
+            // A mismatch with a card seen before costs 1.
+            for card in [penguins[1], ghosts[0]] {
+                _ = try await browser.post("/play/\(theme.id)/choose/\(card)")
+            }
+            clock.advance(by: 45)
+            for card in [penguins[0], penguins[1], ghosts[0], ghosts[1]] {
+                _ = try await browser.post("/play/\(theme.id)/choose/\(card)")
+            }
+            clock.advance(by: 600)
+            page = try await browser.get("/play/\(theme.id)").text
+            #expect(page.contains("data-game-over"))
+            #expect(page.contains("Final score <strong>19</strong>"))
+            #expect(page.contains("<dt>Matches</dt><dd>2 × 2 = 4</dd>"))
+            #expect(page.contains("<dt>Speed bonus</dt><dd>+16</dd>"))
+            #expect(page.contains("<dt>Mismatches</dt><dd>−1</dd>"))
+            #expect(page.contains("<dt>Moves</dt><dd>4</dd><dt>Time</dt><dd>1:15</dd>"))
+            // NB: the clock stopped at the last match.
+            #expect(page.contains(#"<time data-clock data-seconds="75">1:15</time>"#))
+        }
+    }
+
     @Test func htmlChoicesRedirectBackToTheGame() async throws {
         try await withTestApp { session in
             let browser = try await session.newPlayer()

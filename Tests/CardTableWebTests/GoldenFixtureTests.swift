@@ -23,7 +23,16 @@ import Testing
         #expect(game.speedBonus == .standard)
         let faceUp = try #require(game.cards.first { $0.isFaceUp })
         #expect(game.bonusTimeRemaining(for: faceUp, at: Date(timeIntervalSinceReferenceDate: 34)) == 6)
+        // NB: stored before moves and time were counted.
+        #expect(game.progress == nil)
         try expectRewritten(game, as: "memorize-game.json")
+    }
+
+    @Test func aMemorizeGameWithItsMovesAndStartReads() throws {
+        let game = try GoldenFixture.decode(MemoryGame<String>.self, from: "memorize-game-with-progress.json")
+        #expect(game.progress == GameProgress(moves: 4, startedAt: Date(timeIntervalSinceReferenceDate: 12)))
+        #expect(game.progress?.playingTime(at: Date(timeIntervalSinceReferenceDate: 40)) == 28)
+        try expectRewritten(game, as: "memorize-game-with-progress.json")
     }
 
     @Test func aMemorizeGameWithoutASpeedBonusReads() throws {

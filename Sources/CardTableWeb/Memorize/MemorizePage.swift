@@ -15,6 +15,15 @@ struct MemorizePage: PageModel {
     let deal: Int64
     let score: Int
     let scoreBreakdown: ScoreBreakdown
+    /// Pairs matched so far, and the score's three parts as the game-over breakdown shows them
+    /// ("+16", "−3", "0").
+    let matchCount: Int
+    let matchPoints: Int
+    let speedBonusText: String
+    let mismatchPenaltiesText: String
+    /// Moves and playing time; `nil` for a game stored before they were counted.
+    let progress: MemorizeProgress?
+    let scoring: MemorizeScoringRules
     let isOver: Bool
     let cards: [MemorizeCardView]
     let layout: CardGridLayout
@@ -32,6 +41,13 @@ struct MemorizePage: PageModel {
         deal = saved.deal
         score = game.score
         scoreBreakdown = game.scoreBreakdown
+        matchCount = game.cards.count(where: \.isMatched) / 2
+        matchPoints = game.scoreBreakdown.matchPoints
+        let (bonus, penalties) = (game.scoreBreakdown.speedBonusPoints, game.scoreBreakdown.mismatchPenalties)
+        speedBonusText = bonus > 0 ? "+\(bonus)" : "0"
+        mismatchPenaltiesText = penalties > 0 ? "−\(penalties)" : "0"
+        progress = MemorizeProgress(game, now: now)
+        scoring = MemorizeScoringRules(game.speedBonus)
         isOver = game.isOver
         cards = game.cards.enumerated().map { index, card in
             MemorizeCardView(card: card, number: index + 1, game: game, slot: saved.slot, now: now)
@@ -84,6 +100,12 @@ extension MemorizePage: MustacheParent {
         case "deal": deal
         case "score": score
         case "scoreBreakdown": scoreBreakdown
+        case "matchCount": matchCount
+        case "matchPoints": matchPoints
+        case "speedBonusText": speedBonusText
+        case "mismatchPenaltiesText": mismatchPenaltiesText
+        case "progress": progress
+        case "scoring": scoring
         case "isOver": isOver
         case "cards": cards
         case "layout": layout

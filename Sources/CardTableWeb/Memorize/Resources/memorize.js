@@ -24,6 +24,23 @@ function startPies(root) {
   }
 }
 
+let clockTimer = null;
+
+/** Keeps the game clock running from the seconds the server drew, while the game goes on. */
+function startClock() {
+  window.clearInterval(clockTimer);
+  const clock = document.querySelector("[data-clock]");
+  if (!clock || !clock.hasAttribute("data-running")) return;
+  const drawn = Number(clock.dataset.seconds) || 0;
+  const since = performance.now();
+  clockTimer = window.setInterval(() => {
+    const seconds = drawn + Math.floor((performance.now() - since) / 1000);
+    const [hours, minutes, rest] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+    const pad = (value) => String(value).padStart(2, "0");
+    clock.textContent = hours > 0 ? `${hours}:${pad(minutes)}:${pad(rest)}` : `${minutes}:${pad(rest)}`;
+  }, 1000);
+}
+
 /** Shows a card's face (or none) as the server drew it. */
 function showFace(card, freshCard) {
   adoptChildren(card.querySelector(".card-front"), freshCard.querySelector(".card-front"));
@@ -38,6 +55,7 @@ function apply(page) {
   if (!sameCards || page.querySelector("[data-game-over]")) {
     swapPage(page);
     startPies(document);
+    startClock();
     const gameOver = document.querySelector("[data-game-over] button");
     if (gameOver) gameOver.focus();
     else if (document.activeElement === document.body) focusFirstCard();
@@ -58,6 +76,7 @@ function apply(page) {
       }
     }
   });
+  startClock();
 }
 
 document.addEventListener("submit", (event) => {
@@ -77,12 +96,14 @@ document.addEventListener("submit", (event) => {
     enqueue(async () => {
       swapPage(await postForPage(url));
       startPies(document);
+      startClock();
       focusFirstCard();
     });
   }
 });
 
 startPies(document);
+startClock();
 
 // Arrow keys, Home and End move between the cards still in play.
 document.addEventListener("keydown", (event) => {
