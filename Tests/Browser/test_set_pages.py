@@ -110,3 +110,90 @@ def test_screenshot_of_the_end_with_missed_sets(player, width, height):
     page.wait_for_timeout(600)
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"set-game-over-{width}x{height}.png"))
+
+
+INSIDE = """([inner, outer]) => {
+    const a = document.querySelector(inner).getBoundingClientRect();
+    const b = outer === 'viewport' ? { left: 0, top: 0, right: innerWidth, bottom: innerHeight }
+        : document.querySelector(outer).getBoundingClientRect();
+    return a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+}"""
+
+# Whether what shows of `one` (clipped by the box it scrolls in, if any) overlaps `other`.
+OVERLAP = """([one, other]) => {
+    const element = document.querySelector(one);
+    let a = element.getBoundingClientRect();
+    for (let box = element.parentElement; box; box = box.parentElement) {
+        if (!['auto', 'scroll', 'hidden'].includes(getComputedStyle(box).overflowY)) continue;
+        const c = box.getBoundingClientRect();
+        a = { left: Math.max(a.left, c.left), right: Math.min(a.right, c.right),
+              top: Math.max(a.top, c.top), bottom: Math.min(a.bottom, c.bottom) };
+    }
+    const b = document.querySelector(other).getBoundingClientRect();
+    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(844, 390), (1180, 820), (390, 844), (820, 1180)])
+def test_the_options_panel_opens_whole_on_screen(player, width, height):
+    page = player(width=width, height=height, reduced_motion="reduce")
+    setup(page, seed=4)
+    page.get_by_text("Options").click()
+    panel = page.locator(".set-options-panel")
+    panel.wait_for()
+    assert page.evaluate(INSIDE, [".set-options-panel", "viewport"])
+    # Clipped by a scrolling ancestor, it would be on screen yet partly invisible: its buttons
+    # must be the topmost element where they are.
+    for button in panel.locator(".button").all():
+        box = button.bounding_box()
+        hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest('.set-options-panel') !== null",
+                            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+        assert hit, button.text_content()
+    page.screenshot(path=str(SCREENSHOTS / f"set-options-{width}x{height}.png"))
+
+
+@pytest.mark.parametrize("width,height", [(844, 390), (390, 844), (1180, 820)])
+def test_long_messages_push_the_piles_instead_of_covering_them(player, width, height):
+    page = player(width=width, height=height, reduced_motion="reduce")
+    others = companions(9)
+    setup(page, table=THE_SET + others, deck=companions(12)[9:])
+    act(page, page.locator("[data-set-hint-button]"))
+    for id in [THE_SET[0], THE_SET[1], others[0]]:
+        act(page, card(page, id))
+    for controls in ["[data-set-deck]", "[data-set-discard]"]:
+        for text in [".set-why", ".set-hint", ".set-status"]:
+            assert not page.evaluate(OVERLAP, [text, controls]), f"{text} covers {controls}"
+    # What does not fit scrolls into view in its own box.
+    info = page.locator(".set-info")
+    info.evaluate("box => box.scrollTop = box.scrollHeight")
+    assert page.evaluate(
+        "() => { const i = document.querySelector('.set-info').getBoundingClientRect();"
+        " const h = document.querySelector('.set-hint').getBoundingClientRect();"
+        " return h.bottom <= i.bottom + 1; }")
+    page.screenshot(path=str(SCREENSHOTS / f"set-messages-{width}x{height}.png"))
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_lifted_cards_and_badges_are_not_clipped(player, width, height):
+    page = player(width=width, height=height, reduced_motion="reduce")
+    others = companions(9)
+    setup(page, table=THE_SET + others, deck=companions(12)[9:])
+    page.get_by_text("Options").click()
+    act(page, page.locator("[data-set-color-blind]"))
+    act(page, page.locator("[data-set-hint-button]"))
+    act(page, card(page, THE_SET[0]))
+    act(page, card(page, THE_SET[1]))
+    # The whole first row, lifted card and ? badges included, shows inside the board.
+    tops = page.evaluate("""() => {
+        const board = document.querySelector('[data-set-board]');
+        const b = board.getBoundingClientRect();
+        return [...document.querySelectorAll('[data-set-card]')].slice(0, 3).map(card => {
+            const r = card.getBoundingClientRect();
+            const s = getComputedStyle(card, '::before');
+            const badgeTop = s.content === 'none' ? r.top
+                : (s.top !== 'auto' ? r.top + card.clientTop + parseFloat(s.top) : r.top);
+            return { top: Math.min(r.top, badgeTop) - b.top, scrolled: board.scrollTop };
+        });
+    }""")
+    for top in tops:
+        assert top["scrolled"] == 0 and top["top"] >= -0.5, tops

@@ -77,6 +77,9 @@ function apply(page) {
   else drawDiscard();
 
   if (!wasOver && !$("[data-set-game-over]").hidden) $("[data-set-game-over] button").focus();
+  // A message box that scrolls shows each new message from its start.
+  const info = $(".set-info");
+  if (info) info.scrollTop = 0;
   startCountdowns();
   markUpdated();
 }
