@@ -1,5 +1,6 @@
 """Playing Memorize in the browser: taps, scoring, coming back, keyboard, no JavaScript."""
 
+import json
 import re
 import time
 
@@ -241,3 +242,41 @@ def test_grid_fits_the_screen_and_follows_rotation(player):
         turned_columns, inside = grid_shape(page)
         assert inside
         assert 1 < upright_columns < turned_columns
+
+
+def test_the_theme_name_shows_whole_on_a_phone(player):
+    page = player(width=390, height=844)
+    page.goto("/")
+    page.locator(".theme-row", has_text="Halloween").locator(".row-link").click()
+    title = page.locator(".page-title")
+    expect(title).to_contain_text("Halloween")
+    assert title.evaluate("t => t.scrollWidth <= t.clientWidth && t.scrollHeight <= t.clientHeight + 1")
+    expect(page.locator("[data-score]")).to_be_visible()
+
+
+def test_a_hundred_pairs_on_a_phone_keep_tappable_cards_and_the_board_scrolls(player):
+    page = player(width=390, height=844)
+    emoji = [chr(c) for c in range(0x1F400, 0x1F43D)] + [chr(c) for c in range(0x1F600, 0x1F638)]
+    body = json.dumps({"name": "Hundred", "emojis": emoji[:100], "numberOfPairs": 100, "color": "blue"})
+    page.goto("/")
+    response = page.request.post(
+        "/themes", data=body, headers={"Content-Type": "application/json", "Accept": "application/json"})
+    assert response.ok, response.text()
+    theme_id = response.json()["theme"]["id"]
+    page.goto(f"/play/{theme_id}")
+    cards = page.locator("[data-card-id]")
+    expect(cards).to_have_count(200)
+    widths = page.eval_on_selector_all("[data-card-id]", "cards => cards.map(c => c.getBoundingClientRect().width)")
+    assert min(widths) >= 44 - 0.5, min(widths)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    board = page.locator("[data-board]")
+    assert board.evaluate("b => b.scrollHeight > b.clientHeight")
+    # The first row is not cut off above the scroll origin, and the last card can be reached and played.
+    assert page.evaluate(
+        "() => document.querySelector('[data-card-id=\"1\"]').getBoundingClientRect().top"
+        " >= document.querySelector('[data-board]').getBoundingClientRect().top")
+    last = cards.last
+    last.scroll_into_view_if_needed()
+    last.click()
+    expect(last).to_have_attribute("aria-label", re.compile("face up"))
+    page.screenshot(path="Tests/Browser/screenshots/game-200-cards-390x844.png")
