@@ -66,3 +66,12 @@ def create_theme(page, name, emoji, pairs=None):
     page.wait_for_url(re.compile(r"/\?edit=1"))
     row = page.locator(".theme-row").last
     return int(row.get_attribute("id").split("-")[1])
+
+
+def new_game_of(page, server, name, emoji):
+    """Creates a theme, opens its game with a fresh deal, and returns the theme's id and the
+    emoji of every card in layout order (read from the database: the page never tells)."""
+    theme_id = create_theme(page, name, emoji)
+    page.goto(f"/play/{theme_id}")
+    deal_new_game(page)
+    return theme_id, server.game_cards(theme_id)

@@ -7,7 +7,7 @@ import time
 from playwright.sync_api import expect
 
 from conftest import CLOCK_RATE, SPEED_BONUS_SECONDS
-from helpers import card, create_theme, deal_new_game, face_up_emoji, open_first_theme, score, tap
+from helpers import card, face_up_emoji, new_game_of, open_first_theme, score, tap
 
 
 def test_play_a_whole_game_by_taps_remembering_cards(player):
@@ -49,10 +49,7 @@ def test_play_a_whole_game_by_taps_remembering_cards(player):
 
 def test_hint_20_scoring_example(fast_player, fast_server):
     page = fast_player()
-    theme_id = create_theme(page, "Hint twenty", "🐧👻✏️🏀🐼")
-    page.goto(f"/play/{theme_id}")
-    deal_new_game(page)
-    cards = fast_server.game_cards(theme_id)
+    _, cards = new_game_of(page, fast_server, "Hint twenty", "🐧👻✏️🏀🐼")
 
     def place(emoji, occurrence=0):
         return [i + 1 for i, content in enumerate(cards) if content == emoji][occurrence]
@@ -125,10 +122,7 @@ def test_keyboard_only_play(player):
 
 def test_the_keyboard_stays_where_the_player_was_and_arrows_move_through_the_grid(player, server):
     page = player()
-    theme_id = create_theme(page, "Keys", "🐧👻✏️🏀🐼🐸")
-    page.goto(f"/play/{theme_id}")
-    deal_new_game(page)
-    cards = server.game_cards(theme_id)
+    _, cards = new_game_of(page, server, "Keys", "🐧👻✏️🏀🐼🐸")
     count = len(cards)
     # A pair whose second card is not the last, so the keyboard has somewhere to move on to.
     first, second = next(
@@ -177,10 +171,7 @@ def test_the_keyboard_stays_where_the_player_was_and_arrows_move_through_the_gri
 def test_moves_clock_scoring_help_and_the_game_over_breakdown(player, server):
     for motion in ["no-preference", "reduce"]:
         page = player(reduced_motion=motion)
-        theme_id = create_theme(page, f"Stats {motion}", "🐧👻")
-        page.goto(f"/play/{theme_id}")
-        deal_new_game(page)
-        cards = server.game_cards(theme_id)
+        _, cards = new_game_of(page, server, f"Stats {motion}", "🐧👻")
         places = {emoji: [i + 1 for i, content in enumerate(cards) if content == emoji] for emoji in set(cards)}
         (a, b), (c, d) = places["🐧"], places["👻"]
         expect(page.locator("[data-moves]")).to_have_text("0")

@@ -14,6 +14,18 @@ def editor(page):
     return page.locator("dialog[data-editor]")
 
 
+def start_new_theme(page, name, emoji):
+    """Opens the editor for a new theme, names it and adds `emoji`, without saving."""
+    page.goto("/themes/new")
+    page.fill("#theme-name", name)
+    page.fill("#new-emoji", emoji)
+    page.get_by_role("button", name="Add", exact=True).click()
+
+
+def save(page):
+    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+
+
 def test_add_a_theme_refusing_non_emoji_and_ignoring_repeats(player):
     page = player()
     page.goto("/")
@@ -27,7 +39,7 @@ def test_add_a_theme_refusing_non_emoji_and_ignoring_repeats(player):
     expect(page.locator("#theme-name")).to_have_value("Frogs")
     expect(page.locator(".emoji-chips:not(.removed) .chip")).to_have_count(3)
     page.fill("#new-emoji", "")
-    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    save(page)
     page.wait_for_url(re.compile(r"/\?edit=1"))
     expect(page.locator(".theme-row").last).to_contain_text("Frogs")
     expect(page.locator(".theme-row").last).to_contain_text("6 cards")
@@ -43,12 +55,12 @@ def test_edit_remove_restore_pairs_and_gradient(player):
     page.get_by_role("button", name="Restore 🐞").click()
     expect(page.get_by_role("button", name="Remove 🐞")).to_be_visible()
     page.fill("#pairs", "1")
-    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    save(page)
     expect(page.locator("#pairs-messages")).to_contain_text("A game needs at least 2 pairs, not 1.")
     expect(page.locator("#pairs")).to_have_value("1")
     page.fill("#pairs", "3")
     page.check("#color-kind-gradient")
-    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    save(page)
     page.wait_for_url(re.compile(r"/\?edit=1"))
     row = page.locator(f"#theme-{theme_id}")
     expect(row).to_contain_text("6 cards")
@@ -75,7 +87,7 @@ def test_editing_a_theme_restarts_its_game(player):
     tap(page, 1)
     page.goto(f"/themes/{theme_id}/edit")
     page.fill("#theme-name", "Restarted")
-    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    save(page)
     page.wait_for_url(re.compile(r"/\?edit=1"))
     page.goto(f"/play/{theme_id}")
     expect(card(page, 1)).to_have_attribute("aria-label", "card 1, face down")
@@ -111,7 +123,7 @@ def test_editor_works_without_javascript(player):
     page.get_by_role("button", name="Add", exact=True).click()
     page.get_by_role("button", name="Remove 🌴").click()
     page.fill("#new-emoji", "🌲🌳")
-    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    save(page)
     page.wait_for_url(re.compile(r"/\?edit=1"))
     expect(page.locator(".theme-row").last).to_contain_text("No script")
     expect(page.locator(".theme-row").last).to_contain_text("6 cards")
@@ -122,7 +134,7 @@ def test_restart_finds_everything(player, server):
     theme_id = create_theme(page, "Survivor", "🦖🦕🐊")
     page.goto(f"/themes/{theme_id}/edit")
     page.get_by_role("button", name="Remove 🐊").click()
-    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    save(page)
     page.wait_for_url(re.compile(r"/\?edit=1"))
     page.goto(f"/play/{theme_id}")
     tap(page, 2)
@@ -137,13 +149,10 @@ def test_restart_finds_everything(player, server):
 
 def test_pairs_that_are_not_a_number_stay_in_the_form_with_a_message_beside_them(player):
     page = player()
-    page.goto("/themes/new")
-    page.fill("#theme-name", "Frogs")
-    page.fill("#new-emoji", "🐸🦄🐝")
-    page.get_by_role("button", name="Add", exact=True).click()
+    start_new_theme(page, "Frogs", "🐸🦄🐝")
     for typed in ["e", "-", "2.5", "1e3"]:
         page.fill("#pairs", typed)
-        page.locator(".editor-footer").get_by_role("button", name="Save").click()
+        save(page)
         expect(page.locator("#pairs-messages")).to_contain_text(f"Pairs must be a whole number from 2 to 3, not “{typed}”.")
         expect(page.locator("#pairs")).to_have_value(typed)
         expect(page.locator("#pairs")).to_have_attribute("aria-invalid", "true")
@@ -155,10 +164,7 @@ def test_pairs_that_are_not_a_number_stay_in_the_form_with_a_message_beside_them
 
 def test_more_pairs_than_emoji_are_noted_as_typed_and_saved_as_every_emoji(player):
     page = player()
-    page.goto("/themes/new")
-    page.fill("#theme-name", "Frogs")
-    page.fill("#new-emoji", "🐸🦄🐝")
-    page.get_by_role("button", name="Add", exact=True).click()
+    start_new_theme(page, "Frogs", "🐸🦄🐝")
     note = page.locator("[data-pairs-note]")
     expect(note).to_be_hidden()
     page.fill("#pairs", "47")
@@ -168,7 +174,7 @@ def test_more_pairs_than_emoji_are_noted_as_typed_and_saved_as_every_emoji(playe
     expect(note).to_be_hidden()
     page.fill("#pairs", "47")
     page.screenshot(path="Tests/Browser/screenshots/editor-pairs-note.png")
-    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    save(page)
     page.wait_for_url(re.compile(r"/\?edit=1"))
     expect(page.locator(".theme-row", has_text="Frogs")).to_contain_text("6 cards")
 
@@ -219,27 +225,21 @@ def test_emoji_outside_cards_ask_for_a_color_emoji_font_first(player):
 
 def test_a_long_name_is_refused_with_a_message_not_cut(player):
     page = player()
-    page.goto("/themes/new")
     long_name = "A theme whose name runs past forty characters"
-    page.fill("#theme-name", long_name)
-    page.fill("#new-emoji", "🐸🦄🐝")
-    page.get_by_role("button", name="Add", exact=True).click()
-    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    start_new_theme(page, long_name, "🐸🦄🐝")
+    save(page)
     expect(page.locator("#name-messages")).to_contain_text("Keep the name to 40 characters or fewer.")
     expect(page.locator("#theme-name")).to_have_value(long_name)
     # Forty emoji are forty characters, though each takes two UTF-16 units.
     page.fill("#theme-name", "🐸" * 40)
-    page.locator(".editor-footer").get_by_role("button", name="Save").click()
+    save(page)
     page.wait_for_url(re.compile(r"/\?edit=1"))
     expect(page.locator(".theme-row").last).to_contain_text("🐸" * 40)
 
 
 def test_repeated_emoji_are_named_and_text_symbols_are_taken_alike(player):
     page = player()
-    page.goto("/themes/new")
-    page.fill("#theme-name", "Marks")
-    page.fill("#new-emoji", "©™🐸🐸")
-    page.get_by_role("button", name="Add", exact=True).click()
+    start_new_theme(page, "Marks", "©™🐸🐸")
     expect(page.locator(".emoji-chips:not(.removed) .chip")).to_have_count(3)
     expect(page.locator("#emoji-messages")).to_have_text("Each emoji is in a theme once; already there: 🐸")
     page.fill("#new-emoji", "™️ 🦄")
