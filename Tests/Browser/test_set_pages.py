@@ -197,3 +197,19 @@ def test_lifted_cards_and_badges_are_not_clipped(player, width, height):
     }""")
     for top in tops:
         assert top["scrolled"] == 0 and top["top"] >= -0.5, tops
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_the_missed_sets_leave_every_card_in_sight(player, width, height):
+    page = player(width=width, height=height, reduced_motion="reduce")
+    others = companions(12)
+    setup(page, table=THE_SET + others[:9], deck=others[9:])
+    act(page, page.locator("[data-set-deal]"))
+    missed = page.locator("[data-set-missed]")
+    missed.wait_for()
+    # What shows of each card (the board may scroll) is never under the missed Sets.
+    for id in page.eval_on_selector_all("[data-set-card]", "cards => cards.map(c => c.dataset.setCard)"):
+        assert not page.evaluate(OVERLAP, [f'[data-set-card="{id}"]', "[data-set-missed]"]), id
+    page.screenshot(path=str(SCREENSHOTS / f"set-missed-{width}x{height}.png"))
+    missed.locator("[data-set-missed-close]").click()
+    assert missed.is_hidden()
