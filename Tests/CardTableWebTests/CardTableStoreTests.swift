@@ -114,7 +114,7 @@ import Testing
     }
 
     @Test func unknownThemeHasNoGame() async throws {
-        await #expect(throws: AppError.notFound("There is no such theme.")) {
+        await #expect(throws: AppError.noSuchTheme) {
             try await referee.currentGame(in: .theme(ThemeID(999_999)), for: player)
         }
         #expect(try await store.memorizeGame(in: .theme(ThemeID(999_999)), for: player) == nil)

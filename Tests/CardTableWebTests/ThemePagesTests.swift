@@ -75,6 +75,19 @@ import Testing
         }
     }
 
+    /// A missing theme's page says what may have happened and what to do, with a way back.
+    @Test(arguments: ["/play/12345", "/themes/12345/edit", "/themes/12345.json"])
+    func aMissingThemeSaysWhatToDo(path: String) async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let response = try await browser.get(path)
+            #expect(response.status == .notFound)
+            #expect(
+                response.text.contains(
+                    "it may have been deleted, or the address is mistyped. Choose one from your themes."))
+        }
+    }
+
     @Test func addingEmojiRefusesNonEmojiAndNamesRepeats() async throws {
         try await withTestApp { session in
             let browser = try await session.newPlayer()

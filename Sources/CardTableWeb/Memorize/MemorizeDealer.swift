@@ -29,10 +29,11 @@ struct MemorizeDealer: Sendable {
             case .random: try transaction.themes(of: player)
             }
         guard let theme = Self.pick(from: themes, avoiding: previous?.theme.id, using: &generator) else {
-            throw AppError.notFound(
-                slot == .random
-                    ? "You have no themes to choose from: add one, or restore the built-in ones, in the theme list."
-                    : "There is no such theme.")
+            throw slot == .random
+                ? AppError.notFound(
+                    "You have no themes to choose from: add one, or restore the built-in ones, in the theme list."
+                )
+                : AppError.noSuchTheme
         }
         let deal = SavedMemorizeGame.newDeal(using: &generator)
         return SavedMemorizeGame(

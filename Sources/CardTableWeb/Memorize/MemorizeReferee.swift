@@ -104,7 +104,7 @@ struct MemorizeReferee: Sendable {
     ) throws -> (MemorizeSlot, SavedTheme?) {
         guard case .theme(let id) = slot else { return (slot, nil) }
         guard let theme = try transaction.theme(id, of: player) else {
-            throw AppError.notFound("There is no such theme.")
+            throw AppError.noSuchTheme
         }
         return (.theme(theme.id), theme)
     }

@@ -21,7 +21,7 @@ extension ThemesController {
     @Sendable func delete(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let id = try context.pathParameter("id", ThemeID.init)
         guard let deleted = try await store.deleteTheme(id, for: context.requirePlayer(), at: now()) else {
-            throw AppError.notFound("There is no such theme.")
+            throw AppError.noSuchTheme
         }
         switch ResponseFormat(request) {
         // NB: the deleted theme's own id, which differs from `id` when it was a built-in.
@@ -46,7 +46,7 @@ extension ThemesController {
         let player = try context.requirePlayer()
         let move = try await RequestInput.decode(Move.self, from: request, context: context)
         guard try await store.moveTheme(id, to: move.to, for: player, at: now()) else {
-            throw AppError.notFound("There is no such theme.")
+            throw AppError.noSuchTheme
         }
         return try await chooser(request, player: player, showing: id)
     }

@@ -60,7 +60,7 @@ extension ThemesController {
         let changed: Bool
         if let themeID {
             guard let result = try await store.updateTheme(themeID, to: theme, for: player, at: now()) else {
-                throw AppError.notFound("There is no such theme.")
+                throw AppError.noSuchTheme
             }
             // NB: editing a built-in theme makes the player's own copy, with its own id.
             saved = try await store.theme(themeID, of: player) ?? SavedTheme(id: themeID, theme: theme)

@@ -65,7 +65,7 @@ struct ThemesController: Sendable {
     func savedTheme(_ context: CardTableRequestContext, of player: PlayerID) async throws -> SavedTheme {
         let id = try context.pathParameter("id", ThemeID.init)
         guard let saved = try await store.theme(id, of: player) else {
-            throw AppError.notFound("There is no such theme.")
+            throw AppError.noSuchTheme
         }
         return saved
     }
