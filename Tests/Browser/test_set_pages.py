@@ -213,3 +213,16 @@ def test_the_missed_sets_leave_every_card_in_sight(player, width, height):
     page.screenshot(path=str(SCREENSHOTS / f"set-missed-{width}x{height}.png"))
     missed.locator("[data-set-missed-close]").click()
     assert missed.is_hidden()
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_how_to_play_from_the_options(player, width, height):
+    page = player(width=width, height=height)
+    setup(page, seed=4)
+    page.get_by_text("Options").click()
+    page.get_by_role("link", name="How to play and score").click()
+    page.wait_for_url("**/set/rules")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(SCREENSHOTS / f"set-rules-{width}x{height}.png"), full_page=True)
+    page.get_by_role("link", name="Play Set").click()
+    page.wait_for_selector("[data-set-card]")

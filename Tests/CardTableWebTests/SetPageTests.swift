@@ -113,4 +113,20 @@ import Testing
             #expect(json.cards.count == 12)
         }
     }
+
+    /// The rules page states the engine's numbers, and the game links to it.
+    @Test func howToPlayAndScore() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let page = try await browser.get("/set")
+            #expect(page.text.contains(#"<a class="button" href="/set/rules">How to play and score</a>"#))
+            let rules = try await browser.get("/set/rules")
+            #expect(rules.status == .ok)
+            let scoring = SetScoring.standard
+            #expect(rules.text.contains("A Set: <strong>+\(scoring.matchPoints)</strong>"))
+            #expect(rules.text.contains("A hint: <strong>−\(scoring.hintPenalty)</strong>"))
+            #expect(rules.text.contains("within \(Int(TwoPlayerRules.standard.claimTimeLimit)) seconds"))
+            #expect(try await browser.post("/set/rules").status == .methodNotAllowed)
+        }
+    }
 }

@@ -12,7 +12,9 @@ import Testing
     }
 
     @Test func everyPageAndEveryPartialItNamesIsThere() async throws {
-        let pages: [any PageModel.Type] = [ChooserPage.self, MemorizePage.self, SetPage.self, ErrorPage.self]
+        let pages: [any PageModel.Type] = [
+            ChooserPage.self, MemorizePage.self, SetPage.self, SetRulesPage.self, ErrorPage.self,
+        ]
         _ = try await PageRenderer(pages: pages, assets: StaticAssets())
     }
 

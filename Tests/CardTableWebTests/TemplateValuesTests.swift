@@ -38,6 +38,10 @@ import Testing
         }
     }
 
+    @Test func setRulesPage() {
+        expectAnswersMatchReflection(SetRulesPage(), path: "SetRulesPage")
+    }
+
     @Test func errorPage() {
         expectAnswersMatchReflection(ErrorPage(AppError.badRequest("name must be text.")), path: "ErrorPage")
     }

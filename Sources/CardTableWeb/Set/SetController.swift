@@ -46,6 +46,9 @@ struct SetController: Sendable {
         group.on(SetRoute.Template.hint, notingIn: routes, use: hint)
         group.on(SetRoute.Template.claim, notingIn: routes, use: claim)
         group.on(SetRoute.Template.colorBlind, notingIn: routes, use: colorBlind)
+        group.on(SetRoute.Template.rules, notingIn: routes) { request, _ in
+            try renderer.respond(SetRulesPage(), to: request)
+        }
         if allowsTestSetups {
             group.on(SetRoute.Template.testSetup, notingIn: routes, use: testSetup)
         }

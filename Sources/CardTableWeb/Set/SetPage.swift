@@ -57,6 +57,7 @@ struct SetPage: PageModel {
     let newGameURL = SetRoute.newGame.path
     let dealURL = SetRoute.deal.path
     let hintURL = SetRoute.hint.path
+    let rulesURL = SetRoute.rules.path
     let claimURL = SetRoute.claim.path
     let colorBlindURL = SetRoute.colorBlind.path
     let chooserURL = ThemesRoute.chooser().path
@@ -141,6 +142,7 @@ extension SetPage: MustacheParent {
         case "newGameURL": newGameURL
         case "dealURL": dealURL
         case "hintURL": hintURL
+        case "rulesURL": rulesURL
         case "claimURL": claimURL
         case "colorBlindURL": colorBlindURL
         case "chooserURL": chooserURL

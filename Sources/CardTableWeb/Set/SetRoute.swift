@@ -15,6 +15,8 @@ enum SetRoute: Route, Hashable {
     case colorBlind
     /// A test start position (only when the app allows test setups).
     case testSetup
+    /// How to play and score.
+    case rules
 
     enum Template: String, RouteTemplate {
         case page = "/set"
@@ -25,8 +27,9 @@ enum SetRoute: Route, Hashable {
         case claim = "/set/claim"
         case colorBlind = "/set/color-blind"
         case testSetup = "/set/test-setup"
+        case rules = "/set/rules"
 
-        var method: HTTPRequest.Method { self == .page ? .get : .post }
+        var method: HTTPRequest.Method { self == .page || self == .rules ? .get : .post }
     }
 
     var template: Template {
@@ -39,6 +42,7 @@ enum SetRoute: Route, Hashable {
         case .claim: .claim
         case .colorBlind: .colorBlind
         case .testSetup: .testSetup
+        case .rules: .rules
         }
     }
 

@@ -49,7 +49,8 @@ func buildRouter(store: CardTableStore, secret: ServerSecret, environment: WebEn
 {
     let assets = try StaticAssets(prefixes: ["app.css": CardGridLayout.sharedStylesheet])
     let renderer = try await PageRenderer(
-        pages: [ChooserPage.self, MemorizePage.self, SetPage.self, ErrorPage.self], assets: assets)
+        pages: [ChooserPage.self, MemorizePage.self, SetPage.self, SetRulesPage.self, ErrorPage.self],
+        assets: assets)
     let routes = RegisteredRoutes()
     // NB: every GET route also answers HEAD, with the GET's headers and no body.
     let router = Router(context: CardTableRequestContext.self, options: .autoGenerateHeadEndpoints)
