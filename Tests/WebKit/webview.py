@@ -9,9 +9,10 @@ import time
 
 import gi
 
+gi.require_version("Gdk", "3.0")
 gi.require_version("Gtk", "3.0")
 gi.require_version("WebKit2", "4.1")
-from gi.repository import GLib, Gtk, WebKit2  # noqa: E402
+from gi.repository import Gdk, GLib, Gtk, WebKit2  # noqa: E402
 
 # Runs in every page before its own scripts: reports uncaught errors, rejected promises and
 # Content Security Policy violations to the harness (page scripts cannot silence it).
@@ -103,7 +104,7 @@ class Page:
     def url(self):
         return self.view.get_uri()
 
-    def evaluate(self, body, timeout=15, **arguments):
+    def evaluate(self, body, /, timeout=15, **arguments):
         """Runs `body` as the body of an async function (so it may `await` and must `return`),
         with `arguments` as local variables, and returns its JSON-decoded result."""
         result = {}
@@ -125,7 +126,7 @@ class Page:
             raise RuntimeError(f"JavaScript failed: {result['error']}\n{body}")
         return result["value"]
 
-    def wait_for(self, condition, timeout=10, **arguments):
+    def wait_for(self, condition, /, timeout=10, **arguments):
         """Waits until the JavaScript expression `condition` is truthy (errors while a new page
         loads count as false)."""
         deadline = time.monotonic() + timeout
@@ -146,28 +147,32 @@ class Page:
         return self.evaluate("return document.querySelector(selector).textContent.trim();", selector=selector)
 
     def click(self, selector):
-        """Clicks the element's middle as a user would: scrolls it into view, then dispatches the
-        pointer and mouse events and the click at that point, to whatever element lies there
-        (so a covered element is not clicked)."""
-        return self.evaluate("""
-            const element = document.querySelector(selector);
-            if (!element) throw new Error("nothing matches " + selector);
+        """Clicks the element's middle as a user would: scrolls it into view, checks nothing
+        covers it, then sends GTK a real mouse press and release there (trusted events that go
+        through WebKit's own hit testing, like a tap in Safari)."""
+        x, y = self.evaluate("""
+            // The first match that is shown (pages repeat some buttons for other sizes).
+            const element = [...document.querySelectorAll(selector)].find((e) => e.getClientRects().length);
+            if (!element) throw new Error("nothing shown matches " + selector);
             element.scrollIntoView({block: "nearest", inline: "nearest"});
             const box = element.getBoundingClientRect();
             const x = box.left + box.width / 2, y = box.top + box.height / 2;
             const target = document.elementFromPoint(x, y);
             if (!target || !(element === target || element.contains(target)))
                 throw new Error(`${selector} is covered by ${target && target.outerHTML.slice(0, 80)}`);
-            const options = {bubbles: true, cancelable: true, composed: true, clientX: x, clientY: y,
-                             button: 0, view: window};
-            target.dispatchEvent(new PointerEvent("pointerdown", {...options, pointerType: "mouse", isPrimary: true}));
-            target.dispatchEvent(new MouseEvent("mousedown", options));
-            if (target.focus) target.focus();
-            target.dispatchEvent(new PointerEvent("pointerup", {...options, pointerType: "mouse", isPrimary: true}));
-            target.dispatchEvent(new MouseEvent("mouseup", options));
-            target.click();
-            return true;
+            return [x, y];
         """, selector=selector)
+        pointer = Gdk.Display.get_default().get_default_seat().get_pointer()
+        for kind, state in [(Gdk.EventType.BUTTON_PRESS, 0),
+                            (Gdk.EventType.BUTTON_RELEASE, Gdk.ModifierType.BUTTON1_MASK)]:
+            event = Gdk.Event.new(kind)
+            event.button.window = self.view.get_window()
+            event.button.x, event.button.y = x, y
+            event.button.button = 1
+            event.button.state = state
+            event.button.time = Gtk.get_current_event_time()
+            event.set_device(pointer)
+            self.view.event(event)
 
     def click_and_wait_for_load(self, selector, timeout=15):
         before = self.loads
