@@ -18,6 +18,11 @@ public struct MemoryGame<CardContent: Equatable> {
     /// The moves made and the playing time; `nil` for a game stored before they were counted.
     public private(set) var progress: GameProgress? = GameProgress()
 
+    /// Until when every card is shown at the start of the game (see ``startPeek(at:lasting:)``);
+    /// `nil` when the game has no peek, once its first card is chosen, and for games stored before
+    /// peeks.
+    public internal(set) var peekEndsAt: Date?
+
     /// When the one and only face-up card was turned up; the speed bonus counts from here.
     private var oneAndOnlyTurnedUpAt: Date?
 
@@ -75,6 +80,7 @@ public struct MemoryGame<CardContent: Equatable> {
             !cards[chosenIndex].isFaceUp, !cards[chosenIndex].isMatched
         else { return .ignored }
 
+        peekEndsAt = nil
         guard let otherIndex = indexOfTheOneAndOnlyFaceUpCard else {
             turnAllCardsFaceDown()
             cards[chosenIndex].isFaceUp = true
@@ -92,6 +98,17 @@ public struct MemoryGame<CardContent: Equatable> {
         } else {
             return mismatch(chosenIndex, otherIndex)
         }
+    }
+
+    /// Turns the two cards of a mismatch face down (they become "seen"), as the next choice would,
+    /// so a player can have a mismatch turn back after a delay of their choosing.
+    /// - Returns: Whether two unmatched cards were face up and turned down; otherwise nothing changes.
+    @discardableResult
+    public mutating func turnMismatchBack() -> Bool {
+        let faceUp = cards.indices.filter { cards[$0].isFaceUp }
+        guard faceUp.count == 2, faceUp.allSatisfy({ !cards[$0].isMatched }) else { return false }
+        turnAllCardsFaceDown()
+        return true
     }
 
     /// Shuffles the cards with the system's randomness.
