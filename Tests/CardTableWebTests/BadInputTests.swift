@@ -159,7 +159,7 @@ import Testing
         ("/set/claim", #"{"player": "three"}"#, "player must be one or two."),
         ("/set/new", #"{"mode": "three-player"}"#, "mode must be solo or two-player."),
         ("/set/deal", #"{"version": "new"}"#, "version must be the page's move count, a whole number."),
-        ("/set/color-blind", #"{}"#, "The JSON has no enabled."),
+        ("/set/color-blind", #"{}"#, "The JSON has no enabled: it must be true or false."),
     ])
     func aJSONFieldThatIsWrongIsNamed(path: String, body: String, message: String) async throws {
         try await withTestApp { session in

@@ -86,11 +86,12 @@ import Testing
 
     @Test func theFirstDealIsTheSameOnEveryVisitAndStoredByTheFirstTap() async throws {
         let theme = try await store.addTheme(Self.sample, for: player)
-        let first = try await referee.currentGame(in: .theme(theme.id), for: player)
+        let first = try await referee.currentGame(in: .theme(theme.id), for: player).game
         #expect(try await store.memorizeGame(in: .theme(theme.id), for: player) == nil)
-        #expect(try await referee.currentGame(in: .theme(theme.id), for: player) == first)
+        #expect(try await referee.currentGame(in: .theme(theme.id), for: player).game == first)
         let played = try await referee.choose(
-            cardNumber: 1, deal: first.deal, in: .theme(theme.id), for: player)
+            cardNumber: 1, deal: first.deal, in: .theme(theme.id), for: player
+        ).game
         #expect(played.deal == first.deal)
         #expect(played.game.cards.map(\.content) == first.game.cards.map(\.content))
         #expect(try await store.memorizeGame(in: .theme(theme.id), for: player) == played)
@@ -139,7 +140,8 @@ import Testing
             let fileStore = try CardTableStore(.file(path: path))
             added = try await fileStore.addTheme(Self.sample, for: player)
             game = try await referee(on: fileStore).choose(
-                cardNumber: 1, deal: nil, in: .theme(added.id), for: player)
+                cardNumber: 1, deal: nil, in: .theme(added.id), for: player
+            ).game
         }
         let reopened = try CardTableStore(.file(path: path))
         #expect(try await reopened.theme(added.id, of: player) == added)

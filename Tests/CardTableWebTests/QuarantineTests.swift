@@ -57,6 +57,25 @@ import Testing
         }
     }
 
+    /// Preferences with a delay that is not one of the choices: the player plays on with the
+    /// defaults, and can set them again.
+    @Test(arguments: ["1234", "soon"])
+    func unreadableMemorizePreferencesAreSetAside(delay: String) async throws {
+        try await withTestApp(store: store) { session in
+            let browser = try await session.newPlayer()
+            _ = try await browser.post("/play/random/options", form: [("peek", "true"), ("turnBack", "2000")])
+            try await damage("memorize_preferences", set: "turn_back_after_ms", to: delay, for: browser.player)
+
+            let page = try await browser.get("/play/random", json: true).decode(MemorizePageJSON.self)
+            #expect(!page.options.peeksAtStart)
+            #expect(page.options.turnBack == "tap")
+            #expect(try await quarantine().map(\.table) == ["memorize_preferences"])
+            _ = try await browser.post("/play/random/options", form: [("turnBack", "3000")])
+            let again = try await browser.get("/play/random", json: true).decode(MemorizePageJSON.self)
+            #expect(again.options.turnBack == "3000")
+        }
+    }
+
     @Test func anUnreadableSetGameIsSetAsideAndDealtAfresh() async throws {
         try await withTestApp(store: store) { session in
             let browser = try await session.newPlayer()

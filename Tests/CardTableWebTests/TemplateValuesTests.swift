@@ -23,6 +23,28 @@ import Testing
         try expectAnswersMatchReflection(Self.memorizePage(isOver: isOver), path: "MemorizePage")
     }
 
+    /// A peek at the start, and a mismatch that turns back after the player's delay.
+    @Test(arguments: [false, true])
+    func memorizePageAtThePlayersPace(isPeeking: Bool) throws {
+        let start = Date(timeIntervalSince1970: 1_000_000)
+        var generator = SeededGenerator(seed: 5)
+        var game = MemoryGame<String>(numberOfPairsOfCards: 3, using: &generator) { ["🐶", "🐱", "🐭"][$0] }
+        if isPeeking {
+            game.startPeek(at: start, lasting: MemorizePreferences.peekDuration)
+        } else {
+            let other = try #require(game.cards.first { $0.content != game.cards[0].content })
+            game.choose(game.cards[0], at: start)
+            game.choose(other, at: start)
+        }
+        let table = MemorizeTable(
+            game: SavedMemorizeGame(slot: .random, theme: Self.themes[0], game: game, deal: 7),
+            preferences: MemorizePreferences(peeksAtStart: true, turnBackDelay: .oneAndAHalfSeconds))
+        let page = MemorizePage(table, now: start.addingTimeInterval(1))
+        #expect((page.peek != nil) == isPeeking)
+        #expect((page.turnBackAfter != nil) == !isPeeking)
+        expectAnswersMatchReflection(page, path: "MemorizePage")
+    }
+
     @Test func chooserPage() {
         let themes = Self.themes
         let pages = [
@@ -124,7 +146,7 @@ import Testing
             _ = saved.game.choose(next, at: start.addingTimeInterval(1))
         }
         #expect(saved.game.isOver == isOver)
-        return MemorizePage(saved, now: start.addingTimeInterval(0.5))
+        return MemorizePage(MemorizeTable(game: saved), now: start.addingTimeInterval(0.5))
     }
 
     static func editorWithErrors() -> ThemeEditorState {

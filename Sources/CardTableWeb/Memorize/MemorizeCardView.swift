@@ -24,12 +24,15 @@ struct MemorizeCardView: Encodable, Hashable, Sendable {
     /// The speed-bonus countdown on the one face-up card, while it runs.
     let bonus: BonusCountdown?
 
-    init(card: MemoryGame<String>.Card, number: Int, game: MemoryGame<String>, slot: MemorizeSlot, now: Date)
-    {
+    /// - Parameter isPeeking: Whether every card is being shown at the start of the game.
+    init(
+        card: MemoryGame<String>.Card, number: Int, game: MemoryGame<String>, slot: MemorizeSlot, now: Date,
+        isPeeking: Bool = false
+    ) {
         id = number
-        isFaceUp = card.isFaceUp
+        isFaceUp = card.isFaceUp || isPeeking
         isMatched = card.isMatched
-        content = card.isFaceUp ? card.content : nil
+        content = isFaceUp ? card.content : nil
         chooseURL = Self.chooseURLs.value(for: .choose(card: number, in: slot)) { $0.path }
         let remaining = game.bonusTimeRemaining(for: card, at: now)
         bonus =

@@ -14,31 +14,62 @@ struct MemorizeController: Sendable {
         static let fieldDescriptions = ["deal": "the page's deal number, a whole number"]
     }
 
+    /// The body of the options form. An unticked checkbox is not sent, so a missing `peek` is off.
+    struct OptionsForm: DescribedInput {
+        let peek: Bool?
+        let turnBack: TurnBackChoice
+
+        static let fieldDescriptions = [
+            "peek": "true or false",
+            "turnBack": TurnBackChoice.description,
+        ]
+
+        var preferences: MemorizePreferences {
+            MemorizePreferences(peeksAtStart: peek ?? false, turnBackDelay: turnBack.delay)
+        }
+    }
+
     func addRoutes(to group: RouterGroup<CardTableRequestContext>, notingIn routes: RegisteredRoutes) {
         group.on(MemorizeRoute.Template.game, notingIn: routes, use: show)
         group.on(MemorizeRoute.Template.choose, notingIn: routes, use: choose)
         group.on(MemorizeRoute.Template.newGame, notingIn: routes, use: newGame)
+        group.on(MemorizeRoute.Template.turnBack, notingIn: routes, use: turnBack)
+        group.on(MemorizeRoute.Template.options, notingIn: routes, use: setOptions)
     }
 
     @Sendable func show(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let slot = try context.pathParameter("slot", MemorizeSlot.init(pathSegment:))
-        let game = try await referee.currentGame(in: slot, for: context.requirePlayer())
-        return try renderer.respond(MemorizePage(game, now: referee.environment.now()), to: request)
+        let table = try await referee.currentGame(in: slot, for: context.requirePlayer())
+        return try renderer.respond(MemorizePage(table, now: referee.environment.now()), to: request)
     }
 
     @Sendable func choose(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let slot = try context.pathParameter("slot", MemorizeSlot.init(pathSegment:))
         let cardNumber = try context.pathParameter("card", Self.cardNumber)
         let form = try await RequestInput.decode(ChooseForm.self, from: request, context: context)
-        let game = try await referee.choose(
+        let table = try await referee.choose(
             cardNumber: cardNumber, deal: form.deal, in: slot, for: context.requirePlayer())
-        return try answer(game, request: request)
+        return try answer(table, request: request)
     }
 
     @Sendable func newGame(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let slot = try context.pathParameter("slot", MemorizeSlot.init(pathSegment:))
-        let game = try await referee.newGame(in: slot, for: context.requirePlayer())
-        return try answer(game, request: request)
+        let table = try await referee.newGame(in: slot, for: context.requirePlayer())
+        return try answer(table, request: request)
+    }
+
+    @Sendable func turnBack(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let slot = try context.pathParameter("slot", MemorizeSlot.init(pathSegment:))
+        let form = try await RequestInput.decode(ChooseForm.self, from: request, context: context)
+        let table = try await referee.turnBack(deal: form.deal, in: slot, for: context.requirePlayer())
+        return try answer(table, request: request)
+    }
+
+    @Sendable func setOptions(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let slot = try context.pathParameter("slot", MemorizeSlot.init(pathSegment:))
+        let form = try await RequestInput.decode(OptionsForm.self, from: request, context: context)
+        let table = try await referee.setPreferences(form.preferences, in: slot, for: context.requirePlayer())
+        return try answer(table, request: request)
     }
 
     /// A card's 1-based place from a URL path segment; `nil` unless it is a positive whole number.
@@ -47,10 +78,10 @@ struct MemorizeController: Sendable {
         return number
     }
 
-    private func answer(_ game: SavedMemorizeGame, request: Request) throws -> Response {
+    private func answer(_ table: MemorizeTable, request: Request) throws -> Response {
         switch ResponseFormat(request) {
-        case .html: .redirect(to: MemorizeRoute.game(game.slot))
-        case .json: try PageRenderer.json(MemorizePage(game, now: referee.environment.now()))
+        case .html: .redirect(to: MemorizeRoute.game(table.game.slot))
+        case .json: try PageRenderer.json(MemorizePage(table, now: referee.environment.now()))
         }
     }
 }

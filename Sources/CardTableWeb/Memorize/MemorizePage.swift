@@ -29,10 +29,19 @@ struct MemorizePage: PageModel {
     let layout: CardGridLayout
     /// What the live region says about the last choice ("Match! …", "Score 4").
     let announcement: String
+    /// The peek at every card that starts the game, while it lasts.
+    let peek: MemorizePeek?
+    /// Milliseconds after which the script turns the mismatch on the table back, when there is one
+    /// and the player chose a delay.
+    let turnBackAfter: Int?
+    let turnBackURL: String
+    /// The options panel: the player's peek and turn-back delay.
+    let options: MemorizeOptions
     let newGameURL: String
     let chooserURL: String
 
-    init(_ saved: SavedMemorizeGame, now: Date) {
+    init(_ table: MemorizeTable, now: Date) {
+        let saved = table.game
         let game = saved.game
         theme = MemorizeHeading(saved.theme)
         title = "\(saved.theme.theme.name) · Memorize"
@@ -49,11 +58,18 @@ struct MemorizePage: PageModel {
         progress = MemorizeProgress(game, now: now)
         scoring = MemorizeScoringRules(game.speedBonus)
         isOver = game.isOver
+        let isPeeking = game.isPeeking(at: now)
         cards = game.cards.enumerated().map { index, card in
-            MemorizeCardView(card: card, number: index + 1, game: game, slot: saved.slot, now: now)
+            MemorizeCardView(
+                card: card, number: index + 1, game: game, slot: saved.slot, now: now, isPeeking: isPeeking)
         }
         layout = .grid(cardCount: game.cards.count)
-        announcement = Self.announcement(for: saved)
+        peek = isPeeking ? MemorizePeek(remaining: game.peekTimeRemaining(at: now)) : nil
+        announcement = peek?.announcement ?? Self.announcement(for: saved)
+        let showsMismatch = game.cards.count { $0.isFaceUp && !$0.isMatched } == 2
+        turnBackAfter = showsMismatch ? table.preferences.turnBackDelay?.rawValue : nil
+        turnBackURL = MemorizeRoute.turnBack(saved.slot).path
+        options = MemorizeOptions(table.preferences, url: MemorizeRoute.options(saved.slot).path)
         newGameURL = MemorizeRoute.newGame(saved.slot).path
         chooserURL = ThemesRoute.chooser().path
     }
@@ -74,6 +90,8 @@ struct MemorizePage: PageModel {
             return "\(chosen.content) turned up."
         case .matched(let points):
             return "Match! \(chosen.content) and \(chosen.content), plus \(points). Score \(game.score)."
+        case .mismatched where !chosen.isFaceUp:
+            return "The two cards turned face down. Score \(game.score)."
         case .mismatched(let penalty):
             let pair = other.map { "\(chosen.content) and \($0.content)" } ?? chosen.content
             let cost = penalty > 0 ? ", minus \(penalty)" : ""
@@ -110,6 +128,10 @@ extension MemorizePage: MustacheParent {
         case "cards": cards
         case "layout": layout
         case "announcement": announcement
+        case "peek": peek
+        case "turnBackAfter": turnBackAfter
+        case "turnBackURL": turnBackURL
+        case "options": options
         case "newGameURL": newGameURL
         case "chooserURL": chooserURL
         default: nil

@@ -18,18 +18,23 @@ struct MemorizeReferee: Sendable {
     let speedBonus = SpeedBonus.standard
 
     /// The game in `slot`: the stored one, or the first deal (not stored) when there is none.
+    /// A player who peeks at the start of each game has their first deal stored with its peek.
     /// - Throws: ``AppError/notFound(_:)`` when the slot's theme does not exist.
-    func currentGame(in slot: MemorizeSlot, for player: PlayerID) async throws -> SavedMemorizeGame {
+    func currentGame(in slot: MemorizeSlot, for player: PlayerID) async throws -> MemorizeTable {
         let dealer = dealer
-        return try await store.read { transaction in
+        let (table, isStored) = try await store.read { transaction in
             let (slot, theme) = try Self.resolve(slot, of: player, in: transaction)
-            return try transaction.memorizeGame(in: slot, for: player, theme: theme)
-                ?? dealer.firstDeal(in: slot, for: player, from: transaction)
+            let preferences = try transaction.memorizePreferences(of: player)
+            let stored = try transaction.memorizeGame(in: slot, for: player, theme: theme)
+            let game = try stored ?? dealer.firstDeal(in: slot, for: player, from: transaction)
+            return (MemorizeTable(game: game, preferences: preferences), stored != nil)
         }
+        guard !isStored, table.preferences.peeksAtStart else { return table }
+        return try await play(in: slot, for: player, startNew: false, deal: nil) { _, _ in }
     }
 
     /// Deals a new game in `slot` (in the random slot, from another random theme).
-    func newGame(in slot: MemorizeSlot, for player: PlayerID) async throws -> SavedMemorizeGame {
+    func newGame(in slot: MemorizeSlot, for player: PlayerID) async throws -> MemorizeTable {
         try await play(in: slot, for: player, startNew: true, deal: nil) { _, _ in }
     }
 
@@ -38,7 +43,7 @@ struct MemorizeReferee: Sendable {
     /// - Throws: ``AppError/notFound(_:)`` when the game has no such card, and
     ///   ``AppError/conflict(_:)`` when `deal` is not the game's (the page is out of date).
     func choose(cardNumber: Int, deal: Int64?, in slot: MemorizeSlot, for player: PlayerID) async throws
-        -> SavedMemorizeGame
+        -> MemorizeTable
     {
         try await play(in: slot, for: player, startNew: false, deal: deal) { saved, now in
             let cards = saved.game.cards
@@ -52,6 +57,23 @@ struct MemorizeReferee: Sendable {
         }
     }
 
+    /// Turns the two cards of a mismatch face down, as the next tap would: the page asks once the
+    /// player's delay has passed. Anything else is left as it is.
+    /// - Parameter deal: The deal the page showed; `nil` (API clients) skips the check.
+    func turnBack(deal: Int64?, in slot: MemorizeSlot, for player: PlayerID) async throws -> MemorizeTable {
+        try await play(in: slot, for: player, startNew: false, deal: deal) { saved, _ in
+            saved.game.turnMismatchBack()
+        }
+    }
+
+    /// Remembers how the player paces their games. Turning the peek on shows it at once in the
+    /// slot's game if no card has been turned up yet.
+    func setPreferences(_ preferences: MemorizePreferences, in slot: MemorizeSlot, for player: PlayerID)
+        async throws -> MemorizeTable
+    {
+        try await play(in: slot, for: player, startNew: false, deal: nil, setting: preferences) { _, _ in }
+    }
+
     // MARK: - Private
 
     private var dealer: MemorizeDealer {
@@ -60,15 +82,22 @@ struct MemorizeReferee: Sendable {
 
     /// Loads the game in `slot` (or its first deal; a new deal when `startNew` asks), checks that
     /// it is the `deal` the page showed, lets `move` change it, and saves it, all in one
-    /// transaction. The first deal is saved by the move that plays it.
+    /// transaction. The first deal is saved by the move that plays it. A new deal, a first deal
+    /// and a game whose player just asked for it start with a peek if the player wants one.
+    /// - Parameter newPreferences: Preferences to remember first, if any.
     private func play(
         in slot: MemorizeSlot, for player: PlayerID, startNew: Bool, deal: Int64?,
+        setting newPreferences: MemorizePreferences? = nil,
         _ move: @escaping @Sendable (inout SavedMemorizeGame, Date) throws -> Void
-    ) async throws -> SavedMemorizeGame {
+    ) async throws -> MemorizeTable {
         let now = environment.now()
         let dealer = dealer
-        let (saved, isNewDeal) = try await store.write { transaction in
+        let (table, isNewDeal) = try await store.write { transaction in
             let (slot, theme) = try Self.resolve(slot, of: player, in: transaction)
+            if let newPreferences {
+                try transaction.save(newPreferences, for: player, at: now)
+            }
+            let preferences = try newPreferences ?? transaction.memorizePreferences(of: player)
             let stored = try transaction.memorizeGame(in: slot, for: player, theme: theme)
             let shown = try stored ?? dealer.firstDeal(in: slot, for: player, from: transaction)
             var generator = SystemRandomNumberGenerator()
@@ -83,17 +112,20 @@ struct MemorizeReferee: Sendable {
                 )
             }
             let before = saved
-            try move(&saved, now)
             let isNewDeal = startNew || stored == nil
+            if preferences.peeksAtStart, isNewDeal || newPreferences != nil {
+                saved.game.startPeek(at: now, lasting: MemorizePreferences.peekDuration)
+            }
+            try move(&saved, now)
             if isNewDeal || saved != before {
                 try transaction.save(saved, for: player, at: now)
             }
-            return (saved, isNewDeal)
+            return (MemorizeTable(game: saved, preferences: preferences), isNewDeal)
         }
         if isNewDeal {
-            logNewGame(saved)
+            logNewGame(table.game)
         }
-        return saved
+        return table
     }
 
     /// The slot as stored, with its theme (none for the random slot): a theme slot named by a

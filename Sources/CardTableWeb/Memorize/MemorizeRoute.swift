@@ -8,11 +8,17 @@ enum MemorizeRoute: Route, Hashable {
     case newGame(MemorizeSlot)
     /// Choosing the card at a 1-based place in a slot's game.
     case choose(card: Int, in: MemorizeSlot)
+    /// Turning a slot's mismatch back once the player's delay has passed.
+    case turnBack(MemorizeSlot)
+    /// Setting how the player paces their games, from a slot's page.
+    case options(MemorizeSlot)
 
     enum Template: String, RouteTemplate {
         case game = "/play/{slot}"
         case newGame = "/play/{slot}/new"
         case choose = "/play/{slot}/choose/{card}"
+        case turnBack = "/play/{slot}/turn-back"
+        case options = "/play/{slot}/options"
 
         var method: HTTPRequest.Method { self == .game ? .get : .post }
     }
@@ -22,12 +28,15 @@ enum MemorizeRoute: Route, Hashable {
         case .game: .game
         case .newGame: .newGame
         case .choose: .choose
+        case .turnBack: .turnBack
+        case .options: .options
         }
     }
 
     var parameters: [String: String] {
         switch self {
-        case .game(let slot), .newGame(let slot): ["slot": slot.pathSegment]
+        case .game(let slot), .newGame(let slot), .turnBack(let slot), .options(let slot):
+            ["slot": slot.pathSegment]
         case .choose(let card, let slot): ["slot": slot.pathSegment, "card": String(card)]
         }
     }

@@ -10,6 +10,8 @@ struct MemorizePageJSON: Decodable {
 
     struct Card: Decodable {
         let isFaceUp: Bool
+        /// The emoji, only while the card is shown.
+        let content: String?
         let label: String
         /// Only on the face-up card while its speed bonus runs.
         let bonus: Bonus?
@@ -29,6 +31,23 @@ struct MemorizePageJSON: Decodable {
         let shapes: [Shape]
     }
 
+    struct Peek: Decodable {
+        let milliseconds: Int
+    }
+
+    struct Options: Decodable {
+        struct Choice: Decodable {
+            let value: String
+            let isSelected: Bool
+        }
+
+        let peeksAtStart: Bool
+        let turnBackChoices: [Choice]
+
+        /// The value of the selected turn-back choice.
+        var turnBack: String? { turnBackChoices.first(where: \.isSelected)?.value }
+    }
+
     let theme: Theme
     let isRandom: Bool
     let deal: Int64
@@ -36,4 +55,9 @@ struct MemorizePageJSON: Decodable {
     let scoreBreakdown: ScoreBreakdown
     let cards: [Card]
     let layout: Layout
+    let announcement: String
+    let peek: Peek?
+    let turnBackAfter: Int?
+    let turnBackURL: String
+    let options: Options
 }

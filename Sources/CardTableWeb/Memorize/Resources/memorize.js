@@ -2,8 +2,10 @@
 // taps and New Game are sent with fetch and the page is patched from the page the server
 // answers: cards flip with CSS (a card keeps its face until it has turned over), the score and
 // the announcement change in place, and a new deal or the end of the game swaps the page in.
+// It also keeps the player's pace: the peek at the start ends on time, and a mismatch turns back
+// after the delay they chose (the server turns both back; it only needs asking).
 import {
-  adoptChildren, columnsOf, enqueue, keepingFocus, motion, moveInGrid, patchPage, postForPage, swapPage,
+  adoptChildren, columnsOf, enqueue, getPage, keepingFocus, motion, moveInGrid, patchPage, postForPage, swapPage,
 } from "./cardtable.js";
 
 const cardsIn = (root) => new Map([...root.querySelectorAll("[data-card-id]")].map((card) => [card.dataset.cardId, card]));
@@ -41,6 +43,28 @@ function startClock() {
   }, 1000);
 }
 
+let paceTimer = null;
+
+/**
+ * Asks the server again when the board says something is due: the end of the peek (the page then
+ * shows the cards face down) or the player's delay before a mismatch turns back.
+ */
+function keepPace() {
+  window.clearTimeout(paceTimer);
+  const board = document.querySelector("[data-board]");
+  if (!board) return;
+  const { peekMs, turnBackAfter, turnBackUrl } = board.dataset;
+  if (peekMs) {
+    paceTimer = window.setTimeout(() => enqueue(async () => apply(await getPage())), Number(peekMs));
+  } else if (turnBackAfter) {
+    paceTimer = window.setTimeout(() => {
+      const deal = document.querySelector('[data-grid] input[name="deal"]');
+      const body = new URLSearchParams({ deal: deal ? deal.value : "" });
+      enqueue(async () => apply(await postForPage(turnBackUrl, body)));
+    }, Number(turnBackAfter));
+  }
+}
+
 /** Shows a card's face (or none) as the server drew it. */
 function showFace(card, freshCard) {
   adoptChildren(card.querySelector(".card-front"), freshCard.querySelector(".card-front"));
@@ -56,6 +80,7 @@ function apply(page) {
     swapPage(page);
     startPies(document);
     startClock();
+    keepPace();
     const gameOver = document.querySelector("[data-game-over] button");
     if (gameOver) gameOver.focus();
     else if (document.activeElement === document.body) focusFirstCard();
@@ -77,6 +102,7 @@ function apply(page) {
     }
   });
   startClock();
+  keepPace();
 }
 
 document.addEventListener("submit", (event) => {
@@ -89,7 +115,12 @@ document.addEventListener("submit", (event) => {
     // NB: read when the tap is made; the deal it names is the one the player saw. A tap from a
     // page showing an earlier game is answered 409, and the queue reloads the page.
     const body = new URLSearchParams(new FormData(form));
+    window.clearTimeout(paceTimer);
     enqueue(async () => apply(await postForPage(url, body)));
+  } else if (form.matches("[data-options-form]")) {
+    event.preventDefault();
+    const body = new URLSearchParams(new FormData(form));
+    enqueue(async () => apply(await postForPage(form.action, body)));
   } else if (form.matches("[data-new-game]")) {
     event.preventDefault();
     const url = form.action;
@@ -97,13 +128,35 @@ document.addEventListener("submit", (event) => {
       swapPage(await postForPage(url));
       startPies(document);
       startClock();
+      keepPace();
       focusFirstCard();
     });
   }
 });
 
+// The game bar's panels (scoring, options) lie over the cards: a tap elsewhere closes them, and
+// so does Escape, which gives the keyboard back to the panel's summary.
+document.addEventListener("pointerdown", (event) => {
+  for (const panel of document.querySelectorAll(".game-bar details[open]")) {
+    if (!panel.contains(event.target)) panel.open = false;
+  }
+});
+document.addEventListener("keydown", (event) => {
+  const panel = event.key === "Escape" && event.target.closest && event.target.closest(".game-bar details[open]");
+  if (!panel) return;
+  panel.open = false;
+  panel.querySelector("summary").focus();
+});
+
+// The options apply as soon as they change; their Save button is for pages without this script.
+document.addEventListener("change", (event) => {
+  const form = event.target.form;
+  if (form && form.matches("[data-options-form]")) form.requestSubmit();
+});
+
 startPies(document);
 startClock();
+keepPace();
 
 // Arrow keys, Home and End move between the cards still in play.
 document.addEventListener("keydown", (event) => {

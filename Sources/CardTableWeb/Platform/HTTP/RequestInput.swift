@@ -70,7 +70,9 @@ enum RequestInput {
         let body = isJSON ? "The JSON" : "The form"
         switch error {
         case DecodingError.keyNotFound(let key, let context):
-            return "\(body) has no \(fieldName(context.codingPath + [key]))."
+            let field = fieldName(context.codingPath + [key])
+            return described[field].map { "\(body) has no \(field): it must be \($0)." }
+                ?? "\(body) has no \(field)."
         case DecodingError.typeMismatch(let type, let context),
             DecodingError.valueNotFound(let type, let context):
             guard !context.codingPath.isEmpty else { return "\(body) is not \(expectation(for: type))." }

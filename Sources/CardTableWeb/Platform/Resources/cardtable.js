@@ -79,11 +79,13 @@ export function postForPage(url, body) {
 // MARK: - Patching the page
 
 function copyAttributes(target, source) {
+  // A panel the player opened or closed stays so: its `open` is theirs, not the server's.
+  const isPlayers = (name) => name === "open" && target.tagName === "DETAILS";
   for (const { name } of [...target.attributes]) {
-    if (!source.hasAttribute(name)) target.removeAttribute(name);
+    if (!source.hasAttribute(name) && !isPlayers(name)) target.removeAttribute(name);
   }
   for (const { name, value } of source.attributes) {
-    if (target.getAttribute(name) !== value) target.setAttribute(name, value);
+    if (target.getAttribute(name) !== value && !isPlayers(name)) target.setAttribute(name, value);
   }
 }
 

@@ -91,6 +91,19 @@ extension CardTableStore {
                     ALTER TABLE memorize_game ADD COLUMN deal INTEGER NOT NULL DEFAULT 0;
                     """)
         }
+        // How each player paces Memorize (issue 12): a peek at every card when a game starts, and
+        // how many milliseconds a mismatch stays up before it turns back (NULL: until the next tap).
+        migrator.registerMigration("v5-memorize-preferences") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE memorize_preferences (
+                        player_id TEXT PRIMARY KEY NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        peeks_at_start INTEGER NOT NULL DEFAULT 0 CHECK (peeks_at_start IN (0, 1)),
+                        turn_back_after_ms INTEGER CHECK (turn_back_after_ms > 0),
+                        updated_at DATETIME NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 }
