@@ -7,7 +7,7 @@ import time
 from playwright.sync_api import expect
 
 from conftest import CLOCK_RATE, SPEED_BONUS_SECONDS
-from helpers import card, face_up_emoji, new_game_of, open_first_theme, score, tap
+from helpers import card, create_theme, face_up_emoji, new_game_of, open_first_theme, score, tap
 
 
 def test_play_a_whole_game_by_taps_remembering_cards(player):
@@ -138,8 +138,7 @@ def test_the_keyboard_stays_where_the_player_was_and_arrows_move_through_the_gri
         return int(page.evaluate("document.activeElement.dataset.cardId || 0"))
 
     card(page, 1).focus()
-    columns = page.evaluate(
-        "getComputedStyle(document.querySelector('[data-grid]')).gridTemplateColumns.split(' ').length")
+    columns, _ = grid_shape(page)
     if count > columns:
         press("ArrowDown")
         assert focused() == 1 + columns
@@ -218,8 +217,42 @@ def grid_shape(page):
             return box.left >= board.left - 0.5 && box.right <= board.right + 0.5
                 && box.top >= board.top - 0.5 && box.bottom <= board.bottom + 0.5;
         });
-        return [getComputedStyle(grid).gridTemplateColumns.split(" ").length, inside];
+        const cards = [...grid.querySelectorAll("[data-card-id]")];
+        const firstRow = cards.filter((card) => card.offsetTop === cards[0].offsetTop);
+        return [firstRow.length, inside];
     }""")
+
+
+def test_a_last_row_that_is_not_full_is_centered(player, server):
+    partial_rows = 0
+    for width, height in [(390, 844), (844, 390), (820, 1180)]:
+        page = player(width=width, height=height)
+        theme_id = create_theme(page, f"Seven {width}", "🐧👻🏀🐼✏️🦊🐸")
+        page.goto(f"/play/{theme_id}")
+        rows = page.evaluate("""() => {
+            const grid = document.querySelector("[data-grid]").getBoundingClientRect();
+            const rows = new Map();
+            for (const card of document.querySelectorAll("[data-card-id]")) {
+                const box = card.getBoundingClientRect();
+                const row = rows.get(Math.round(box.top)) || [];
+                row.push(box);
+                rows.set(Math.round(box.top), row);
+            }
+            return [...rows.values()].map((row) => [row.length,
+                (Math.min(...row.map((b) => b.left)) - grid.left) - (grid.right - Math.max(...row.map((b) => b.right)))]);
+        }""")
+        counts = [count for count, _ in rows]
+        assert sum(counts) == 14, (width, rows)
+        partial_rows += counts[-1] < counts[0]
+        for count, imbalance in rows:
+            assert abs(imbalance) <= 1, (width, rows)
+        # Arrow keys still move by whole rows.
+        card(page, 1).focus()
+        page.keyboard.press("ArrowDown")
+        focused = page.evaluate("() => Number(document.activeElement.dataset.cardId)")
+        assert focused == 1 + counts[0], (width, counts)
+        page.screenshot(path=f"Tests/Browser/screenshots/memorize-last-row-{width}x{height}.png")
+    assert partial_rows >= 2
 
 
 def test_grid_fits_the_screen_and_follows_rotation(player):

@@ -214,9 +214,17 @@ export function moveInGrid(event, card, cards, columns) {
   return true;
 }
 
-/** How many columns the CSS grid `grid` lays out now. */
+/**
+ * How many columns `grid` lays out now: a CSS grid's tracks, or, for rows of cards that wrap
+ * (Memorize centers its last row), how many cards share the first row.
+ */
 export function columnsOf(grid) {
-  return grid ? getComputedStyle(grid).gridTemplateColumns.split(" ").length : 1;
+  if (!grid) return 1;
+  const style = getComputedStyle(grid);
+  if (style.display === "grid") return style.gridTemplateColumns.split(" ").length;
+  const cards = [...grid.children].filter((child) => child.offsetParent !== null);
+  const top = cards.length ? cards[0].offsetTop : 0;
+  return Math.max(1, cards.filter((card) => card.offsetTop === top).length);
 }
 
 // MARK: - Animations
