@@ -114,6 +114,33 @@ def test_editor_saves_a_new_theme(player):
     assert "WebKit frogs" in last and "6 cards" in last, last
 
 
+# Each of the editor's sections ends where its content does (its bottom padding and border
+# only), and the next one starts the form's gap below it: the answer lists the sections that
+# are taller than that, with the extra pixels.
+SECTION_SLACK = """
+    const slack = [];
+    const sections = [...document.querySelectorAll(".editor-form fieldset")];
+    for (const section of sections) {
+        const box = section.getBoundingClientRect();
+        const style = getComputedStyle(section);
+        const bottom = Math.max(...[...section.children].filter((child) => child.tagName !== "LEGEND").map(
+            (child) => child.getBoundingClientRect().bottom + parseFloat(getComputedStyle(child).marginBottom)));
+        const extra = box.bottom - bottom - parseFloat(style.paddingBottom) - parseFloat(style.borderBottomWidth);
+        if (Math.abs(extra) > 1) slack.push([section.querySelector("legend").textContent, Math.round(extra)]);
+    }
+    return slack;
+"""
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (820, 1180)])
+def test_editor_sections_have_no_blank_space(player, width, height):
+    page = player(width, height)
+    page.goto("/themes/new")
+    assert page.count(".editor-form fieldset") == 4
+    screenshot(page, "editor")
+    assert page.evaluate(SECTION_SLACK) == []
+
+
 @pytest.mark.parametrize("width,height", SIZES)
 def test_memorize_layout(player, width, height):
     page = player(width, height)
