@@ -123,7 +123,7 @@ import Testing
 
     @Test func aTapOnACardThatDoesNotExistSavesNothing() async throws {
         let theme = try await store.addTheme(Self.sample, for: player)
-        await #expect(throws: AppError.notFound("This game has no card 99.")) {
+        await #expect(throws: AppError.notFound("This game has no card 99: its cards are 1 to 4.")) {
             try await referee.choose(cardNumber: 99, deal: nil, in: .theme(theme.id), for: player)
         }
         #expect(try await store.memorizeGame(in: .theme(theme.id), for: player) == nil)

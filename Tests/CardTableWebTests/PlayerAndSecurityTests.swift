@@ -150,6 +150,21 @@ import Testing
         }
     }
 
+    /// A malformed number in an address is a 404 that says what the address needs.
+    @Test(arguments: [
+        ("/play/abc", "its slot must be a theme&#39;s number or random."),
+        ("/themes/x/edit", "its id must be a theme&#39;s number."),
+        ("/play/random/choose/0", "its card must be a card&#39;s place in the game, from 1."),
+    ])
+    func aMalformedAddressSaysWhatItNeeds(uri: String, words: String) async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let response = uri.contains("choose") ? try await browser.post(uri) : try await browser.get(uri)
+            #expect(response.status == .notFound)
+            #expect(response.text.contains("There is nothing at this address: \(words)"))
+        }
+    }
+
     @Test(arguments: [
         "999", "0", "-1", "abc", "1.5", "-9223372036854775808", "9223372036854775807",
         "9223372036854775808", "99999999999999999999",

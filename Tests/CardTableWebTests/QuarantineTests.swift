@@ -63,8 +63,10 @@ import Testing
     func unreadableMemorizePreferencesAreSetAside(delay: String) async throws {
         try await withTestApp(store: store) { session in
             let browser = try await session.newPlayer()
-            _ = try await browser.post("/play/random/options", form: [("peek", "true"), ("turnBack", "2000")])
-            try await damage("memorize_preferences", set: "turn_back_after_ms", to: delay, for: browser.player)
+            _ = try await browser.post(
+                "/play/random/options", form: [("peek", "true"), ("turnBack", "2000")])
+            try await damage(
+                "memorize_preferences", set: "turn_back_after_ms", to: delay, for: browser.player)
 
             let page = try await browser.get("/play/random", json: true).decode(MemorizePageJSON.self)
             #expect(!page.options.peeksAtStart)

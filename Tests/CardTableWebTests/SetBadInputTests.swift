@@ -10,7 +10,13 @@ import Testing
             let browser = try await session.newPlayer()
             let response = try await browser.post("/set/cards/\(card)/select", json: true)
             #expect(response.status == .notFound)
-            #expect(try response.decode(ErrorJSON.self).error.status == 404)
+            let error = try response.decode(ErrorJSON.self).error
+            #expect(error.status == 404)
+            let said =
+                Int(card) == nil
+                ? "There is nothing at this address: its card must be a card's number, 0 to 80."
+                : "There is no card \(card): Set's cards are numbered 0 to 80."
+            #expect(error.message == said)
         }
     }
 

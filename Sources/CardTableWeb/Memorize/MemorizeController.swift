@@ -38,14 +38,17 @@ struct MemorizeController: Sendable {
     }
 
     @Sendable func show(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        let slot = try context.pathParameter("slot", MemorizeSlot.init(pathSegment:))
+        let slot = try context.pathParameter(
+            "slot", MemorizeSlot.init(pathSegment:), mustBe: MemorizeSlot.pathDescription)
         let table = try await referee.currentGame(in: slot, for: context.requirePlayer())
         return try renderer.respond(MemorizePage(table, now: referee.environment.now()), to: request)
     }
 
     @Sendable func choose(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        let slot = try context.pathParameter("slot", MemorizeSlot.init(pathSegment:))
-        let cardNumber = try context.pathParameter("card", Self.cardNumber)
+        let slot = try context.pathParameter(
+            "slot", MemorizeSlot.init(pathSegment:), mustBe: MemorizeSlot.pathDescription)
+        let cardNumber = try context.pathParameter(
+            "card", Self.cardNumber, mustBe: "a card's place in the game, from 1")
         let form = try await RequestInput.decode(ChooseForm.self, from: request, context: context)
         let table = try await referee.choose(
             cardNumber: cardNumber, deal: form.deal, in: slot, for: context.requirePlayer())
@@ -53,20 +56,23 @@ struct MemorizeController: Sendable {
     }
 
     @Sendable func newGame(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        let slot = try context.pathParameter("slot", MemorizeSlot.init(pathSegment:))
+        let slot = try context.pathParameter(
+            "slot", MemorizeSlot.init(pathSegment:), mustBe: MemorizeSlot.pathDescription)
         let table = try await referee.newGame(in: slot, for: context.requirePlayer())
         return try answer(table, request: request)
     }
 
     @Sendable func turnBack(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        let slot = try context.pathParameter("slot", MemorizeSlot.init(pathSegment:))
+        let slot = try context.pathParameter(
+            "slot", MemorizeSlot.init(pathSegment:), mustBe: MemorizeSlot.pathDescription)
         let form = try await RequestInput.decode(ChooseForm.self, from: request, context: context)
         let table = try await referee.turnBack(deal: form.deal, in: slot, for: context.requirePlayer())
         return try answer(table, request: request)
     }
 
     @Sendable func setOptions(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        let slot = try context.pathParameter("slot", MemorizeSlot.init(pathSegment:))
+        let slot = try context.pathParameter(
+            "slot", MemorizeSlot.init(pathSegment:), mustBe: MemorizeSlot.pathDescription)
         let form = try await RequestInput.decode(OptionsForm.self, from: request, context: context)
         let table = try await referee.setPreferences(form.preferences, in: slot, for: context.requirePlayer())
         return try answer(table, request: request)

@@ -49,7 +49,8 @@ struct MemorizeReferee: Sendable {
             let cards = saved.game.cards
             // NB: compared before subtracting, so no number (not even Int.min) can overflow.
             guard cardNumber >= 1, cardNumber <= cards.count else {
-                throw AppError.notFound("This game has no card \(cardNumber).")
+                throw AppError.notFound(
+                    "This game has no card \(cardNumber): its cards are 1 to \(cards.count).")
             }
             let card = cards[cardNumber - 1]
             let outcome = saved.game.choose(card, at: now)

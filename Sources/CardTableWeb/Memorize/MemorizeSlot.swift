@@ -5,6 +5,9 @@ public enum MemorizeSlot: Hashable, Sendable {
     case random
 
     /// Reads the slot from a URL path segment: a theme id or `random`.
+    /// What a slot in an address must be, for the 404 that names it.
+    static let pathDescription = "a theme's number or random"
+
     public init?(pathSegment: some StringProtocol) {
         if pathSegment == "random" {
             self = .random

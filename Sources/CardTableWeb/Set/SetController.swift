@@ -69,7 +69,7 @@ struct SetController: Sendable {
     }
 
     @Sendable func select(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        let cardID = try context.pathParameter("card") { Int($0) }
+        let cardID = try context.pathParameter("card", { Int($0) }, mustBe: "a card's number, 0 to 80")
         let form = try await RequestInput.decode(SelectForm.self, from: request, context: context)
         return try answer(
             try await referee.select(cardID: cardID, version: form.version, for: context.requirePlayer()),

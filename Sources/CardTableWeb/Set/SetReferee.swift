@@ -67,7 +67,9 @@ struct SetReferee: Sendable {
     /// game (both players share the device), by player one otherwise.
     /// - Throws: ``AppError/notFound(_:)`` when there is no card with that id.
     func select(cardID: Int, version: Int? = nil, for player: PlayerID) async throws -> Snapshot {
-        guard let card = SetCard(id: cardID) else { throw AppError.notFound("There is no such card.") }
+        guard let card = SetCard(id: cardID) else {
+            throw AppError.notFound("There is no card \(cardID): Set's cards are numbered 0 to 80.")
+        }
         return try await play(for: player, version: version) { saved, now in
             let toucher = saved.game.twoPlayer?.claim?.player ?? .one
             saved.lastMove = SetLastMove(saved.game.select(card, by: toucher, at: now), by: toucher)

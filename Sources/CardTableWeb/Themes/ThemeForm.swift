@@ -40,7 +40,9 @@ struct ThemeForm: Decodable, Sendable {
     /// - Throws: ``AppError/badRequest(_:)`` when a field the editor always sends is missing or
     ///   unreadable (a hand-made or broken request, not a player's typing).
     func editorState(themeID: ThemeID?) throws -> ThemeEditorState {
-        guard let name else { throw AppError.badRequest("The form has no name field.") }
+        guard let name else {
+            throw AppError.badRequest("The form has no name: it must be the theme's name.")
+        }
         guard let kind = ColorInputs.Kind(rawValue: colorKind ?? "named") else {
             throw AppError.badRequest("colorKind must be named, custom or gradient.")
         }

@@ -17,6 +17,9 @@ public struct ThemeID: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The largest id: ids stay exact as JavaScript numbers.
     static let maximum: Int64 = (1 << 53) - 1
 
+    /// What a theme id in an address must be, for the 404 that names it.
+    static let pathDescription = "a theme's number"
+
     /// A new id, drawn at random from 1 through ``maximum``.
     static func random() -> ThemeID {
         ThemeID(Int64.random(in: 1...maximum))

@@ -19,7 +19,7 @@ extension ThemesController {
     // MARK: - Deleting and moving
 
     @Sendable func delete(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        let id = try context.pathParameter("id", ThemeID.init)
+        let id = try context.pathParameter("id", ThemeID.init, mustBe: ThemeID.pathDescription)
         guard let deleted = try await store.deleteTheme(id, for: context.requirePlayer(), at: now()) else {
             throw AppError.noSuchTheme
         }
@@ -33,7 +33,7 @@ extension ThemesController {
     }
 
     @Sendable func undoDelete(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        let id = try context.pathParameter("id", ThemeID.init)
+        let id = try context.pathParameter("id", ThemeID.init, mustBe: ThemeID.pathDescription)
         let player = try context.requirePlayer()
         guard try await store.undoDeleteTheme(id, for: player) != nil else {
             throw AppError.notFound("That theme can no longer be brought back.")
@@ -42,7 +42,7 @@ extension ThemesController {
     }
 
     @Sendable func move(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        let id = try context.pathParameter("id", ThemeID.init)
+        let id = try context.pathParameter("id", ThemeID.init, mustBe: ThemeID.pathDescription)
         let player = try context.requirePlayer()
         let move = try await RequestInput.decode(Move.self, from: request, context: context)
         guard try await store.moveTheme(id, to: move.to, for: player, at: now()) else {

@@ -63,7 +63,7 @@ struct ThemesController: Sendable {
     /// The theme named by the `id` path parameter.
     /// - Throws: ``AppError/notFound(_:)`` when the player has no such theme.
     func savedTheme(_ context: CardTableRequestContext, of player: PlayerID) async throws -> SavedTheme {
-        let id = try context.pathParameter("id", ThemeID.init)
+        let id = try context.pathParameter("id", ThemeID.init, mustBe: ThemeID.pathDescription)
         guard let saved = try await store.theme(id, of: player) else {
             throw AppError.noSuchTheme
         }

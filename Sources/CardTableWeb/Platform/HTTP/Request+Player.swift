@@ -10,9 +10,11 @@ extension CardTableRequestContext {
     }
 
     /// A path parameter read by `parse`, or 404 when it is missing or malformed.
-    func pathParameter<Value>(_ name: String, _ parse: (String) -> Value?) throws -> Value {
+    func pathParameter<Value>(_ name: String, _ parse: (String) -> Value?, mustBe expected: String) throws
+        -> Value
+    {
         guard let text = parameters.get(name), let value = parse(text) else {
-            throw AppError.notFound("There is nothing at this address.")
+            throw AppError.notFound("There is nothing at this address: its \(name) must be \(expected).")
         }
         return value
     }
