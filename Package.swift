@@ -31,6 +31,10 @@ let package = Package(
         .target(name: "MemorizeCore", dependencies: ["SeededRandom"], swiftSettings: strict),
         .target(name: "SetCore", dependencies: ["SeededRandom"], swiftSettings: strict),
 
+        // MARK: - System libraries
+        // Debian's libqrencode draws the rooms' QR codes (README and .ci/run install it).
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+
         // MARK: - Web app and command line
         .target(
             name: "CardTableWeb",
@@ -38,6 +42,7 @@ let package = Package(
                 "MemorizeCore",
                 "SetCore",
                 "SeededRandom",
+                "CQRencode",
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
