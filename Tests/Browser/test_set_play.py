@@ -204,9 +204,9 @@ def test_keyboard_only_play(player):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
     expect(announcement(page)).to_contain_text("It's a Set!")
-    page.keyboard.press("d")
+    page.keyboard.press("Shift+D")
     expect(page.locator("[data-set-discard-count]")).to_have_text("3")
-    page.keyboard.press("h")
+    page.keyboard.press("Shift+H")
     expect(page.locator("[data-set-hint]")).to_be_visible()
     # Every card can be reached from the keyboard.
     page.locator("[data-set-card]").first.focus()

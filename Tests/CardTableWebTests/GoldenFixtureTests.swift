@@ -93,7 +93,21 @@ import Testing
         #expect(game.score == -1)
         #expect(game.scoring == .standard)
         #expect(game.tableChangedAt == Date(timeIntervalSinceReferenceDate: 120))
+        // NB: stored before the game's clock was kept.
+        #expect(game.clock == nil)
         try expectRewritten(game, as: "set-game-solo.json")
+    }
+
+    @Test func aFinishedSetGameWithItsClockReads() throws {
+        let game = try GoldenFixture.decode(SetGame.self, from: "set-game-finished-with-clock.json")
+        #expect(game.isOver)
+        #expect(
+            game.clock
+                == SetGameClock(
+                    startedAt: Date(timeIntervalSinceReferenceDate: 60),
+                    finishedAt: Date(timeIntervalSinceReferenceDate: 300.5)))
+        #expect(game.clock?.playingTime(at: .distantFuture) == 240.5)
+        try expectRewritten(game, as: "set-game-finished-with-clock.json")
     }
 
     @Test func aTwoPlayerGameMidClaimWithAGracePeriodAndALockoutReads() throws {

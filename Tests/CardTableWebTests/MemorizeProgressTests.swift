@@ -7,7 +7,7 @@ import Testing
 @Suite struct MemorizeProgressTests {
     @Test(arguments: [(0, "0:00"), (59, "0:59"), (75, "1:15"), (3600, "1:00:00"), (3725, "1:02:05")])
     func theClockReadsAsMinutesAndSeconds(seconds: Int, text: String) {
-        #expect(MemorizeProgress.clock(seconds) == text)
+        #expect(PlayingClock.text(seconds: seconds) == text)
     }
 
     /// A game stored before moves were counted shows no moves or clock, rather than wrong ones.

@@ -107,12 +107,40 @@ import Testing
             #expect(!json.canDeal)
             #expect(json.deckIsEmpty)
             #expect(
-                try await browser.get("/set").text.contains("data-set-deal aria-keyshortcuts=\"D\" disabled"))
+                try await browser.get("/set").text.contains(
+                    "data-set-deal aria-keyshortcuts=\"Shift+D\" disabled"))
             // Fifteen cards without a Set and an empty deck: the game is over, and Deal 3 says why not.
             #expect(json.isOver)
             json = try await browser.post("/set/deal", json: true).decode(SetPageJSON.self)
             #expect(json.cardCount == 15)
             #expect(json.announcement == "Game over! Final score 0.")
+        }
+    }
+
+    /// The clock starts at the first move, runs on between moves, and stops at the last Set; the
+    /// game-over summary gives the Sets found and the time.
+    @Test func theGameClockRunsFromTheFirstMoveToTheLastSet() async throws {
+        let clock = TestClock.manual
+        try await withTestApp(clock: clock) { session in
+            let browser = try await session.newPlayer()
+            let others = Array(SetFixtures.companions.prefix(3))
+            var json = try await browser.setUpSet(table: SetFixtures.set + others)
+            #expect(json.time == PlayingClockJSON(seconds: 0, clock: "0:00", isRunning: false))
+            clock.advance(by: 20)
+            json = try await browser.touch(SetFixtures.set[0])
+            #expect(json.time == PlayingClockJSON(seconds: 0, clock: "0:00", isRunning: true))
+            clock.advance(by: 65)
+            var page = try await browser.get("/set").text
+            #expect(page.contains(#"<time data-clock data-seconds="65" data-running>1:05</time>"#))
+            json = try await browser.touch(Array(SetFixtures.set.dropFirst()))
+            #expect(json.isOver)
+            #expect(json.setsFound == 1)
+            clock.advance(by: 300)
+            json = try await browser.get("/set", json: true).decode(SetPageJSON.self)
+            #expect(json.time == PlayingClockJSON(seconds: 65, clock: "1:05", isRunning: false))
+            page = try await browser.get("/set").text
+            #expect(page.contains(#"<time data-clock data-seconds="65">1:05</time>"#))
+            #expect(page.contains("Sets found <strong>1</strong> · Time <strong>1:05</strong>"))
         }
     }
 

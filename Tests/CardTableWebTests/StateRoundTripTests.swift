@@ -41,7 +41,7 @@ import Testing
                 let player: SetPlayer = move % 2 == 0 ? .one : .two
                 switch move % 10 {
                 case 0: _ = game.dealThreeMore(by: player, at: now)
-                case 1: _ = game.revealHint(by: player)
+                case 1: _ = game.revealHint(by: player, at: now)
                 case 2 where twoPlayer: _ = game.claim(by: player, at: now)
                 case 3: _ = game.tick(at: now)
                 default:

@@ -34,7 +34,10 @@ import Testing
                 #expect(asset.headers[.cacheControl] == Self.immutable, "\(link)")
                 #expect(asset.headers[.eTag] != nil, "\(link)")
             }
-            for file in ["app.css", "icon.svg", "set.css", "set.js", "memorize.js", "themes.js"] {
+            for file in [
+                "app.css", "icon.svg", "set.css", "set.js", "memorize.css", "memorize.js", "themes.css",
+                "themes.js",
+            ] {
                 #expect(
                     linked.contains { $0.hasPrefix("/static/\(file.split(separator: ".")[0]).") }, "\(file)")
             }
@@ -122,7 +125,7 @@ import Testing
             #expect(stale.headers[.cacheControl] == "no-cache")
             #expect(stale.headers[.contentType] == "text/javascript; charset=utf-8")
             for unknown in [
-                "nothing.0123456789.js", "memorize.0123456789.css", "set.XYZ0123456.js", "set.01.js",
+                "nothing.0123456789.js", "chooser.0123456789.css", "set.XYZ0123456.js", "set.01.js",
             ] {
                 let missing = try await session.client.execute(uri: "/static/\(unknown)", method: .get)
                 #expect(missing.status == .notFound, "\(unknown)")

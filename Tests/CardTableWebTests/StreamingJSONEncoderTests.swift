@@ -186,7 +186,7 @@ import Testing
                 switch move % 10 {
                 case 0:
                     saved.lastMove = SetLastMove(saved.game.dealThreeMore(by: player, at: now), by: player)
-                case 1: _ = saved.game.revealHint(by: player)
+                case 1: _ = saved.game.revealHint(by: player, at: now)
                 case 2 where twoPlayer: _ = saved.game.claim(by: player, at: now)
                 case 3: _ = saved.game.tick(at: now)
                 default:

@@ -98,7 +98,7 @@ import Testing
                 for card in SetFixtures.noSetTable.prefix(3) { _ = saved.game.select(card, at: now) }
             case .hinted:
                 saved.game = try SetGame(deck: deck, table: table, at: now)
-                _ = saved.game.revealHint()
+                _ = saved.game.revealHint(at: now)
             case .needlessDeal:
                 saved.game = try SetGame(deck: deck, table: table, at: now)
                 saved.lastMove = SetLastMove(saved.game.dealThreeMore(at: now), by: .one)

@@ -23,7 +23,7 @@ struct CodableTests {
         var game = try Fixtures.game()
         game.dealThreeMore(at: moment(1))
         for card in Fixtures.set { game.select(card, at: moment(2)) }
-        game.revealHint()
+        game.revealHint(at: moment(3))
         var restored = try roundTrip(game)
         #expect(restored.selection == game.selection)
         #expect(restored.selectionIsMatch == true)

@@ -118,7 +118,7 @@ struct SetGameDealingTests {
         #expect(game.table == Array(Fixtures.cardsWithoutSet[1...2]))
         #expect(game.selection.isEmpty)
         #expect(game.discardPile.suffix(3) == set)
-        #expect(game.revealHint() == .rejected(.gameOver))
+        #expect(game.revealHint(at: moment(0)) == .rejected(.gameOver))
         #expect(game.score == 3 + 3)
     }
 

@@ -18,7 +18,12 @@ struct SetGameInvariantTests {
             #expect(Array(game.discardPile.prefix(previous.discardPile.count)) == previous.discardPile)
             let added = Array(game.discardPile.dropFirst(previous.discardPile.count))
             #expect(added.isEmpty || (added.count == 3 && SetRules.isSet(added[0], added[1], added[2])))
+            // The clock starts at the first move and never restarts.
+            if game != previous { #expect(game.clock?.startedAt != nil) }
+            if let started = previous.clock?.startedAt { #expect(game.clock?.startedAt == started) }
         }
+        // It stops exactly when the game ends.
+        if game.clock?.startedAt != nil { #expect((game.clock?.finishedAt != nil) == game.isOver) }
     }
 
     @Test func randomMovesKeepTheInvariants() async {
@@ -31,7 +36,7 @@ struct SetGameInvariantTests {
                 let now = moment(Double(step))
                 switch move {
                 case 0..<8: game.dealThreeMore(at: now)
-                case 8..<10: game.revealHint()
+                case 8..<10: game.revealHint(at: now)
                 default: game.select(game.table[move % game.table.count], at: now)
                 }
                 Self.checkInvariants(of: game, comparedWith: previous)
@@ -68,6 +73,7 @@ struct SetGameInvariantTests {
             #expect(game.isOver)
             #expect(game.deck.isEmpty)
             #expect(game.setsOnTable.isEmpty)
+            #expect(game.clock?.finishedAt == moment(Double(moves - 1)))
             #expect(game.score > 0)
             #expect(game.missedSets.isEmpty)
         }

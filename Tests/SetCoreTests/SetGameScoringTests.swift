@@ -110,7 +110,8 @@ struct SetGameScoringTests {
 
     @Test func aHintShowsASetOnTheTableAndCostsFour() throws {
         var game = try Fixtures.game()
-        guard case .revealed(let hint, cost: 4) = game.revealHint(), case .set(let trio) = hint else {
+        guard case .revealed(let hint, cost: 4) = game.revealHint(at: moment(0)), case .set(let trio) = hint
+        else {
             Issue.record("The table holds a Set, so the hint should show one.")
             return
         }
@@ -121,23 +122,23 @@ struct SetGameScoringTests {
 
     @Test func askingAgainForTheSameHintIsFree() throws {
         var game = try Fixtures.game()
-        guard case .revealed(let first, cost: 4) = game.revealHint() else {
+        guard case .revealed(let first, cost: 4) = game.revealHint(at: moment(0)) else {
             Issue.record("The first hint should cost four.")
             return
         }
-        #expect(game.revealHint() == .revealed(first, cost: 0))
+        #expect(game.revealHint(at: moment(0)) == .revealed(first, cost: 0))
         #expect(game.score == -4)
     }
 
     @Test func aHintSaysWhenThereIsNoSet() throws {
         var game = try Fixtures.gameWithoutSet()
-        #expect(game.revealHint() == .revealed(.noSet, cost: 4))
+        #expect(game.revealHint(at: moment(0)) == .revealed(.noSet, cost: 4))
         #expect(game.score == -4)
     }
 
     @Test func aHintedMatchEarnsNoSpeedBonusSoCheatingNeverPays() throws {
         var game = try Fixtures.game()
-        game.revealHint()
+        game.revealHint(at: moment(0))
         _ = match(set, in: &game, at: 1)
         #expect(game.score == -4 + 3)
         #expect(game.score < 0)
@@ -146,10 +147,10 @@ struct SetGameScoringTests {
     @Test func aHintLastsWhileItsSetIsOnTheTable() throws {
         var game = try Fixtures.game()
         let trio = try #require(SetTrio(set[0], set[1], set[2]))
-        #expect(game.revealHint() == .revealed(.set(trio), cost: 4))
+        #expect(game.revealHint(at: moment(0)) == .revealed(.set(trio), cost: 4))
         game.dealThreeMore(at: moment(1))
         #expect(game.hint == .set(trio))
-        game.revealHint()
+        game.revealHint(at: moment(0))
         #expect(game.score == -4 - 3)
         _ = match(set, in: &game, at: 2)
         game.select(set[0], at: moment(3))
@@ -158,7 +159,7 @@ struct SetGameScoringTests {
 
     @Test func aNoSetHintIsForgottenWhenCardsAreDealt() throws {
         var game = try Fixtures.gameWithoutSet()
-        game.revealHint()
+        game.revealHint(at: moment(0))
         game.dealThreeMore(at: moment(1))
         #expect(game.hint == nil)
     }
@@ -167,7 +168,7 @@ struct SetGameScoringTests {
         var game = try SetGameScoringTests.gameWithTwoSets()
         _ = match(set, in: &game, at: 1)
         #expect(
-            game.revealHint()
+            game.revealHint(at: moment(0))
                 == .revealed(
                     .set(try #require(SetTrio(Self.otherSet[0], Self.otherSet[1], Self.otherSet[2]))), cost: 4
                 ))

@@ -216,10 +216,10 @@ extension SetGameTwoPlayerTests {
         game.claim(by: .one, at: moment(1))
         #expect(game.hintRejection(by: .two) == .tableClaimed(by: .one))
         let before = game
-        #expect(game.revealHint(by: .two) == .rejected(.tableClaimed(by: .one)))
+        #expect(game.revealHint(by: .two, at: moment(2)) == .rejected(.tableClaimed(by: .one)))
         #expect(game == before)
         #expect(game.hintRejection(by: .one) == nil)
-        guard case .revealed(_, let cost) = game.revealHint(by: .one) else {
+        guard case .revealed(_, let cost) = game.revealHint(by: .one, at: moment(2)) else {
             Issue.record("The claimer should get the hint")
             return
         }

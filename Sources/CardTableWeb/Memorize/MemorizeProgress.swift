@@ -16,17 +16,12 @@ struct MemorizeProgress: Encodable, Sendable {
     init?(_ game: MemoryGame<String>, now: Date) {
         guard let progress = game.progress else { return nil }
         moves = progress.moves
-        seconds = Int(progress.playingTime(at: now))
-        clock = Self.clock(seconds)
-        isRunning = progress.startedAt != nil && progress.finishedAt == nil
-    }
-
-    /// `seconds` as minutes and seconds, with hours when there are any.
-    static func clock(_ seconds: Int) -> String {
-        let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
-        let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-        return hours > 0
-            ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
+        let time = PlayingClock(
+            playingTime: progress.playingTime(at: now),
+            isRunning: progress.startedAt != nil && progress.finishedAt == nil)
+        seconds = time.seconds
+        clock = time.clock
+        isRunning = time.isRunning
     }
 }
 

@@ -39,6 +39,10 @@ struct SetPage: PageModel {
     let isOver: Bool
     /// The result under "Game over!": "Final score 12." or "Player 1 wins, 12 to 9."
     let result: String?
+    /// How many Sets went to the discard pile, for the game-over summary.
+    let setsFound: Int
+    /// How long the game has been played; `nil` for a game saved before its clock was kept.
+    let time: PlayingClock?
     /// Whether the Hint button is offered (not after the end).
     let canHint: Bool
     /// Player two's panel (drawn at the top, turned towards them) and player one's.
@@ -93,6 +97,8 @@ struct SetPage: PageModel {
         announcement = SetAnnouncement.text(for: saved, now: now)
         isOver = game.isOver
         result = isOver ? SetAnnouncement.result(of: game) : nil
+        setsFound = game.discardPile.count / 3
+        time = game.clock.map { PlayingClock(playingTime: $0.playingTime(at: now), isRunning: $0.isRunning) }
         canHint = game.canRevealHint
         playerOne = isTwoPlayer ? SetPlayerPanel(.one, game: game, now: now) : nil
         playerTwo = isTwoPlayer ? SetPlayerPanel(.two, game: game, now: now) : nil
@@ -133,6 +139,8 @@ extension SetPage: MustacheParent {
         case "announcement": announcement
         case "isOver": isOver
         case "result": result
+        case "setsFound": setsFound
+        case "time": time
         case "canHint": canHint
         case "playerTwo": playerTwo
         case "playerOne": playerOne

@@ -85,8 +85,8 @@ struct SetReferee: Sendable {
 
     /// Reveals a hint, paid for by `asker`.
     func hint(by asker: SetPlayer, version: Int? = nil, for player: PlayerID) async throws -> Snapshot {
-        try await play(for: player, version: version) { saved, _ in
-            saved.lastMove = SetLastMove(saved.game.revealHint(by: asker), by: asker)
+        try await play(for: player, version: version) { saved, now in
+            saved.lastMove = SetLastMove(saved.game.revealHint(by: asker, at: now), by: asker)
         }
     }
 

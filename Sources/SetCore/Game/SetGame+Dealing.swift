@@ -23,6 +23,7 @@ extension SetGame {
         if let rejection = rejectionOfDeal(by: player, at: now) {
             return .rejected(rejection)
         }
+        defer { clockDidRecordMove(at: now) }
         if selectionIsMatch == true {
             return .clearedMatch(clearMatchedSelection(at: now))
         }

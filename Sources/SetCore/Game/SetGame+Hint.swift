@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 // MARK: - Hints (extra credit 6)
 
 extension SetGame {
@@ -6,12 +12,15 @@ extension SetGame {
     /// The hint stays in ``hint`` while its Set is on the table (a "no Set" hint until the table
     /// changes); asking again meanwhile returns it for free. A matched Set that is still selected
     /// is about to leave the table, so the hint looks among the other cards.
-    /// - Parameter player: Who pays; always ``SetPlayer/one`` in a solo game.
+    /// - Parameters:
+    ///   - player: Who pays; always ``SetPlayer/one`` in a solo game.
+    ///   - now: When, for the game's clock (a first hint starts it).
     /// - Returns: The hint and what it cost, or why there is none (`player` is not in this game,
     ///   or the game is over).
     @discardableResult
-    public mutating func revealHint(by player: SetPlayer = .one) -> HintOutcome {
+    public mutating func revealHint(by player: SetPlayer = .one, at now: Date) -> HintOutcome {
         if let rejection = hintRejection(by: player) { return .rejected(rejection) }
+        defer { clockDidRecordMove(at: now) }
         if let hint { return .revealed(hint, cost: 0) }
         let revealed = SetRules.firstSet(in: cardsStayingOnTable).map(SetHint.set) ?? .noSet
         scores[player] -= scoring.hintPenalty
@@ -19,7 +28,7 @@ extension SetGame {
         return .revealed(revealed, cost: scoring.hintPenalty)
     }
 
-    /// Why ``revealHint(by:)`` would give nothing to `player`: they are not in this game, it is
+    /// Why ``revealHint(by:at:)`` would give nothing to `player`: they are not in this game, it is
     /// over, or the other player holds the claim (the table is theirs until it ends); `nil` when a
     /// hint is available.
     public func hintRejection(by player: SetPlayer = .one) -> SetMoveRejection? {

@@ -33,6 +33,7 @@ extension SetGame {
         if let rejection = rejectionOfSelection(of: card, by: player) {
             return .rejected(rejection)
         }
+        defer { clockDidRecordMove(at: now) }
         switch selectionIsMatch {
         case true?:
             let matched = clearMatchedSelection(at: now)

@@ -36,6 +36,11 @@ public struct SetGame: Sendable {
     /// The Sets that were on the table each time three cards were dealt needlessly, oldest first.
     public internal(set) var missedSets: [MissedSets] = []
 
+    // MARK: - Time
+
+    /// How long the game has been played; `nil` for a game saved before the clock was kept.
+    public internal(set) var clock: SetGameClock? = SetGameClock()
+
     // MARK: - Two players
 
     /// Claims, grace periods and lockouts; `nil` in a solo game.

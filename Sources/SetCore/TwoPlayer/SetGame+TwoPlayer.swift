@@ -23,6 +23,7 @@ extension SetGame {
         )
         state.claim = claim
         twoPlayer = state
+        clockDidRecordMove(at: now)
         return .claimed(deadline: claim.deadline, isPenaltyFree: claim.isPenaltyFree)
     }
 

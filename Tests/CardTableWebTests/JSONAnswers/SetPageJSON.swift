@@ -31,9 +31,19 @@ struct SetPageJSON: Decodable {
     let isOver: Bool
     let result: String?
     let canHint: Bool
+    /// How long the game has been played.
+    let time: PlayingClockJSON?
+    let setsFound: Int
     let playerOne: SetPlayerPanelJSON?
     let playerTwo: SetPlayerPanelJSON?
     let missed: Missed?
     let version: Int
     let refreshAfter: Double?
+}
+
+/// A game's clock as a page's JSON gives it.
+struct PlayingClockJSON: Decodable, Equatable {
+    let seconds: Int
+    let clock: String
+    let isRunning: Bool
 }

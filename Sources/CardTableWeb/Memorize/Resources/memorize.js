@@ -5,7 +5,8 @@
 // It also keeps the player's pace: the peek at the start ends on time, and a mismatch turns back
 // after the delay they chose (the server turns both back; it only needs asking).
 import {
-  adoptChildren, columnsOf, enqueue, getPage, keepingFocus, motion, moveInGrid, patchPage, postForPage, swapPage,
+  adoptChildren, columnsOf, enqueue, getPage, keepingFocus, motion, moveInGrid, patchPage, postForPage, runClock,
+  swapPage,
 } from "./cardtable.js";
 
 const cardsIn = (root) => new Map([...root.querySelectorAll("[data-card-id]")].map((card) => [card.dataset.cardId, card]));
@@ -24,23 +25,6 @@ function startPies(root) {
     pie.style.setProperty("--bonus-start", pie.dataset.bonusStart);
     pie.style.setProperty("--bonus-duration", `${pie.dataset.bonusDuration}s`);
   }
-}
-
-let clockTimer = null;
-
-/** Keeps the game clock running from the seconds the server drew, while the game goes on. */
-function startClock() {
-  window.clearInterval(clockTimer);
-  const clock = document.querySelector("[data-clock]");
-  if (!clock || !clock.hasAttribute("data-running")) return;
-  const drawn = Number(clock.dataset.seconds) || 0;
-  const since = performance.now();
-  clockTimer = window.setInterval(() => {
-    const seconds = drawn + Math.floor((performance.now() - since) / 1000);
-    const [hours, minutes, rest] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
-    const pad = (value) => String(value).padStart(2, "0");
-    clock.textContent = hours > 0 ? `${hours}:${pad(minutes)}:${pad(rest)}` : `${minutes}:${pad(rest)}`;
-  }, 1000);
 }
 
 let paceTimer = null;
@@ -79,7 +63,7 @@ function apply(page) {
   if (!sameCards || page.querySelector("[data-game-over]")) {
     swapPage(page);
     startPies(document);
-    startClock();
+    runClock();
     keepPace();
     const gameOver = document.querySelector("[data-game-over] button");
     if (gameOver) gameOver.focus();
@@ -101,7 +85,7 @@ function apply(page) {
       }
     }
   });
-  startClock();
+  runClock();
   keepPace();
 }
 
@@ -127,7 +111,7 @@ document.addEventListener("submit", (event) => {
     enqueue(async () => {
       swapPage(await postForPage(url));
       startPies(document);
-      startClock();
+      runClock();
       keepPace();
       focusFirstCard();
     });
@@ -155,7 +139,7 @@ document.addEventListener("change", (event) => {
 });
 
 startPies(document);
-startClock();
+runClock();
 keepPace();
 
 // Arrow keys, Home and End move between the cards still in play.

@@ -4,6 +4,10 @@ import Hummingbird
 /// Adds the security headers to every response: pages, JSON, errors, static files, generated
 /// stylesheets, redirects and 304s.
 ///
+/// Stylesheets and scripts go without the policy: browsers enforce it only on what they show as
+/// a document (or run as a worker), and leaving it off saves ~210 bytes on each of the six files a
+/// first visit to Set fetches. They keep `nosniff`, which browsers do enforce on them.
+///
 /// The policy allows scripts, styles and images from this server only (images also as `data:`
 /// URLs), no plugins, no `<base>`, forms posted only here, and no framing. No page needs inline
 /// script or style: the card grids and theme colors are stylesheets the pages link to
@@ -27,10 +31,20 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPResponseError {
             response = try error.response(from: request, context: context)
         }
-        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        if !Self.isSubresource(response.headers[.contentType]) {
+            response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        }
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.referrerPolicy] = "same-origin"
         return response
+    }
+}
+
+extension SecurityHeadersMiddleware {
+    /// Whether a response of `contentType` is only ever a stylesheet or a script of a page.
+    static func isSubresource(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        return contentType.hasPrefix("text/css") || contentType.hasPrefix("text/javascript")
     }
 }
 

@@ -271,3 +271,25 @@ export function replay(elements, className) {
     element.addEventListener("animationend", () => element.classList.remove(className), { once: true });
   }
 }
+
+// MARK: - The game clock
+
+let clockTimer = null;
+
+/**
+ * Keeps the page's game clock (`<time data-clock data-seconds>`) counting from the seconds the
+ * server drew, while it has `data-running`; the server's next page corrects any drift.
+ */
+export function runClock() {
+  window.clearInterval(clockTimer);
+  const clock = document.querySelector("[data-clock]");
+  if (!clock || !clock.hasAttribute("data-running")) return;
+  const drawn = Number(clock.dataset.seconds) || 0;
+  const since = performance.now();
+  const pad = (value) => String(value).padStart(2, "0");
+  clockTimer = window.setInterval(() => {
+    const seconds = drawn + Math.floor((performance.now() - since) / 1000);
+    const [hours, minutes, rest] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+    clock.textContent = hours > 0 ? `${hours}:${pad(minutes)}:${pad(rest)}` : `${minutes}:${pad(rest)}`;
+  }, 1000);
+}

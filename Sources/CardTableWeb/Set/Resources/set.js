@@ -1,12 +1,14 @@
 // The Set page's module. The page works without it (every action is a form post); with it,
 // actions are sent with fetch and the page is patched from the page the server answers: cards
 // that leave fly to the discard pile, new ones fly in from the deck, a mismatch shakes, a match
-// celebrates, two-player countdowns tick, and keys play. The server draws everything, cards and
+// celebrates, two-player countdowns and the game clock tick, and keys play (a key per card, see
+// set-keys.js). The server draws everything, cards and
 // the missed Sets included; this script only moves what it is sent into place.
 import {
   columnsOf, enqueue, flightMilliseconds, flyAway, flyFrom, getPage, keepingFocus, morph, moveInGrid, patchPage,
-  postForPage, reconcile, reducedMotion, replay, swapPage,
+  postForPage, reconcile, reducedMotion, replay, runClock, swapPage,
 } from "./cardtable.js";
+import { assignCardKeys, cardForKey, learnKeyCaps, showKeysWhileTyping } from "./set-keys.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
@@ -81,6 +83,8 @@ function apply(page) {
   const info = $(".set-info");
   if (info) info.scrollTop = 0;
   startCountdowns();
+  runClock();
+  assignCardKeys($("[data-set-grid]"));
   markUpdated();
 }
 
@@ -106,6 +110,8 @@ function deal(page) {
   const from = rectOf("[data-set-deck-card]");
   $$("[data-set-card]").forEach((card, index) => flyFrom(card, from, { delay: Math.min(index, 20) * 50 }));
   startCountdowns();
+  runClock();
+  assignCardKeys($("[data-set-grid]"));
   markUpdated();
 }
 
@@ -182,25 +188,41 @@ function clickIfEnabled(selector) {
   if (button && !button.disabled) button.click();
 }
 
+/** Shift and a letter: the actions whose letters would otherwise be card keys. */
+const SHIFTED_ACTIONS = {
+  // Deal 3 and Hint are solo keys: in a two-player game each player has their own.
+  KeyD: "[data-set-deal]",
+  KeyH: "[data-set-hint-button]",
+  KeyN: "[data-set-new-game]",
+};
+
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
   if (target.matches && target.matches("input, textarea, select, summary")) return;
   const card = target.closest && target.closest("[data-set-card]");
   if (card && moveInGrid(event, card, $$("[data-set-card]"), columnsOf($("[data-set-grid]")))) return;
-  // NB: a held key must not deal, hint or claim again and again (arrows above may repeat).
+  const keyed = cardForKey(event, $("[data-set-grid]"));
+  const action = event.shiftKey ? SHIFTED_ACTIONS[event.code] : undefined;
+  // NB: a held key must not touch, deal, hint or claim again and again (arrows above may repeat).
   if (event.repeat) {
-    if (["Enter", " "].includes(event.key) || /^[dhn12]$/i.test(event.key)) event.preventDefault();
+    if (keyed || action || ["Enter", " ", "1", "2"].includes(event.key)) event.preventDefault();
     return;
   }
-  switch (event.key.toLowerCase()) {
-    // D and H are solo keys: in a two-player game each player has their own Deal 3 and Hint.
-    case "d": clickIfEnabled("[data-set-deal]"); break;
-    case "h": clickIfEnabled("[data-set-hint-button]"); break;
-    case "n": clickIfEnabled("[data-set-new-game]"); break;
+  if (keyed) {
+    event.preventDefault();
+    if (!keyed.disabled) keyed.click();
+    return;
+  }
+  if (action) {
+    event.preventDefault();
+    clickIfEnabled(action);
+    return;
+  }
+  switch (event.key) {
     case "1": clickIfEnabled('[data-set-player="one"] [data-set-claim]'); break;
     case "2": clickIfEnabled('[data-set-player="two"] [data-set-claim]'); break;
-    case "escape": {
+    case "Escape": {
       const missed = $("[data-set-missed]");
       if (missed) missed.hidden = true;
       break;
@@ -209,4 +231,10 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+// The board's columns follow the window, and the keys follow the columns.
+window.addEventListener("resize", () => assignCardKeys($("[data-set-grid]")));
+showKeysWhileTyping();
+learnKeyCaps(() => $("[data-set-grid]"));
+assignCardKeys($("[data-set-grid]"));
 startCountdowns();
+runClock();
