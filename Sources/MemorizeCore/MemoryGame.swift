@@ -111,6 +111,17 @@ public struct MemoryGame<CardContent: Equatable> {
         return true
     }
 
+    /// Turns a lone face-up card back down (it becomes "seen"), as when a turn ends before its
+    /// second card.
+    /// - Returns: Whether exactly one card was face up.
+    @discardableResult
+    public mutating func turnLoneCardBack() -> Bool {
+        guard indexOfTheOneAndOnlyFaceUpCard != nil else { return false }
+        turnAllCardsFaceDown()
+        oneAndOnlyTurnedUpAt = nil
+        return true
+    }
+
     /// Shuffles the cards with the system's randomness.
     public mutating func shuffle() {
         var generator = SystemRandomNumberGenerator()
