@@ -1,0 +1,133 @@
+import Foundation
+import MemorizeCore
+import SetCore
+
+extension Room {
+    /// Lets `player` in under `name`, or renames them if they are in already. A newcomer watches
+    /// until the next game starts.
+    /// - Throws: ``RoomRefusal/full`` when the room holds ``maximumMembers``;
+    ///   ``RoomRefusal/nameTaken(_:)`` when another member has the name (in any case).
+    mutating func join(_ player: PlayerID, as name: DisplayName) throws(RoomRefusal) -> [RoomHappening] {
+        let sameName = members.first { $0.name.text.lowercased() == name.text.lowercased() }
+        if let member = member(for: player) {
+            if let sameName, sameName.number != member.number { throw .nameTaken(name) }
+            guard member.name != name else { return [] }
+            updateMember(member.number) { $0.name = name }
+            return [
+                RoomHappening(kind: .renamed, text: "\(member.name) is now \(name).", member: member.number)
+            ]
+        }
+        guard sameName == nil else { throw .nameTaken(name) }
+        guard members.count < Self.maximumMembers else { throw .full }
+        let number = (members.map(\.number).max() ?? 0) + 1
+        add(RoomMember(number: number, player: player, name: name))
+        let role = phase == .playing ? " They will play in the next game." : ""
+        return [RoomHappening(kind: .joined, text: "\(name) joined.\(role)", member: number)]
+    }
+
+    /// Starts a game (a rematch after one ended) with the first ``maximumPlayers`` members who
+    /// are here, in the order they joined. Only the host starts games.
+    mutating func start(
+        by player: PlayerID, using generator: inout some RandomNumberGenerator, at now: Date
+    ) throws(RoomRefusal) -> [RoomHappening] {
+        let member = try requireMember(player)
+        guard member.number == host.number else { throw .notTheHost }
+        guard phase != .playing else { throw .alreadyStarted }
+        let seated = Array(
+            members.filter { !$0.isAway || $0.number == host.number }.prefix(Self.maximumPlayers))
+        let table: Table
+        switch game {
+        case .set:
+            table = .set(MultiplayerSetGame(seatCount: seated.count, using: &generator))
+        case .memorize:
+            let cards = theme!.makeGame(using: &generator)
+            table = .memorize(TurnBasedMemoryGame(cards, seatCount: seated.count))
+        }
+        beginGame(table, seating: seated.map(\.number))
+        let names = seated.map(\.name.text).joined(separator: ", ")
+        let what = gameNumber == 1 ? "The game begins" : "Game \(gameNumber) begins"
+        return [RoomHappening(kind: .started, text: "\(what): \(names).", member: member.number)]
+    }
+
+    /// Marks `player` away (they left, or dropped and did not come back in time): their turns are
+    /// skipped and the table no longer waits for their vote to deal.
+    mutating func leave(_ player: PlayerID, at now: Date) -> [RoomHappening] {
+        guard let member = member(for: player), !member.isAway else { return [] }
+        updateMember(member.number) { $0.isAway = true }
+        var happenings = [RoomHappening(kind: .left, text: "\(member.name) left.", member: member.number)]
+        guard phase == .playing, let seat = member.seat else { return happenings }
+        switch table {
+        case .set(var game)?:
+            if case .dealt(let cards)? = game.settleDealVotes(activeSeats: activeSeats, at: now) {
+                happenings.append(dealtHappening(cards, in: game))
+                setTable(.set(game))
+                happenings += endIfOver()
+            }
+        case .memorize(var game)?:
+            let hadTurn = game.turn == seat
+            game.leave(seat)
+            setTable(.memorize(game))
+            if hadTurn, let next = self.member(atSeat: game.turn), next.number != member.number {
+                happenings.append(
+                    RoomHappening(kind: .turnPassed, text: "It is \(next.name)'s turn.", member: next.number))
+            }
+        case nil:
+            break
+        }
+        return happenings
+    }
+
+    /// Marks `player` here again after they left.
+    mutating func comeBack(_ player: PlayerID) -> [RoomHappening] {
+        guard let member = member(for: player), member.isAway else { return [] }
+        updateMember(member.number) { $0.isAway = false }
+        if phase == .playing, let seat = member.seat, case .memorize(var game)? = table {
+            game.rejoin(seat)
+            setTable(.memorize(game))
+        }
+        return [RoomHappening(kind: .returned, text: "\(member.name) is back.", member: member.number)]
+    }
+
+    // MARK: - Internal
+
+    /// Ends the game if its table says it is over.
+    mutating func endIfOver() -> [RoomHappening] {
+        guard phase == .playing else { return [] }
+        switch table {
+        case .set(let game)? where game.isOver:
+            finish()
+            return [RoomHappening(kind: .gameOver, text: "Game over! " + setResult(game))]
+        case .memorize(let game)? where game.isOver:
+            finish()
+            return [RoomHappening(kind: .gameOver, text: "Game over! " + memorizeResult(game))]
+        default:
+            return []
+        }
+    }
+
+    func dealtHappening(_ cards: [SetCard], in game: MultiplayerSetGame) -> RoomHappening {
+        RoomHappening(
+            kind: .dealt, text: "\(cards.count) more cards dealt: \(game.table.count) on the table.",
+            cards: cards.map(\.id))
+    }
+
+    private func name(ofSeat seat: Int) -> String {
+        member(atSeat: seat)?.name.text ?? "Player \(seat + 1)"
+    }
+
+    private func setResult(_ game: MultiplayerSetGame) -> String {
+        let winners = game.ranking.filter { $0.rank == 1 }
+        let best = winners.first?.score ?? 0
+        let names = winners.map { name(ofSeat: $0.seat) }
+        if names.count > 1 { return "\(names.joined(separator: " and ")) share first place with \(best)." }
+        return "\(names.first ?? "Nobody") wins with \(best)."
+    }
+
+    private func memorizeResult(_ game: TurnBasedMemoryGame<String>) -> String {
+        let names = game.leaders.map { name(ofSeat: $0) }
+        let pairs = game.leaders.first.map { game.pairs[$0] } ?? 0
+        let word = pairs == 1 ? "pair" : "pairs"
+        if names.count > 1 { return "\(names.joined(separator: " and ")) tie with \(pairs) \(word) each." }
+        return "\(names.first ?? "Nobody") wins with \(pairs) \(word)."
+    }
+}

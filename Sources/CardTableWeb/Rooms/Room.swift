@@ -1,0 +1,115 @@
+import Foundation
+import MemorizeCore
+import SetCore
+
+/// A room where friends play one game together, each from their own device: who is in it, the
+/// game it plays and where that game stands. The server is its only referee.
+///
+/// Every change is a `mutating` method that returns what happened, in order, for the room's
+/// event log; a request the room turns down throws a ``RoomRefusal`` and changes nothing.
+struct Room: Equatable, Sendable, Codable {
+    /// The game a room plays.
+    enum Game: String, Hashable, Sendable, Codable {
+        case set, memorize
+    }
+
+    /// Where a room is: gathering players, playing a game, or between games.
+    enum Phase: String, Hashable, Sendable, Codable {
+        case lobby, playing, finished
+    }
+
+    /// The game on the table.
+    enum Table: Equatable, Sendable, Codable {
+        case set(MultiplayerSetGame)
+        case memorize(TurnBasedMemoryGame<String>)
+    }
+
+    /// The most players at one table (more members watch).
+    static let maximumPlayers = 8
+    /// The most members a room holds, players and spectators together.
+    static let maximumMembers = 32
+
+    let code: RoomCode
+    let game: Game
+    /// The host's Memorize theme, copied in when the room was made (later edits do not reach it).
+    let theme: Theme?
+    /// Everyone who joined, in order; the host is first.
+    private(set) var members: [RoomMember]
+    private(set) var phase = Phase.lobby
+    /// How many games the room has started; 0 in the lobby.
+    private(set) var gameNumber = 0
+    private(set) var table: Table?
+
+    /// A new room with its host as its only member.
+    /// - Precondition: a Memorize room has a theme.
+    init(code: RoomCode, game: Game, theme: Theme?, host: PlayerID, hostName: DisplayName) {
+        precondition((game == .memorize) == (theme != nil), "A Memorize room needs a theme, a Set room none.")
+        self.code = code
+        self.game = game
+        self.theme = theme
+        members = [RoomMember(number: 1, player: host, name: hostName)]
+    }
+
+    // MARK: - Reading the room
+
+    /// The member who made the room and starts its games.
+    var host: RoomMember { members[0] }
+
+    /// The member `player` is, if they joined.
+    func member(for player: PlayerID) -> RoomMember? {
+        members.first { $0.player == player }
+    }
+
+    /// The member at `seat` in the current game.
+    func member(atSeat seat: Int) -> RoomMember? {
+        members.first { $0.seat == seat }
+    }
+
+    /// The seats of the players who are still here.
+    var activeSeats: Set<Int> {
+        Set(members.filter { !$0.isAway }.compactMap(\.seat))
+    }
+
+    // MARK: - Internal
+
+    /// The member `player` is, or ``RoomRefusal/notAMember``.
+    func requireMember(_ player: PlayerID) throws(RoomRefusal) -> RoomMember {
+        guard let member = member(for: player) else { throw .notAMember }
+        return member
+    }
+
+    /// The seat `player` plays at in the game under way.
+    func requireSeat(of player: PlayerID) throws(RoomRefusal) -> (member: RoomMember, seat: Int) {
+        let member = try requireMember(player)
+        guard phase == .playing else { throw phase == .lobby ? .notStarted : .move("The game is over.") }
+        guard let seat = member.seat else { throw .notAPlayer }
+        return (member, seat)
+    }
+
+    /// Changes the member numbered `number`.
+    mutating func updateMember(_ number: Int, _ change: (inout RoomMember) -> Void) {
+        guard let index = members.firstIndex(where: { $0.number == number }) else { return }
+        change(&members[index])
+    }
+
+    mutating func setTable(_ table: Table) {
+        self.table = table
+    }
+
+    mutating func finish() {
+        phase = .finished
+    }
+
+    mutating func beginGame(_ table: Table, seating seated: [Int]) {
+        for index in members.indices {
+            members[index].seat = seated.firstIndex(of: members[index].number)
+        }
+        self.table = table
+        gameNumber += 1
+        phase = .playing
+    }
+
+    mutating func add(_ member: RoomMember) {
+        members.append(member)
+    }
+}

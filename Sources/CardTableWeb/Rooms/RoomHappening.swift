@@ -1,0 +1,21 @@
+/// One thing that happened in a room, as its event log keeps it: what kind, who did it, the
+/// cards it concerned, and what the room's pages say about it.
+struct RoomHappening: Hashable, Sendable, Codable {
+    /// What happened; part of the published API (docs/API.md lists each).
+    enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        case joined, renamed, returned, left, started
+        // Set
+        case scored, wrongSet, tooLate, dealVote, dealt
+        // Memorize
+        case turnedUp, matched, mismatched, turnedBack, turnPassed
+        case gameOver
+    }
+
+    let kind: Kind
+    /// In words, with the members' names: "Ana found a Set: one red solid diamond, …".
+    let text: String
+    /// The member who did it, if a member did.
+    var member: Int?
+    /// The cards it concerns: Set cards by number (0–80), Memorize cards by id.
+    var cards: [Int] = []
+}

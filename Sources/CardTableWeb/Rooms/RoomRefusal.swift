@@ -1,0 +1,29 @@
+/// Why a room turned a request down, in words for the player; nothing in the room changed.
+enum RoomRefusal: Error, Hashable, Sendable, CustomStringConvertible {
+    case notAMember
+    case notAPlayer
+    case notTheHost
+    case alreadyStarted
+    case notStarted
+    case gameNotOver
+    case full
+    case nameTaken(DisplayName)
+    case wrongGame
+    case claim(String)
+    case move(String)
+
+    var description: String {
+        switch self {
+        case .notAMember: "Join the room first: you are not in it."
+        case .notAPlayer: "You are watching this game; you can play in the next one."
+        case .notTheHost: "Only the host can do that."
+        case .alreadyStarted: "The game has already started."
+        case .notStarted: "The game has not started yet: the host starts it."
+        case .gameNotOver: "The game is still being played."
+        case .full: "The room is full."
+        case .nameTaken(let name): "Someone in the room is already called \(name); pick another name."
+        case .wrongGame: "This room plays another game."
+        case .claim(let reason), .move(let reason): reason
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import MemorizeCore
+import SetCore
+
+/// What everyone in a room may see, the same for every member: who is in it (by number and
+/// name, never by player id), the phase, and the table. The deck's order and a face-down card's
+/// content are never part of it.
+struct RoomView: Codable, Equatable, Sendable {
+    struct Member: Codable, Equatable, Sendable {
+        let number: Int
+        let name: String
+        /// Their place at the table in the current game, or `nil` while they watch.
+        let seat: Int?
+        let isHost: Bool
+        let isAway: Bool
+    }
+
+    /// A Set table: card numbers (0–80), as every screen shows them.
+    struct SetTable: Codable, Equatable, Sendable {
+        let cards: [Int]
+        let deckCount: Int
+        /// Each seat's points.
+        let scores: [Int]
+        /// Each seat's Sets, oldest first, by card number.
+        let sets: [[[Int]]]
+        /// The seats that asked for three more cards.
+        let dealVotes: [Int]
+        let isOver: Bool
+    }
+
+    /// A Memorize card: its content only while it is face up or matched.
+    struct MemorizeCard: Codable, Equatable, Sendable {
+        let id: Int
+        let content: String?
+        let isFaceUp: Bool
+        let isMatched: Bool
+    }
+
+    struct MemorizeTable: Codable, Equatable, Sendable {
+        let themeName: String
+        let cards: [MemorizeCard]
+        /// The seat whose turn it is.
+        let turn: Int
+        /// Each seat's pairs.
+        let pairs: [Int]
+        let isOver: Bool
+    }
+
+    let code: String
+    let game: Room.Game
+    let phase: Room.Phase
+    let gameNumber: Int
+    let members: [Member]
+    let set: SetTable?
+    let memorize: MemorizeTable?
+
+    init(_ room: Room) {
+        code = room.code.rawValue
+        game = room.game
+        phase = room.phase
+        gameNumber = room.gameNumber
+        members = room.members.map {
+            Member(
+                number: $0.number, name: $0.name.text, seat: $0.seat, isHost: $0.number == room.host.number,
+                isAway: $0.isAway)
+        }
+        switch room.table {
+        case .set(let game)?:
+            set = SetTable(
+                cards: game.table.map(\.id), deckCount: game.deck.count, scores: game.scores,
+                sets: game.piles.map { $0.map { $0.cards.map(\.id) } }, dealVotes: game.dealVotes.sorted(),
+                isOver: game.isOver)
+            memorize = nil
+        case .memorize(let game)?:
+            set = nil
+            memorize = MemorizeTable(
+                themeName: room.theme?.name ?? "",
+                cards: game.game.cards.map {
+                    MemorizeCard(
+                        id: $0.id, content: $0.isFaceUp || $0.isMatched ? $0.content : nil,
+                        isFaceUp: $0.isFaceUp,
+                        isMatched: $0.isMatched)
+                },
+                turn: game.turn, pairs: game.pairs, isOver: game.isOver)
+        case nil:
+            (set, memorize) = (nil, nil)
+        }
+    }
+}
