@@ -85,5 +85,7 @@ func buildRouter(store: CardTableStore, secret: ServerSecret, environment: WebEn
     let set = SetReferee(store: store, environment: environment, secret: secret, logger: logger)
     SetController(referee: set, renderer: renderer)
         .addRoutes(to: pages, notingIn: routes, allowsTestSetups: environment.allowsTestSetups)
+    let rooms = RoomReferee(store: store, environment: environment, hub: RoomHub(), logger: logger)
+    RoomController(referee: rooms).addRoutes(to: pages, notingIn: routes)
     return router
 }

@@ -104,6 +104,35 @@ extension CardTableStore {
                     );
                     """)
         }
+        // Rooms (issue 13): friends playing one game from their own devices. A room keeps its
+        // whole state as JSON (members, game, table); every change appends numbered events, each
+        // carrying what everyone may see after it, so a client that missed some catches up and a
+        // finished game can be replayed (`game_number`). `active_at` is the last time a member
+        // was connected or moved; a room idle for 30 minutes is closed, its events kept.
+        migrator.registerMigration("v6-rooms") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE room (
+                        code TEXT PRIMARY KEY NOT NULL CHECK (length(code) = 6),
+                        game TEXT NOT NULL CHECK (game IN ('set', 'memorize')),
+                        host_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        state TEXT NOT NULL,
+                        last_event INTEGER NOT NULL DEFAULT 0 CHECK (last_event >= 0),
+                        created_at DATETIME NOT NULL,
+                        active_at DATETIME NOT NULL,
+                        closed_at DATETIME
+                    );
+                    CREATE INDEX room_by_activity ON room(active_at) WHERE closed_at IS NULL;
+                    CREATE TABLE room_event (
+                        room_code TEXT NOT NULL REFERENCES room(code) ON DELETE CASCADE,
+                        number INTEGER NOT NULL CHECK (number >= 1),
+                        game_number INTEGER NOT NULL CHECK (game_number >= 0),
+                        body TEXT NOT NULL,
+                        created_at DATETIME NOT NULL,
+                        PRIMARY KEY (room_code, number)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

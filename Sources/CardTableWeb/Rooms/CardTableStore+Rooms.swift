@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+
+/// A room as stored: its state and the number of its last event.
+struct StoredRoom: Sendable {
+    var room: Room
+    var lastEvent: Int
+    /// When the room was closed for want of players; its events stay readable.
+    var closedAt: Date?
+}
+
+extension CardTableStore.Transaction {
+    /// The room with `code`, if there is one (a row that cannot be read is set aside).
+    func room(_ code: RoomCode) throws -> StoredRoom? {
+        guard let row = try cachedRow("SELECT * FROM room WHERE code = ?", [code.rawValue]) else {
+            return nil
+        }
+        return try readOrSetAside(row, of: "room") {
+            StoredRoom(
+                room: try JSONText.decode(Room.self, from: row["state"]),
+                lastEvent: row["last_event"], closedAt: row["closed_at"])
+        }
+    }
+
+    /// Whether a room, open or closed, has `code`.
+    func roomExists(_ code: RoomCode) throws -> Bool {
+        try cachedRow("SELECT 1 FROM room WHERE code = ?", [code.rawValue]) != nil
+    }
+
+    /// Stores a new room made by its host (storing the host if need be).
+    func insert(_ room: Room, at now: Date) throws {
+        try ensurePlayer(room.host.player, at: now)
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO room (code, game, host_id, state, last_event, created_at, active_at)
+                VALUES (?, ?, ?, ?, 0, ?, ?)
+                """
+        ).execute(arguments: [
+            room.code.rawValue, room.game.rawValue, room.host.player.rawValue, try JSONText.encode(room), now,
+            now,
+        ])
+    }
+
+    /// Appends what happened to the room's log as numbered events, each with the view after
+    /// all of them, and saves the room; the room counts as active now.
+    /// - Returns: The events' JSON, in order.
+    func record(_ happenings: [RoomHappening], in stored: inout StoredRoom, at now: Date) throws -> [String] {
+        guard !happenings.isEmpty else { return [] }
+        let view = RoomView(stored.room)
+        var bodies: [String] = []
+        for happening in happenings {
+            stored.lastEvent += 1
+            let event = RoomEvent(
+                number: stored.lastEvent, game: stored.room.gameNumber, kind: happening.kind,
+                text: happening.text,
+                member: happening.member, cards: happening.cards, view: view)
+            let body = try JSONText.encode(event)
+            try db.cachedStatement(
+                sql:
+                    "INSERT INTO room_event (room_code, number, game_number, body, created_at) VALUES (?, ?, ?, ?, ?)"
+            ).execute(arguments: [stored.room.code.rawValue, event.number, event.game, body, now])
+            bodies.append(body)
+        }
+        try db.cachedStatement(
+            sql: "UPDATE room SET state = ?, last_event = ?, active_at = ? WHERE code = ?"
+        ).execute(arguments: [
+            try JSONText.encode(stored.room), stored.lastEvent, now, stored.room.code.rawValue,
+        ])
+        return bodies
+    }
+
+    /// The room's events after number `after`, oldest first, at most `limit`.
+    func roomEvents(_ code: RoomCode, after: Int, limit: Int) throws -> [String] {
+        try String.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT body FROM room_event WHERE room_code = ? AND number > ? ORDER BY number LIMIT ?"),
+            arguments: [code.rawValue, after, limit])
+    }
+
+    /// The events of one of the room's games, oldest first, for its replay.
+    func roomEvents(_ code: RoomCode, game: Int) throws -> [String] {
+        try String.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT body FROM room_event WHERE room_code = ? AND game_number = ? ORDER BY number"),
+            arguments: [code.rawValue, game])
+    }
+}

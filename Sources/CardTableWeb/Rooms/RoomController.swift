@@ -1,0 +1,208 @@
+import Foundation
+import Hummingbird
+
+/// Rooms over HTTP: making one, joining, starting, moves, and the event log for clients without
+/// a WebSocket. API clients send and get JSON; browsers post forms and are sent to the room page.
+struct RoomController: Sendable {
+    let referee: RoomReferee
+
+    /// The body of making a room.
+    struct CreateForm: RoomForm {
+        let game: Room.Game
+        /// One of the host's themes, for Memorize.
+        let themeID: ThemeID?
+        /// The host's name in the room; "Host" when missing.
+        let name: String?
+    }
+
+    /// The body of joining.
+    struct JoinForm: RoomForm {
+        let name: String
+    }
+
+    /// The body of a Set claim: `{"cards": [5, 17, 44]}`, or a form of three checked boxes
+    /// named `card-5`, `card-17`, `card-44`.
+    struct ClaimForm: RoomForm {
+        let cards: [Int]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            if let cards = try container.decodeIfPresent([Int].self, forKey: AnyKey("cards")) {
+                self.cards = cards
+            } else {
+                cards = container.allKeys.compactMap { key in
+                    key.stringValue.hasPrefix("card-") ? Int(key.stringValue.dropFirst(5)) : nil
+                }.sorted()
+            }
+        }
+    }
+
+    /// A body with nothing to read (start, deal, choose).
+    struct EmptyForm: RoomForm {}
+
+    /// What making a room answers.
+    struct Created: Encodable {
+        /// The code in links, `K7QX4P`.
+        let code: String
+        /// The code as players read it aloud, `K7Q-X4P`.
+        let displayCode: String
+        let pageURL: String
+        let joinURL: String
+        let startURL: String
+        let socketURL: String
+        let eventsURL: String
+    }
+
+    func addRoutes(to group: RouterGroup<CardTableRequestContext>, notingIn routes: RegisteredRoutes) {
+        group.on(RoomRoute.Template.create, notingIn: routes, use: create)
+        group.on(RoomRoute.Template.page, notingIn: routes, use: show)
+        group.on(RoomRoute.Template.join, notingIn: routes, use: join)
+        group.on(RoomRoute.Template.start, notingIn: routes, use: start)
+        group.on(RoomRoute.Template.claim, notingIn: routes, use: claim)
+        group.on(RoomRoute.Template.deal, notingIn: routes, use: deal)
+        group.on(RoomRoute.Template.choose, notingIn: routes, use: choose)
+        group.on(RoomRoute.Template.events, notingIn: routes, use: events)
+    }
+
+    // MARK: - Routes
+
+    @Sendable func create(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let form = try await RequestInput.decode(CreateForm.self, from: request, context: context)
+        let name = try Self.displayName(form.name ?? "Host")
+        let answer = try await referee.create(
+            form.game, themeID: form.themeID, hostName: name, for: context.requirePlayer())
+        let code = answer.room.code
+        switch ResponseFormat(request) {
+        case .html: return .redirect(to: RoomRoute.page(code))
+        case .json:
+            return try PageRenderer.json(
+                Created(
+                    code: code.rawValue, displayCode: code.description, pageURL: RoomRoute.page(code).path,
+                    joinURL: RoomRoute.join(code).path, startURL: RoomRoute.start(code).path,
+                    socketURL: RoomRoute.socket(code).path, eventsURL: RoomRoute.events(code, after: 0).path),
+                status: .created)
+        }
+    }
+
+    @Sendable func show(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let code = try Self.code(context)
+        let stored = try await referee.current(code)
+        let you = stored.room.member(for: try context.requirePlayer())?.number
+        return try PageRenderer.json(
+            RoomMessage.Snapshot(lastEvent: stored.lastEvent, you: you, view: RoomView(stored.room)))
+    }
+
+    @Sendable func join(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let form = try await RequestInput.decode(JoinForm.self, from: request, context: context)
+        let name = try Self.displayName(form.name)
+        let player = try context.requirePlayer()
+        return try answer(try await referee.join(try Self.code(context), as: name, for: player), request)
+    }
+
+    @Sendable func start(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        _ = try await RequestInput.decode(EmptyForm.self, from: request, context: context)
+        let player = try context.requirePlayer()
+        return try answer(try await referee.start(try Self.code(context), for: player), request)
+    }
+
+    @Sendable func claim(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let form = try await RequestInput.decode(ClaimForm.self, from: request, context: context)
+        let player = try context.requirePlayer()
+        return try answer(
+            try await referee.claim(try Self.code(context), cards: form.cards, for: player), request)
+    }
+
+    @Sendable func deal(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        _ = try await RequestInput.decode(EmptyForm.self, from: request, context: context)
+        let player = try context.requirePlayer()
+        return try answer(try await referee.voteToDeal(try Self.code(context), for: player), request)
+    }
+
+    @Sendable func choose(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let card = try context.pathParameter("card", { Int($0) }, mustBe: "a card's id, a whole number")
+        _ = try await RequestInput.decode(EmptyForm.self, from: request, context: context)
+        let player = try context.requirePlayer()
+        return try answer(
+            try await referee.choose(try Self.code(context), cardID: card, for: player), request)
+    }
+
+    /// The messages a client lacks after event `after` (0 when missing): each event, or a
+    /// snapshot when it is too far behind.
+    @Sendable func events(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let code = try Self.code(context)
+        let after = try Self.after(request)
+        let (events, stored) = try await referee.catchUp(code, after: after)
+        let you = stored.room.member(for: try context.requirePlayer())?.number
+        let messages =
+            after < stored.lastEvent && events.isEmpty
+            ? [
+                try JSONText.encode(
+                    RoomMessage.Snapshot(lastEvent: stored.lastEvent, you: you, view: RoomView(stored.room)))
+            ]
+            : events
+        return PageRenderer.response(
+            body: ByteBuffer(string: RoomMessage.list(messages)),
+            contentType: "application/json; charset=utf-8",
+            status: .ok)
+    }
+
+    // MARK: - Reading requests
+
+    static func code(_ context: CardTableRequestContext) throws -> RoomCode {
+        try context.pathParameter("code", { RoomCode($0) }, mustBe: "a room code of six letters and digits")
+    }
+
+    /// The `after` query item: the last event a client applied.
+    static func after(_ request: Request) throws -> Int {
+        guard let text = request.uri.queryParameters.get("after") else { return 0 }
+        guard let after = Int(text), after >= 0 else {
+            throw AppError.badRequest(
+                "after must be the number of the last event you have, a whole number from 0.")
+        }
+        return after
+    }
+
+    private static func displayName(_ typed: String) throws -> DisplayName {
+        do {
+            return try DisplayName(typed: typed)
+        } catch {
+            throw AppError.badRequest("name: \(error.description)")
+        }
+    }
+
+    // MARK: - Private
+
+    /// The events a request added (JSON), or the room page (a form post).
+    private func answer(_ answer: RoomReferee.Answer, _ request: Request) throws -> Response {
+        switch ResponseFormat(request) {
+        case .html: return .redirect(to: RoomRoute.page(answer.room.code))
+        case .json:
+            return PageRenderer.response(
+                body: ByteBuffer(string: RoomMessage.list(answer.events)),
+                contentType: "application/json; charset=utf-8", status: .ok)
+        }
+    }
+}
+
+/// A room form: its fields' values in words, for error messages.
+protocol RoomForm: DescribedInput {}
+
+extension RoomForm {
+    static var fieldDescriptions: [String: String] {
+        [
+            "game": "set or memorize",
+            "themeID": "the id of one of your themes, a whole number",
+            "name": "your name in the room, 1 to 40 characters",
+            "cards": "three card numbers from 0 to 80, like [5, 17, 44]",
+        ]
+    }
+}
+
+/// A coding key of any name, for bodies whose field names carry values (`card-17`).
+struct AnyKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

@@ -1,0 +1,38 @@
+/// Tells whoever is listening to a room that it has new events, after they are committed.
+///
+/// It carries only the number of the room's last event: a listener reads the events it lacks
+/// from the store, so a missed or merged notification never loses anything. One instance per
+/// server; several servers sharing a database would each need telling (issue 14).
+actor RoomHub {
+    /// A listener's stream of "the last event is now N".
+    typealias Updates = AsyncStream<Int>
+
+    private var listeners: [RoomCode: [Int: Updates.Continuation]] = [:]
+    private var nextListener = 0
+
+    /// Starts listening to `code`; the stream ends when ``stopListening(_:to:)`` is called.
+    func listen(to code: RoomCode) -> (id: Int, updates: Updates) {
+        nextListener += 1
+        let id = nextListener
+        let (updates, continuation) = Updates.makeStream(bufferingPolicy: .bufferingNewest(1))
+        listeners[code, default: [:]][id] = continuation
+        return (id, updates)
+    }
+
+    func stopListening(_ id: Int, to code: RoomCode) {
+        listeners[code]?.removeValue(forKey: id)?.finish()
+        if listeners[code]?.isEmpty == true { listeners[code] = nil }
+    }
+
+    /// Tells every listener of `code` that its last event is now `lastEvent`.
+    func publish(_ code: RoomCode, lastEvent: Int) {
+        for continuation in listeners[code, default: [:]].values {
+            continuation.yield(lastEvent)
+        }
+    }
+
+    /// How many listen to `code` now.
+    func listenerCount(_ code: RoomCode) -> Int {
+        listeners[code]?.count ?? 0
+    }
+}

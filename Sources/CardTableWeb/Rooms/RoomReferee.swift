@@ -1,0 +1,161 @@
+import Foundation
+import Logging
+import MemorizeCore
+
+/// Referees rooms: applies each request to its room in one store transaction, appends what
+/// happened to the room's event log, and then tells the room's listeners. Claims on one room are
+/// judged in the order their transactions run (SQLite has one writer), so the first valid claim
+/// for a card wins it.
+struct RoomReferee: Sendable {
+    /// A room after a request, with the events the request added (as sent to members).
+    struct Answer: Sendable {
+        let room: Room
+        let lastEvent: Int
+        let events: [String]
+    }
+
+    /// How many events a client may be behind and still be sent each of them; further behind, it
+    /// is sent the latest view instead.
+    static let catchUpLimit = 200
+
+    let store: CardTableStore
+    let environment: WebEnvironment
+    let hub: RoomHub
+    let logger: Logger
+
+    // MARK: - Making and joining rooms
+
+    /// Makes a room hosted by `player`: a Set room, or a Memorize room with a copy of one of
+    /// their themes.
+    /// - Throws: ``AppError/noSuchTheme`` when a Memorize room names a theme they do not have.
+    func create(
+        _ game: Room.Game, themeID: ThemeID?, hostName: DisplayName, for player: PlayerID
+    ) async throws -> Answer {
+        let now = environment.now()
+        let answer = try await store.write { transaction in
+            var theme: Theme?
+            if game == .memorize {
+                guard let themeID else {
+                    throw AppError.badRequest("A Memorize room needs themeID: one of your themes.")
+                }
+                guard let saved = try transaction.theme(themeID, of: player) else {
+                    throw AppError.noSuchTheme
+                }
+                theme = saved.theme
+            }
+            var generator = SystemRandomNumberGenerator()
+            var code = RoomCode.random(using: &generator)
+            while try transaction.roomExists(code) { code = RoomCode.random(using: &generator) }
+            var stored = StoredRoom(
+                room: Room(code: code, game: game, theme: theme, host: player, hostName: hostName),
+                lastEvent: 0)
+            try transaction.insert(stored.room, at: now)
+            let happening = RoomHappening(
+                kind: .joined, text: "\(hostName) made the room.", member: stored.room.host.number)
+            let events = try transaction.record([happening], in: &stored, at: now)
+            return Answer(room: stored.room, lastEvent: stored.lastEvent, events: events)
+        }
+        logger.info("New room", metadata: ["game": "\(game.rawValue)"])
+        return answer
+    }
+
+    /// Lets `player` in under `name` (renames them if they are in).
+    func join(_ code: RoomCode, as name: DisplayName, for player: PlayerID) async throws -> Answer {
+        try await act(on: code) { room, _ throws(RoomRefusal) in try room.join(player, as: name) }
+    }
+
+    /// Starts the room's next game (the host only).
+    func start(_ code: RoomCode, for player: PlayerID) async throws -> Answer {
+        try await act(on: code) { room, now throws(RoomRefusal) in
+            var generator = SystemRandomNumberGenerator()
+            return try room.start(by: player, using: &generator, at: now)
+        }
+    }
+
+    // MARK: - Moves
+
+    func claim(_ code: RoomCode, cards: [Int], for player: PlayerID) async throws -> Answer {
+        try await act(on: code) { room, now throws(RoomRefusal) in try room.claim(cards, by: player, at: now)
+        }
+    }
+
+    func voteToDeal(_ code: RoomCode, for player: PlayerID) async throws -> Answer {
+        try await act(on: code) { room, now throws(RoomRefusal) in try room.voteToDeal(by: player, at: now) }
+    }
+
+    func choose(_ code: RoomCode, cardID: Int, for player: PlayerID) async throws -> Answer {
+        try await act(on: code) { room, now throws(RoomRefusal) in
+            try room.choose(cardID: cardID, by: player, at: now)
+        }
+    }
+
+    /// Turns a Memorize mismatch back (the room's delay ran out); nothing if none is showing.
+    func turnMismatchBack(_ code: RoomCode) async throws -> Answer {
+        try await act(on: code) { room, _ in room.turnMismatchBack() }
+    }
+
+    /// Marks `player` away, or back.
+    func setAway(_ isAway: Bool, in code: RoomCode, for player: PlayerID) async throws -> Answer {
+        try await act(on: code) { room, now in isAway ? room.leave(player, at: now) : room.comeBack(player) }
+    }
+
+    // MARK: - Reading
+
+    /// The room and the number of its last event.
+    func current(_ code: RoomCode) async throws -> StoredRoom {
+        guard let stored = try await store.read({ try $0.room(code) }) else { throw Self.noSuchRoom(code) }
+        return stored
+    }
+
+    /// What a client that applied events up to `after` lacks: each missing event, or, when it
+    /// is more than ``catchUpLimit`` behind, none and the latest view.
+    func catchUp(_ code: RoomCode, after: Int) async throws -> (events: [String], stored: StoredRoom) {
+        try await store.read { transaction in
+            guard let stored = try transaction.room(code) else { throw Self.noSuchRoom(code) }
+            guard after >= stored.lastEvent - Self.catchUpLimit else { return ([], stored) }
+            return (try transaction.roomEvents(code, after: after, limit: Self.catchUpLimit), stored)
+        }
+    }
+
+    static func noSuchRoom(_ code: RoomCode) -> AppError {
+        AppError.notFound("There is no room \(code): check the code, or make a new room.")
+    }
+
+    // MARK: - Private
+
+    /// Runs `change` on the room in one transaction, records what happened and tells listeners.
+    private func act(
+        on code: RoomCode,
+        _ change: @escaping @Sendable (inout Room, Date) throws(RoomRefusal) -> [RoomHappening]
+    ) async throws -> Answer {
+        let now = environment.now()
+        let answer = try await store.write { transaction in
+            guard var stored = try transaction.room(code) else { throw Self.noSuchRoom(code) }
+            guard stored.closedAt == nil else {
+                throw AppError.conflict(
+                    "Room \(code) was closed after 30 minutes without players; make a new room.")
+            }
+            let happenings: [RoomHappening]
+            do {
+                happenings = try change(&stored.room, now)
+            } catch let refusal as RoomRefusal {
+                throw refusal.appError
+            }
+            let events = try transaction.record(happenings, in: &stored, at: now)
+            return Answer(room: stored.room, lastEvent: stored.lastEvent, events: events)
+        }
+        if !answer.events.isEmpty { await hub.publish(code, lastEvent: answer.lastEvent) }
+        return answer
+    }
+}
+
+extension RoomRefusal {
+    /// The HTTP error that says this refusal.
+    var appError: AppError {
+        switch self {
+        case .notAMember, .notAPlayer, .notTheHost: .forbidden(description)
+        case .nameTaken: .limitReached(description)
+        default: .conflict(description)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import HTTPTypes
+
+/// Every address of a room.
+enum RoomRoute: Route, Hashable {
+    /// Making a room.
+    case create
+    /// The room's page (HTML), or its view (JSON).
+    case page(RoomCode)
+    case join(RoomCode)
+    case start(RoomCode)
+    /// A Set claim: three card numbers.
+    case claim(RoomCode)
+    /// A vote for three more Set cards.
+    case deal(RoomCode)
+    /// Turning a Memorize card.
+    case choose(RoomCode, card: Int)
+    /// The events after `after` (or the latest view when too far behind).
+    case events(RoomCode, after: Int)
+    /// The room's WebSocket.
+    case socket(RoomCode)
+
+    enum Template: String, RouteTemplate {
+        case create = "/rooms"
+        case page = "/rooms/{code}"
+        case join = "/rooms/{code}/join"
+        case start = "/rooms/{code}/start"
+        case claim = "/rooms/{code}/claim"
+        case deal = "/rooms/{code}/deal"
+        case choose = "/rooms/{code}/cards/{card}/choose"
+        case events = "/rooms/{code}/events"
+        case socket = "/rooms/{code}/socket"
+
+        var method: HTTPRequest.Method {
+            switch self {
+            case .page, .events, .socket: .get
+            case .create, .join, .start, .claim, .deal, .choose: .post
+            }
+        }
+    }
+
+    var template: Template {
+        switch self {
+        case .create: .create
+        case .page: .page
+        case .join: .join
+        case .start: .start
+        case .claim: .claim
+        case .deal: .deal
+        case .choose: .choose
+        case .events: .events
+        case .socket: .socket
+        }
+    }
+
+    var parameters: [String: String] {
+        switch self {
+        case .create: [:]
+        case .page(let code), .join(let code), .start(let code), .claim(let code), .deal(let code),
+            .events(let code, _), .socket(let code):
+            ["code": code.rawValue]
+        case .choose(let code, let card): ["code": code.rawValue, "card": String(card)]
+        }
+    }
+
+    var query: KeyValuePairs<String, String> {
+        if case .events(_, let after) = self { return ["after": String(after)] }
+        return [:]
+    }
+}
