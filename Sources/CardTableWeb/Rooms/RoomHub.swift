@@ -9,6 +9,8 @@ actor RoomHub {
 
     private var listeners: [RoomCode: [Int: Updates.Continuation]] = [:]
     private var nextListener = 0
+    /// How many sockets each player has open to each room.
+    private var connections: [RoomCode: [PlayerID: Int]] = [:]
 
     /// Starts listening to `code`; the stream ends when ``stopListening(_:to:)`` is called.
     func listen(to code: RoomCode) -> (id: Int, updates: Updates) {
@@ -29,6 +31,28 @@ actor RoomHub {
         for continuation in listeners[code, default: [:]].values {
             continuation.yield(lastEvent)
         }
+    }
+
+    /// Counts a socket of `player` to `code`.
+    func connect(_ player: PlayerID, to code: RoomCode) {
+        connections[code, default: [:]][player, default: 0] += 1
+    }
+
+    /// Counts a socket of `player` to `code` closed.
+    func disconnect(_ player: PlayerID, from code: RoomCode) {
+        guard let count = connections[code]?[player] else { return }
+        connections[code]?[player] = count > 1 ? count - 1 : nil
+        if connections[code]?.isEmpty == true { connections[code] = nil }
+    }
+
+    /// Whether `player` has a socket open to `code`.
+    func isConnected(_ player: PlayerID, to code: RoomCode) -> Bool {
+        connections[code]?[player] != nil
+    }
+
+    /// Whether anyone has a socket open to `code`.
+    func hasConnections(_ code: RoomCode) -> Bool {
+        connections[code] != nil
     }
 
     /// How many listen to `code` now.

@@ -1,6 +1,9 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
 import Logging
+import NIOCore
 
 /// Builds the CardTable web app: its database, router, middleware and pages.
 ///
@@ -28,14 +31,18 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     // NB: the store's location, not the configuration's: tests pass an open store.
     let secret = try ServerSecret(for: store.location)
-    let router = try await buildRouter(store: store, secret: secret, environment: environment, logger: logger)
+    let rooms = RoomReferee(store: store, environment: environment, hub: RoomHub(), logger: logger)
+    let router = try await buildRouter(
+        store: store, secret: secret, rooms: rooms, environment: environment, logger: logger)
+    let socketRouter = Router(context: RoomSocketContext.self)
+    socketRouter.add(middleware: PlayerMiddleware(store: store, secret: secret, now: environment.now))
+    RoomSocket(referee: rooms, gracePeriod: configuration.roomGracePeriod, logger: logger)
+        .addRoutes(to: socketRouter)
     let sweep = ForgottenPlayerSweep(store: store, now: environment.now, logger: logger)
     let timeouts = configuration.connectionTimeouts
     return Application(
         router: router,
-        server: .http1(
-            configuration: .init(
-                additionalChannelHandlers: [ConnectionDeadlineHandler(timeouts: timeouts, logger: logger)])),
+        server: serverWithRoomSockets(socketRouter, timeouts: timeouts, logger: logger),
         configuration: .init(
             address: .hostname(configuration.hostname, port: configuration.port),
             serverName: "CardTable"),
@@ -44,9 +51,10 @@ public func buildApplication(
 }
 
 /// The routes and middleware of the app.
-func buildRouter(store: CardTableStore, secret: ServerSecret, environment: WebEnvironment, logger: Logger)
-    async throws -> Router<CardTableRequestContext>
-{
+func buildRouter(
+    store: CardTableStore, secret: ServerSecret, rooms: RoomReferee, environment: WebEnvironment,
+    logger: Logger
+) async throws -> Router<CardTableRequestContext> {
     let assets = try StaticAssets(prefixes: ["app.css": CardGridLayout.sharedStylesheet])
     let renderer = try await PageRenderer(
         pages: [ChooserPage.self, MemorizePage.self, SetPage.self, SetRulesPage.self, ErrorPage.self],
@@ -85,7 +93,27 @@ func buildRouter(store: CardTableStore, secret: ServerSecret, environment: WebEn
     let set = SetReferee(store: store, environment: environment, secret: secret, logger: logger)
     SetController(referee: set, renderer: renderer)
         .addRoutes(to: pages, notingIn: routes, allowsTestSetups: environment.allowsTestSetups)
-    let rooms = RoomReferee(store: store, environment: environment, hub: RoomHub(), logger: logger)
     RoomController(referee: rooms).addRoutes(to: pages, notingIn: routes)
     return router
+}
+
+/// HTTP/1.1 that upgrades `GET /rooms/:code/socket` to a WebSocket (`socketRouter` decides), with
+/// every connection's deadlines: the first request head's from the connection opening (see
+/// ``FirstRequestHeadDeadline``), then ``ConnectionDeadlineHandler``'s for the HTTP that follows.
+/// A WebSocket keeps no deadline; automatic pings find a peer that went away.
+func serverWithRoomSockets(
+    _ socketRouter: Router<RoomSocketContext>, timeouts: ConnectionTimeouts, logger: Logger
+) -> HTTPServerBuilder {
+    let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+        http1: .init(additionalChannelHandlers: [
+            ConnectionDeadlineHandler(timeouts: timeouts, logger: logger)
+        ]),
+        ws: .init(maxFrameSize: RoomSocket.maximumFrameBytes, autoPing: .enabled(timePeriod: .seconds(30))))
+    let webSocketResponder = socketRouter.buildResponder()
+    return HTTPServerBuilder { responder in
+        HeadGuardedChannel(
+            base: HTTP1WebSocketUpgradeChannel(
+                responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
+            timeout: TimeAmount(timeouts.requestHead))
+    }
 }

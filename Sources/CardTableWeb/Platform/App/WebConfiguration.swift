@@ -8,6 +8,9 @@ public struct WebConfiguration: Sendable {
     public var storage: StorageLocation
     /// How long a client may keep the server waiting before its connection is closed.
     public var connectionTimeouts: ConnectionTimeouts
+    /// How long a room waits for a player whose last connection dropped before it marks them
+    /// away (their turns skipped, their vote to deal no longer awaited).
+    public var roomGracePeriod: Duration = .seconds(10)
 
     /// Creates a configuration.
     /// - Parameters:

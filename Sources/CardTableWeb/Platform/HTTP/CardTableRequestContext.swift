@@ -3,7 +3,7 @@ import NIOCore
 
 /// The per-request context of the CardTable app: Hummingbird's core storage plus the player
 /// the request belongs to (set by ``PlayerMiddleware``).
-public struct CardTableRequestContext: RequestContext {
+public struct CardTableRequestContext: PlayerRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The player who sent the request, once ``PlayerMiddleware`` has run.
     public var playerID: PlayerID?
@@ -18,4 +18,9 @@ public struct CardTableRequestContext: RequestContext {
 
     /// Bodies larger than this are refused with 413 Content Too Large.
     public var maxUploadSize: Int { WebLimits.maximumBodyBytes }
+}
+
+/// A request context that knows whose request it is, once ``PlayerMiddleware`` has run.
+public protocol PlayerRequestContext: RequestContext {
+    var playerID: PlayerID? { get set }
 }

@@ -1,6 +1,6 @@
 import Hummingbird
 
-extension CardTableRequestContext {
+extension PlayerRequestContext {
     /// The player the request belongs to (``PlayerMiddleware`` always sets it on pages).
     func requirePlayer() throws -> PlayerID {
         guard let playerID else {
@@ -8,7 +8,9 @@ extension CardTableRequestContext {
         }
         return playerID
     }
+}
 
+extension RequestContext {
     /// A path parameter read by `parse`, or 404 when it is missing or malformed.
     func pathParameter<Value>(_ name: String, _ parse: (String) -> Value?, mustBe expected: String) throws
         -> Value

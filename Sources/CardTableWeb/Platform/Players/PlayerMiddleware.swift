@@ -8,9 +8,7 @@ import Hummingbird
 /// Every response sends the cookie again, so its lifetime starts over on each visit; a player
 /// seen again has their last visit noted (at most daily), which the sweep of forgotten players
 /// reads. A ``VisitLedger`` spares the other views of the day that lookup.
-struct PlayerMiddleware: RouterMiddleware {
-    typealias Context = CardTableRequestContext
-
+struct PlayerMiddleware<Context: PlayerRequestContext>: RouterMiddleware {
     let store: CardTableStore
     let secret: ServerSecret
     let now: @Sendable () -> Date

@@ -1,0 +1,178 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+
+/// A room's WebSocket, `GET /rooms/:code/socket?after=N`: first a snapshot (or, for a client that
+/// says which event it applied last, exactly the events it missed), then every new event as it is
+/// committed; requests sent on it are refereed like their HTTP posts, and a request the room
+/// cannot take is answered with an error message to its sender only. The connection stays open
+/// through bad messages.
+///
+/// The server keeps reading the socket as long as it is open (automatic pings need it). A player
+/// whose last socket closes is marked away after the grace period unless they reconnect.
+struct RoomSocket: Sendable {
+    let referee: RoomReferee
+    let gracePeriod: Duration
+    let logger: Logger
+
+    /// The largest frame a client may send; a longer message closes the connection (1009).
+    static let maximumFrameBytes = 1 << 16
+
+    /// What the sending side of a socket is asked to do.
+    private enum Signal: Sendable {
+        /// The room's last event is now this one.
+        case lastEvent(Int)
+        /// Tell the sender its request failed.
+        case failure(String)
+    }
+
+    func addRoutes(to router: Router<RoomSocketContext>) {
+        router.ws(RouterPath(RoomRoute.Template.socket.rawValue)) { request, context in
+            // NB: a page of another site must not open a socket with this player's cookie.
+            guard Self.mayOpen(request) else { return .dontUpgrade }
+            _ = try RoomController.after(request)
+            let code = try context.pathParameter(
+                "code", { RoomCode($0) }, mustBe: "a room code of six letters and digits")
+            _ = try await referee.current(code)
+            return .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            let request = context.request
+            guard let code = context.requestContext.parameters.get("code").flatMap({ RoomCode($0) }),
+                let player = context.requestContext.playerID
+            else { return }
+            try await serve(
+                code, player: player, after: (try? RoomController.after(request)) ?? 0, inbound: inbound,
+                outbound: outbound)
+        }
+    }
+
+    /// Whether a socket may be opened for this request: not by another site's page, which a
+    /// browser would send with this player's cookie. A browser's `Origin` is its page's
+    /// (`http://…` or `https://…`); WebSocket client libraries name the socket's own `ws://`
+    /// address, and anything outside a browser can send what it likes anyway.
+    static func mayOpen(_ request: Request) -> Bool {
+        if let origin = request.headers[.origin], origin.hasPrefix("ws://") || origin.hasPrefix("wss://") {
+            return true
+        }
+        return OriginCheckMiddleware<RoomSocketContext>.isSameOrigin(request)
+    }
+
+    // MARK: - Private
+
+    private func serve(
+        _ code: RoomCode, player: PlayerID, after: Int, inbound: WebSocketInboundStream,
+        outbound: WebSocketOutboundWriter
+    ) async throws {
+        let hub = referee.hub
+        let (listener, updates) = await hub.listen(to: code)
+        await hub.connect(player, to: code)
+        let (signals, signal) = AsyncStream<Signal>.makeStream()
+        defer { signal.finish() }
+        do {
+            // Back from being away: the room counts them again.
+            if let member = try await referee.current(code).room.member(for: player), member.isAway {
+                _ = try await referee.setAway(false, in: code, for: player)
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await lastEvent in updates { signal.yield(.lastEvent(lastEvent)) }
+                }
+                group.addTask {
+                    try await send(code, player: player, after: after, signals: signals, outbound: outbound)
+                }
+                group.addTask {
+                    // NB: always reading, so pings are answered and a closed socket is noticed.
+                    for try await message in inbound.messages(maxSize: Self.maximumFrameBytes) {
+                        if let failure = await handle(message, in: code, from: player) {
+                            signal.yield(.failure(failure))
+                        }
+                    }
+                }
+                // The socket closed (the reader ended) or failed: stop the others.
+                try await group.next()
+                group.cancelAll()
+            }
+        } catch {
+            logger.debug("Room socket ended", metadata: ["error": "\(error)"])
+        }
+        await hub.stopListening(listener, to: code)
+        await hub.disconnect(player, from: code)
+        markAwayLater(player, in: code)
+    }
+
+    /// Sends the catch-up, then each batch of new events as the hub announces them, and errors.
+    private func send(
+        _ code: RoomCode, player: PlayerID, after: Int, signals: AsyncStream<Signal>,
+        outbound: WebSocketOutboundWriter
+    ) async throws {
+        var sent = try await catchUp(code, player: player, after: after, outbound: outbound)
+        for await signal in signals {
+            switch signal {
+            case .lastEvent(let lastEvent) where lastEvent > sent:
+                sent = try await catchUp(code, player: player, after: sent, outbound: outbound)
+            case .lastEvent:
+                continue
+            case .failure(let message):
+                try await outbound.write(.text(try JSONText.encode(RoomMessage.Failure(message: message))))
+            }
+        }
+    }
+
+    /// Sends what a client that applied events up to `after` lacks (a snapshot for a new or far
+    /// behind client) and returns the number of the last event it now has.
+    private func catchUp(
+        _ code: RoomCode, player: PlayerID, after: Int, outbound: WebSocketOutboundWriter
+    ) async throws -> Int {
+        let (events, stored) = try await referee.catchUp(code, after: after)
+        if after == 0 || (after < stored.lastEvent && events.isEmpty) || after > stored.lastEvent {
+            let you = stored.room.member(for: player)?.number
+            let snapshot = RoomMessage.Snapshot(
+                lastEvent: stored.lastEvent, you: you, view: RoomView(stored.room))
+            try await outbound.write(.text(try JSONText.encode(snapshot)))
+            return stored.lastEvent
+        }
+        for event in events { try await outbound.write(.text(event)) }
+        return max(after, stored.lastEvent)
+    }
+
+    /// Referees one message; the reason in words when the room cannot take it.
+    private func handle(_ message: WebSocketMessage, in code: RoomCode, from player: PlayerID) async
+        -> String?
+    {
+        guard case .text(let text) = message else { return "Send requests as JSON text." }
+        let request: RoomSocketRequest
+        switch RoomSocketRequest.parse(text) {
+        case .success(let parsed): request = parsed
+        case .failure(let problem): return problem.message
+        }
+        do {
+            switch request {
+            case .claim(let cards): _ = try await referee.claim(code, cards: cards, for: player)
+            case .deal: _ = try await referee.voteToDeal(code, for: player)
+            case .choose(let card): _ = try await referee.choose(code, cardID: card, for: player)
+            case .start: _ = try await referee.start(code, for: player)
+            case .join(let typed):
+                let name: DisplayName
+                do { name = try DisplayName(typed: typed) } catch { return "name: \(error.description)" }
+                _ = try await referee.join(code, as: name, for: player)
+            }
+            return nil
+        } catch let error as AppError {
+            return error.message
+        } catch {
+            logger.error("A room request failed", metadata: ["error": "\(error)"])
+            return "That did not work; try again."
+        }
+    }
+
+    /// Marks `player` away once the grace period has passed, unless they reconnected.
+    private func markAwayLater(_ player: PlayerID, in code: RoomCode) {
+        let (referee, gracePeriod) = (referee, gracePeriod)
+        Task {
+            try? await Task.sleep(for: gracePeriod)
+            guard await !referee.hub.isConnected(player, to: code) else { return }
+            _ = try? await referee.setAway(true, in: code, for: player)
+        }
+    }
+}

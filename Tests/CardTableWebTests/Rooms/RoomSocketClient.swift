@@ -1,0 +1,112 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSTesting
+import HummingbirdWebSocket
+import Synchronization
+import Testing
+
+@testable import CardTableWeb
+
+/// Builds the real app on a live server (WebSockets need one), with a short grace period
+/// before a dropped player is marked away.
+func withLiveTestApp<Value: Sendable>(
+    gracePeriod: Duration = .milliseconds(300),
+    timeouts: ConnectionTimeouts = ConnectionTimeouts(),
+    _ test: @Sendable (TestSession) async throws -> Value
+) async throws -> Value {
+    let store = try CardTableStore(.inMemory)
+    var configuration = WebConfiguration(port: 0, storage: .inMemory, connectionTimeouts: timeouts)
+    configuration.roomGracePeriod = gracePeriod
+    let app = try await buildApplication(
+        configuration, store: store, environment: WebEnvironment(now: { Date() }, allowsTestSetups: true))
+    return try await app.test(.live) { client in
+        try await test(TestSession(client: client, store: store))
+    }
+}
+
+/// One test's end of a room socket: the messages as they come, and requests to send.
+struct RoomSocketConnection: Sendable {
+    /// The socket's messages, read in the handler's own task.
+    final class Messages: @unchecked Sendable {
+        var iterator: WebSocketInboundMessageStream.AsyncIterator
+
+        init(_ inbound: WebSocketInboundStream) {
+            iterator = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+        }
+    }
+
+    let messages: Messages
+    let send: @Sendable (String) async throws -> Void
+
+    /// The next message; the whole script has a time limit (see ``Browser/withRoomSocket(_:_:)``).
+    func next(sourceLocation: SourceLocation = #_sourceLocation) async throws -> RoomMessageJSON {
+        while let message = try await messages.iterator.next() {
+            guard case .text(let text) = message else { continue }
+            return try JSONDecoder().decode(RoomMessageJSON.self, from: Data(text.utf8))
+        }
+        Issue.record("The socket closed", sourceLocation: sourceLocation)
+        throw SocketClosed()
+    }
+
+    /// Messages until one satisfies `condition` (returned).
+    func next(where condition: (RoomMessageJSON) -> Bool, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws -> RoomMessageJSON
+    {
+        while true {
+            let message = try await next(sourceLocation: sourceLocation)
+            if condition(message) { return message }
+        }
+    }
+}
+
+/// The server closed a socket the test still read.
+struct SocketClosed: Error {}
+
+extension Browser {
+    /// Opens the room's socket with this browser's cookie and runs `script` on it (at most 10 s);
+    /// the socket closes when `script` returns.
+    func withRoomSocket<Value: Sendable>(
+        _ path: String, _ script: @escaping @Sendable (RoomSocketConnection) async throws -> Value
+    ) async throws -> Value {
+        let result = Mutex<Result<Value, any Error>?>(nil)
+        var headers = HTTPFields()
+        headers[.cookie] = cookie
+        let closeFrame = try await client.ws(path, configuration: .init(additionalHeaders: headers)) {
+            inbound, outbound, _ in
+            let connection = RoomSocketConnection(messages: .init(inbound)) {
+                try await outbound.write(.text($0))
+            }
+            let outcome: Result<Value, any Error>
+            do {
+                outcome = .success(
+                    try await withThrowingTaskGroup(of: Value?.self) { group in
+                        group.addTask { try await script(connection) }
+                        group.addTask {
+                            try await Task.sleep(for: .seconds(10))
+                            return nil
+                        }
+                        defer { group.cancelAll() }
+                        guard let first = try await group.next(), let value = first else { throw TimedOut() }
+                        return value
+                    })
+            } catch {
+                outcome = .failure(error)
+            }
+            result.withLock { $0 = outcome }
+        }
+        guard let outcome = result.withLock({ $0 }) else {
+            throw SocketNeverRan(closeFrame: closeFrame.map { "\($0.closeCode) \($0.reason ?? "")" })
+        }
+        return try outcome.get()
+    }
+}
+
+/// A socket script that did not finish within its time limit.
+struct TimedOut: Error {}
+
+/// The socket closed before the test's script ran on it.
+struct SocketNeverRan: Error {
+    let closeFrame: String?
+}
