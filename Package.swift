@@ -61,7 +61,7 @@ let package = Package(
             // all at the top of one bundle, so their names must differ.
             resources: [
                 .process("Platform/Resources"), .process("Memorize/Resources"),
-                .process("Themes/Resources"), .process("Set/Resources"),
+                .process("Themes/Resources"), .process("Set/Resources"), .process("Rooms/Resources"),
             ],
             swiftSettings: strict
         ),

@@ -13,7 +13,8 @@ import Testing
 
     @Test func everyPageAndEveryPartialItNamesIsThere() async throws {
         let pages: [any PageModel.Type] = [
-            ChooserPage.self, MemorizePage.self, SetPage.self, SetRulesPage.self, ErrorPage.self,
+            ChooserPage.self, MemorizePage.self, SetPage.self, SetRulesPage.self, RoomPage.self,
+            ErrorPage.self,
         ]
         _ = try await PageRenderer(pages: pages, assets: StaticAssets())
     }

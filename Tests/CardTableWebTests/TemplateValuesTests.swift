@@ -64,6 +64,32 @@ import Testing
         expectAnswersMatchReflection(SetRulesPage(), path: "SetRulesPage")
     }
 
+    /// A room's page in the lobby, during a Set game and a Memorize game, and after one.
+    @Test func roomPage() throws {
+        let (host, guest) = (PlayerID.random(), PlayerID.random())
+        let now = Date(timeIntervalSinceReferenceDate: 900_000_000)
+        var generator = SeededGenerator(seed: 4)
+        for game in [Room.Game.set, .memorize] {
+            var room = Room(
+                code: RoomCode("K7QX4P")!, game: game, theme: game == .memorize ? Self.themes[0].theme : nil,
+                host: host, hostName: try DisplayName(typed: "Ana"))
+            _ = try room.join(guest, as: try DisplayName(typed: "<b>Bo</b>"))
+            var pages = [
+                RoomPage(
+                    StoredRoom(room: room, lastEvent: 2), for: host, announcement: "Bo joined.",
+                    origin: "http://127.0.0.1:8080")
+            ]
+            _ = try room.start(by: host, using: &generator, at: now)
+            _ = room.leave(guest, at: now)
+            pages.append(
+                RoomPage(
+                    StoredRoom(room: room, lastEvent: 4), for: guest, announcement: "", origin: "http://h"))
+            for (index, page) in pages.enumerated() {
+                expectAnswersMatchReflection(page, path: "RoomPage.\(game)#\(index)")
+            }
+        }
+    }
+
     @Test func errorPage() {
         expectAnswersMatchReflection(ErrorPage(AppError.badRequest("name must be text.")), path: "ErrorPage")
     }

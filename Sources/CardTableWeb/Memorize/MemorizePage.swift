@@ -39,6 +39,10 @@ struct MemorizePage: PageModel {
     let options: MemorizeOptions
     let newGameURL: String
     let chooserURL: String
+    /// The theme a room made from this page plays (a copy of it).
+    let themeID: Int64
+    /// Where "Make a room" posts.
+    let roomsURL = RoomRoute.create.path
 
     init(_ table: MemorizeTable, now: Date) {
         let saved = table.game
@@ -71,6 +75,7 @@ struct MemorizePage: PageModel {
         turnBackURL = MemorizeRoute.turnBack(saved.slot).path
         options = MemorizeOptions(table.preferences, url: MemorizeRoute.options(saved.slot).path)
         newGameURL = MemorizeRoute.newGame(saved.slot).path
+        themeID = saved.theme.id.rawValue
         chooserURL = ThemesRoute.chooser().path
     }
 
@@ -114,6 +119,8 @@ extension MemorizePage: MustacheParent {
         case "title": title
         case "theme": theme
         case "slot": slot
+        case "themeID": themeID
+        case "roomsURL": roomsURL
         case "isRandom": isRandom
         case "deal": deal
         case "score": score

@@ -65,6 +65,13 @@ struct Room: Equatable, Sendable, Codable {
         members.first { $0.seat == seat }
     }
 
+    /// Whether two Memorize cards that do not match are face up.
+    var isShowingMismatch: Bool {
+        guard case .memorize(let game)? = table else { return false }
+        let faceUp = game.game.cards.filter { $0.isFaceUp && !$0.isMatched }
+        return faceUp.count == 2
+    }
+
     /// The seats of the players who are still here.
     var activeSeats: Set<Int> {
         Set(members.filter { !$0.isAway }.compactMap(\.seat))

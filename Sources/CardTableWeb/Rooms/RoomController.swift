@@ -5,6 +5,7 @@ import Hummingbird
 /// a WebSocket. API clients send and get JSON; browsers post forms and are sent to the room page.
 struct RoomController: Sendable {
     let referee: RoomReferee
+    let renderer: PageRenderer
 
     /// The body of making a room.
     struct CreateForm: RoomForm {
@@ -86,10 +87,18 @@ struct RoomController: Sendable {
 
     @Sendable func show(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let code = try Self.code(context)
-        let stored = try await referee.current(code)
-        let you = stored.room.member(for: try context.requirePlayer())?.number
-        return try PageRenderer.json(
-            RoomMessage.Snapshot(lastEvent: stored.lastEvent, you: you, view: RoomView(stored.room)))
+        let (stored, lastWords) = try await referee.currentWithLastWords(code)
+        let player = try context.requirePlayer()
+        switch ResponseFormat(request) {
+        case .html:
+            return try renderer.respond(
+                RoomPage(stored, for: player, announcement: lastWords, origin: Self.origin(of: request)),
+                to: request)
+        case .json:
+            let you = stored.room.member(for: player)?.number
+            return try PageRenderer.json(
+                RoomMessage.Snapshot(lastEvent: stored.lastEvent, you: you, view: RoomView(stored.room)))
+        }
     }
 
     @Sendable func join(_ request: Request, context: CardTableRequestContext) async throws -> Response {
@@ -160,6 +169,13 @@ struct RoomController: Sendable {
                 "after must be the number of the last event you have, a whole number from 0.")
         }
         return after
+    }
+
+    /// This server's origin as the request reached it (`http://192.168.1.20:8080`), for links
+    /// that leave the page: the room's link and its QR code.
+    static func origin(of request: Request) -> String {
+        let host = request.head.authority ?? "127.0.0.1"
+        return "\(request.head.scheme ?? "http")://\(host)"
     }
 
     private static func displayName(_ typed: String) throws -> DisplayName {

@@ -117,6 +117,16 @@ struct RoomReferee: Sendable {
         }
     }
 
+    /// The room with the words of its last event, for its page.
+    func currentWithLastWords(_ code: RoomCode) async throws -> (stored: StoredRoom, lastWords: String) {
+        try await store.read { transaction in
+            guard let stored = try transaction.room(code) else { throw Self.noSuchRoom(code) }
+            let last = try transaction.roomEvents(code, after: stored.lastEvent - 1, limit: 1).first
+            let words = try last.map { try JSONText.decode(RoomEvent.self, from: $0).text } ?? ""
+            return (stored, words)
+        }
+    }
+
     static func noSuchRoom(_ code: RoomCode) -> AppError {
         AppError.notFound("There is no room \(code): check the code, or make a new room.")
     }

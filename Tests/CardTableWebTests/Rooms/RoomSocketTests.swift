@@ -179,15 +179,19 @@ import Testing
         }
     }
 
-    /// An HTTP connection idle for half a second is closed; a socket is not (pings keep it).
+    /// An HTTP connection idle for a second is closed; a socket is not (pings keep it).
     @Test func aQuietSocketOutlivesTheIdleTimeout() async throws {
-        let short = ConnectionTimeouts(
-            requestHead: .seconds(3), bodyPause: .milliseconds(500), idle: .milliseconds(500))
+        let short = ConnectionTimeouts(requestHead: .seconds(3), bodyPause: .seconds(1), idle: .seconds(1))
         try await withLiveTestApp(timeouts: short) { session in
-            let (room, browsers) = try await startedSetRoom(session, players: 1)
-            try await browsers[0].withRoomSocket(room.socketURL) { socket in
+            // NB: the test client's own kept-alive HTTP connection is closed when idle too, so
+            // everything after making the room goes over the socket.
+            let ana = try await session.newPlayer()
+            let room = try await ana.createRoom()
+            try await ana.withRoomSocket(room.socketURL) { socket in
                 _ = try await socket.next()
-                try await Task.sleep(for: .milliseconds(1500))
+                try await socket.send(#"{"type": "start"}"#)
+                #expect(try await socket.next().kind == "started")
+                try await Task.sleep(for: .milliseconds(2500))
                 try await socket.send(#"{"type": "deal"}"#)
                 #expect(try await socket.next().kind == "dealt")
             }

@@ -57,7 +57,10 @@ func buildRouter(
 ) async throws -> Router<CardTableRequestContext> {
     let assets = try StaticAssets(prefixes: ["app.css": CardGridLayout.sharedStylesheet])
     let renderer = try await PageRenderer(
-        pages: [ChooserPage.self, MemorizePage.self, SetPage.self, SetRulesPage.self, ErrorPage.self],
+        pages: [
+            ChooserPage.self, MemorizePage.self, SetPage.self, SetRulesPage.self, RoomPage.self,
+            ErrorPage.self,
+        ],
         assets: assets)
     let routes = RegisteredRoutes()
     // NB: every GET route also answers HEAD, with the GET's headers and no body.
@@ -93,7 +96,7 @@ func buildRouter(
     let set = SetReferee(store: store, environment: environment, secret: secret, logger: logger)
     SetController(referee: set, renderer: renderer)
         .addRoutes(to: pages, notingIn: routes, allowsTestSetups: environment.allowsTestSetups)
-    RoomController(referee: rooms).addRoutes(to: pages, notingIn: routes)
+    RoomController(referee: rooms, renderer: renderer).addRoutes(to: pages, notingIn: routes)
     return router
 }
 

@@ -2,7 +2,8 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// A server child channel with ``FirstRequestHeadDeadline`` first in every connection's pipeline.
+/// A server child channel with ``FirstRequestHeadDeadline`` first in every connection's pipeline,
+/// told when the server takes the connection up.
 struct HeadGuardedChannel<Base: ServerChildChannel>: ServerChildChannel {
     let base: Base
     let timeout: TimeAmount
@@ -17,6 +18,10 @@ struct HeadGuardedChannel<Base: ServerChildChannel>: ServerChildChannel {
     }
 
     func handle(value: Base.Value, logger: Logger) async {
+        let channel = value.channel
+        try? await channel.eventLoop.submit {
+            try channel.pipeline.syncOperations.handler(type: FirstRequestHeadDeadline.self).isTakenUp = true
+        }.get()
         await base.handle(value: value, logger: logger)
     }
 }

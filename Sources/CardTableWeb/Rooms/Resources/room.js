@@ -1,0 +1,129 @@
+// A room's page module. The page works without it (every action is a form post and the page
+// is fresh after each); with it, the page stays live: it listens on the room's WebSocket, sends
+// moves on it, and redraws from the server's page whenever the room has a new event. A claim
+// goes out when the third card is checked. The socket resumes from the last event drawn after
+// the network changes or the phone wakes (visibilitychange, online); where WebSocket cannot
+// connect, the page asks GET …/events?after=N every few seconds instead.
+import { enqueue, getPage, patchPage } from "./cardtable.js";
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
+
+const room = () => $("[data-room]");
+const lastEvent = () => Number(room()?.dataset.lastEvent || 0);
+
+/** Counts redraws on <html data-room-updates>, so tests can wait for the page to catch up. */
+function markUpdated() {
+  const root = document.documentElement;
+  root.dataset.roomUpdates = String(Number(root.dataset.roomUpdates || 0) + 1);
+}
+
+function say(text) {
+  const status = $("[data-room-announcement]");
+  if (status) status.textContent = text;
+}
+
+// MARK: - Drawing
+
+/** Redraws from the server's page, keeping the cards this player has checked. */
+async function redraw() {
+  const checked = new Set($$(".room-check:checked").map((box) => box.name));
+  const page = await getPage();
+  patchPage(page);
+  for (const box of $$(".room-check")) box.checked = checked.has(box.name);
+  markUpdated();
+}
+
+// MARK: - The socket, and polling when there is none
+
+let socket = null;
+let retries = 0;
+let retryTimer = null;
+let pollTimer = null;
+
+function socketURL() {
+  const url = new URL(room().dataset.socketUrl, window.location.href);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  url.searchParams.set("after", String(lastEvent()));
+  return url.href;
+}
+
+function connect() {
+  if (!room() || (socket && socket.readyState <= WebSocket.OPEN)) return;
+  window.clearTimeout(retryTimer);
+  if (!("WebSocket" in window) || retries >= 3) return poll();
+  socket = new WebSocket(socketURL());
+  socket.addEventListener("open", () => {
+    retries = 0;
+    window.clearTimeout(pollTimer);
+    // Counts the sockets opened on <html data-room-sockets>, so tests can see a reconnect.
+    const root = document.documentElement;
+    root.dataset.roomSockets = String(Number(root.dataset.roomSockets || 0) + 1);
+  });
+  socket.addEventListener("message", (message) => receive(JSON.parse(message.data)));
+  socket.addEventListener("close", () => {
+    socket = null;
+    retries += 1;
+    retryTimer = window.setTimeout(connect, Math.min(10, 2 ** retries) * 500);
+  });
+}
+
+function receive(message) {
+  if (message.type === "error") return say(message.message);
+  const number = message.type === "snapshot" ? message.lastEvent : message.number;
+  if (number > lastEvent()) enqueue(redraw);
+}
+
+async function poll() {
+  window.clearTimeout(pollTimer);
+  try {
+    const response = await fetch(`${room().dataset.eventsUrl.split("?")[0]}?after=${lastEvent()}`, {
+      headers: { Accept: "application/json" }, credentials: "same-origin",
+    });
+    if (response.ok && (await response.json()).length > 0) await enqueue(redraw);
+  } finally {
+    pollTimer = window.setTimeout(poll, 3000);
+  }
+}
+
+/** Sends a request on the socket; false when it is not open (the form is then posted). */
+function send(request) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(request));
+  return true;
+}
+
+// The phone woke up or the network came back: resume at once.
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") connect(); });
+window.addEventListener("online", () => { retries = 0; connect(); });
+
+// MARK: - Moves
+
+document.addEventListener("change", (event) => {
+  if (!event.target.matches(".room-check")) return;
+  const checked = $$(".room-check:checked");
+  if (checked.length === 3) $("[data-room-claim]").requestSubmit();
+});
+
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  let request = null;
+  if (form.matches("[data-room-claim]")) {
+    const cards = $$(".room-check:checked", form).map((box) => Number(box.name.slice(5)));
+    if (cards.length !== 3) {
+      event.preventDefault();
+      return say("Check three cards to claim a Set.");
+    }
+    request = { type: "claim", cards };
+  } else if (form.matches("[data-room-action]")) {
+    request = { type: form.dataset.roomAction };
+  } else if (form.matches("[data-room-cards]") && event.submitter?.dataset.cardId) {
+    request = { type: "choose", card: Number(event.submitter.dataset.cardId) };
+  }
+  if (request && send(request)) {
+    event.preventDefault();
+    $$(".room-check:checked").forEach((box) => { box.checked = false; });
+  }
+});
+
+connect();

@@ -1,0 +1,222 @@
+import Foundation
+import MemorizeCore
+import Mustache
+import SetCore
+
+/// The room page: how to invite friends (link, code read aloud, QR code), who is in, and the
+/// table everyone shares. `room.js` keeps it live over the room's WebSocket; without script
+/// every action is a form.
+struct RoomPage: PageModel {
+    static let template = "room"
+
+    /// A member in the list: name (always text), role, and score in the game under way.
+    struct MemberRow: Encodable, Sendable {
+        let number: Int
+        let name: String
+        /// "host", "watching", "away" or nothing.
+        let role: String?
+        /// Points (Set) or pairs (Memorize) in the current game.
+        let score: Int?
+        let isYou: Bool
+        /// Whether it is their turn (Memorize).
+        let isTurn: Bool
+    }
+
+    /// A Memorize card at the shared table: its emoji only while face up or matched.
+    struct MemorizeCard: Encodable, Sendable {
+        let id: Int
+        let content: String?
+        let isMatched: Bool
+        let label: String
+        let chooseURL: String
+    }
+
+    let title: String
+    let code: String
+    let displayCode: String
+    let gameName: String
+    let isSet: Bool
+    let isLobby: Bool
+    let isPlaying: Bool
+    let isFinished: Bool
+    /// The number of the last event drawn, where the page's socket resumes.
+    let lastEvent: Int
+    /// What happened last, in words.
+    let announcement: String
+    let isMember: Bool
+    let isHost: Bool
+    /// Whether you have a seat in the game under way.
+    let isPlayer: Bool
+    let yourName: String?
+    let members: [MemberRow]
+    /// The room's link, in full, for sharing and the QR code.
+    let shareURL: String
+    /// The QR code of ``shareURL`` as SVG, drawn by the server.
+    let qrSVG: String?
+    let setCards: [SetCardView]
+    let layout: CardGridLayout?
+    /// "Deal 3 (1 of 3 asked)".
+    let dealLabel: String?
+    let memorizeCards: [MemorizeCard]
+    /// "Your turn" or "Bo's turn".
+    let turnText: String?
+
+    let joinURL: String
+    let startURL: String
+    let claimURL: String
+    let dealURL: String
+    let socketURL: String
+    let eventsURL: String
+    let chooserURL = ThemesRoute.chooser().path
+    let faceViewBox = SetSymbolView.faceViewBox
+    let faceLowerCueY = SetSymbolView.faceLowerCueY
+
+    init(_ stored: StoredRoom, for player: PlayerID, announcement: String, origin: String) {
+        let room = stored.room
+        let you = room.member(for: player)
+        let code = room.code
+        title = "Room \(code) · CardTable"
+        self.code = code.rawValue
+        displayCode = code.description
+        gameName = room.theme.map { "Memorize: \($0.name)" } ?? "Set"
+        isSet = room.game == .set
+        isLobby = room.phase == .lobby
+        isPlaying = room.phase == .playing
+        isFinished = room.phase == .finished
+        lastEvent = stored.lastEvent
+        self.announcement = announcement
+        isMember = you != nil
+        isHost = you?.number == room.host.number
+        isPlayer = room.phase == .playing && you?.seat != nil
+        yourName = you?.name.text
+        shareURL = origin + RoomRoute.page(code).path
+        qrSVG = QRCode(encoding: shareURL)?.svg(label: "QR code of the room's link")
+        joinURL = RoomRoute.join(code).path
+        startURL = RoomRoute.start(code).path
+        claimURL = RoomRoute.claim(code).path
+        dealURL = RoomRoute.deal(code).path
+        socketURL = RoomRoute.socket(code).path
+        eventsURL = RoomRoute.events(code, after: stored.lastEvent).path
+
+        var scores: [Int: Int] = [:]
+        var turnSeat: Int?
+        switch room.table {
+        case .set(let game)?:
+            for seat in game.scores.indices { scores[seat] = game.scores[seat] }
+            setCards = game.table.map { SetCardView.view(of: $0) }
+            layout = .setTable(cardCount: game.table.count)
+            let votes = game.dealVotes.intersection(room.activeSeats).count
+            dealLabel = votes == 0 ? "Deal 3" : "Deal 3 (\(votes) of \(room.activeSeats.count) asked)"
+            memorizeCards = []
+            turnText = nil
+        case .memorize(let game)?:
+            for seat in game.pairs.indices { scores[seat] = game.pairs[seat] }
+            turnSeat = game.turn
+            setCards = []
+            layout = nil
+            dealLabel = nil
+            memorizeCards = game.game.cards.enumerated().map { index, card in
+                let shown = card.isFaceUp || card.isMatched
+                return MemorizeCard(
+                    id: card.id, content: shown ? card.content : nil, isMatched: card.isMatched,
+                    label: "Card \(index + 1)" + (shown ? ": \(card.content)" : ", face down")
+                        + (card.isMatched ? ", matched" : ""),
+                    chooseURL: RoomRoute.choose(code, card: card.id).path)
+            }
+            let turnMember = room.member(atSeat: game.turn)
+            turnText = turnMember.map { $0.number == you?.number ? "Your turn" : "\($0.name)'s turn" }
+        case nil:
+            setCards = []
+            layout = nil
+            dealLabel = nil
+            memorizeCards = []
+            turnText = nil
+        }
+        let phase = room.phase
+        members = room.members.map { member in
+            let role: String? =
+                member.isAway
+                ? "away"
+                : member.number == room.host.number
+                    ? "host" : phase != .lobby && member.seat == nil ? "watching" : nil
+            return MemberRow(
+                number: member.number, name: member.name.text, role: role,
+                score: member.seat.flatMap { scores[$0] }, isYou: member.number == you?.number,
+                isTurn: phase == .playing && turnSeat != nil && member.seat == turnSeat)
+        }
+    }
+}
+
+extension RoomPage {
+    /// The Set table's cards, each a checkbox to claim with.
+    func fragments(from renderer: PageRenderer) -> [String: String] {
+        ["cardsHTML": setCards.map { renderer.fragment("room-set-card", for: $0) }.joined()]
+    }
+}
+
+extension RoomPage: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": title
+        case "code": code
+        case "displayCode": displayCode
+        case "gameName": gameName
+        case "isSet": isSet
+        case "isLobby": isLobby
+        case "isPlaying": isPlaying
+        case "isFinished": isFinished
+        case "lastEvent": lastEvent
+        case "announcement": announcement
+        case "isMember": isMember
+        case "isHost": isHost
+        case "isPlayer": isPlayer
+        case "yourName": yourName
+        case "members": members
+        case "shareURL": shareURL
+        case "qrSVG": qrSVG
+        case "setCards": setCards
+        case "layout": layout
+        case "dealLabel": dealLabel
+        case "memorizeCards": memorizeCards
+        case "turnText": turnText
+        case "joinURL": joinURL
+        case "startURL": startURL
+        case "claimURL": claimURL
+        case "dealURL": dealURL
+        case "socketURL": socketURL
+        case "eventsURL": eventsURL
+        case "chooserURL": chooserURL
+        case "faceViewBox": faceViewBox
+        case "faceLowerCueY": faceLowerCueY
+        default: nil
+        }
+    }
+}
+
+extension RoomPage.MemberRow: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "number": number
+        case "name": name
+        case "role": role
+        case "score": score
+        case "isYou": isYou
+        case "isTurn": isTurn
+        default: nil
+        }
+    }
+}
+
+extension RoomPage.MemorizeCard: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "id": id
+        case "content": content
+        case "isMatched": isMatched
+        case "label": label
+        case "chooseURL": chooseURL
+        default: nil
+        }
+    }
+}

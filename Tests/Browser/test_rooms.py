@@ -1,0 +1,141 @@
+"""Rooms: friends play one table from their own browsers, live over WebSockets."""
+
+import re
+
+from playwright.sync_api import expect
+
+from helpers import create_theme
+from set_helpers import features, is_set
+import itertools
+
+
+def updates(page):
+    return int(page.evaluate("Number(document.documentElement.dataset.roomUpdates || 0)"))
+
+
+def wait_for_update(page, before, timeout=5000):
+    page.wait_for_function(
+        "n => Number(document.documentElement.dataset.roomUpdates || 0) > n", arg=before, timeout=timeout)
+
+
+def make_room(page, name):
+    """Makes a Set room from the Set page's Options, as a player would."""
+    page.goto("/set")
+    page.get_by_text("Options").click()
+    page.locator("#set-friends-name").fill(name)
+    page.get_by_role("button", name="Make a room").click()
+    page.wait_for_url(re.compile(r"/rooms/[2-9A-Z]{6}$"))
+    return page.url
+
+
+def join(page, url, name):
+    page.goto(url)
+    page.locator("#room-name").fill(name)
+    page.get_by_role("button", name="Join").click()
+    page.wait_for_selector(".room-member.is-you")
+
+
+def a_set_on(page):
+    """The card numbers of a Set on the table, found from the cards' spoken labels."""
+    cards = page.eval_on_selector_all(
+        ".room-check", "boxes => boxes.map(b => [Number(b.name.slice(5)), b.getAttribute('aria-label')])")
+    for a, b, c in itertools.combinations(cards, 3):
+        if is_set(features(a[1]), features(b[1]), features(c[1])):
+            return [a[0], b[0], c[0]]
+    raise AssertionError("no Set on the table")
+
+
+def members(page):
+    return page.locator("[data-room-members] .room-member").all_inner_texts()
+
+
+def test_two_friends_play_set_from_their_own_browsers(player):
+    host, guest = player(390, 844), player(390, 844)
+    url = make_room(host, "Ana")
+    code = url.rsplit("/", 1)[1]
+    expect(host.locator(".room-code").first).to_have_text(f"{code[:3]}-{code[3:]}")
+    expect(host.locator(".room-link")).to_have_text(url)
+    expect(host.locator(".room-qr svg")).to_be_visible()
+    host.screenshot(path="Tests/Browser/screenshots/room-lobby-390x844.png")
+
+    before = updates(host)
+    join(guest, url, "<b>Bo</b>")
+    # The host's page learns of the guest over the socket, and shows the name as text.
+    wait_for_update(host, before)
+    expect(host.locator("[data-room-members]")).to_contain_text("<b>Bo</b>")
+    assert host.locator("[data-room-members] b").count() == 0
+
+    before = updates(guest)
+    host.get_by_role("button", name="Start the game").click()
+    wait_for_update(guest, before)
+    expect(guest.locator(".room-set-card").first).to_be_visible()
+    assert guest.locator(".room-set-card").count() >= 12
+
+    trio = a_set_on(guest)
+    before = updates(host)
+    for number in trio:
+        guest.locator(f'[data-room-card="{number}"]').click()
+    wait_for_update(host, before)
+    expect(host.locator("[data-room-announcement]")).to_contain_text("<b>Bo</b> found a Set")
+    expect(guest.locator(".room-member.is-you .room-score")).to_have_text("1")
+    for number in trio:
+        expect(host.locator(f'[data-room-card="{number}"]')).to_have_count(0)
+    guest.screenshot(path="Tests/Browser/screenshots/room-set-390x844.png")
+    assert host.errors == [] and guest.errors == []
+
+
+def test_a_third_friend_and_dropped_connections_catch_up(player, server):
+    host, guest, third = player(1180, 820), player(844, 390), player(820, 1180)
+    url = make_room(host, "Ana")
+    join(guest, url, "Bo")
+    join(third, url, "Cy")
+    before = updates(third)
+    host.get_by_role("button", name="Start the game").click()
+    wait_for_update(third, before)
+    # The server restarts: every socket drops, and the room must come back as it was.
+    server.restart()
+    trio = a_set_on(third)
+    third.reload()
+    for number in trio:
+        third.locator(f'[data-room-card="{number}"]').click()
+    expect(third.locator("[data-room-announcement]")).to_contain_text("Cy found a Set", timeout=10000)
+    # Ana's and Bo's pages reconnect by themselves, resuming after the last event they drew.
+    for page in (host, guest):
+        expect(page.locator("[data-room-announcement]")).to_contain_text("Cy found a Set", timeout=15000)
+        for number in trio:
+            expect(page.locator(f'[data-room-card="{number}"]')).to_have_count(0)
+        assert int(page.evaluate("document.documentElement.dataset.roomSockets || 0")) >= 2
+    for page, size in [(host, "1180x820"), (guest, "844x390"), (third, "820x1180")]:
+        page.screenshot(path=f"Tests/Browser/screenshots/room-set-{size}.png")
+    assert host.errors == [] and guest.errors == [] and third.errors == []
+
+
+def test_friends_take_turns_at_memorize(player):
+    host, guest = player(390, 844), player(844, 390)
+    theme = create_theme(host, "Pets", "🐶🐱")
+    host.goto(f"/play/{theme}")
+    host.get_by_text("Options").click()
+    host.locator("#friends-name").fill("Ana")
+    host.get_by_role("button", name="Make a room").click()
+    host.wait_for_url(re.compile(r"/rooms/[2-9A-Z]{6}$"))
+    expect(host.locator(".page-title")).to_contain_text("Memorize: Pets")
+    join(guest, host.url, "Bo")
+    before = updates(guest)
+    host.get_by_role("button", name="Start the game").click()
+    wait_for_update(guest, before)
+    expect(guest.locator("[data-room-turn]")).to_have_text("Ana's turn")
+    expect(host.locator("[data-room-turn]")).to_have_text("Your turn")
+    cards = guest.locator(".room-memorize-card")
+    expect(cards).to_have_count(4)
+    # Out of turn: refused, in words.
+    cards.first.click()
+    expect(guest.locator("[data-room-announcement]")).to_have_text("Wait for your turn: it is Ana's.")
+    # Ana turns a card: Bo sees its emoji, never a face-down one.
+    before = updates(guest)
+    host.locator(".room-memorize-card").first.click()
+    wait_for_update(guest, before)
+    expect(cards.first.locator(".emoji")).to_have_count(1)
+    assert guest.locator(".room-memorize-card .emoji").count() == 1
+    guest.screenshot(path="Tests/Browser/screenshots/room-memorize-844x390.png")
+    host.screenshot(path="Tests/Browser/screenshots/room-memorize-390x844.png")
+    assert host.errors == [] and guest.errors == []
