@@ -22,7 +22,8 @@ def make_room(page, name):
     """Makes a Set room from the Set page's Options, as a player would."""
     page.goto("/set")
     page.get_by_text("Options").click()
-    page.locator("#set-friends-name").fill(name)
+    page.get_by_role("link", name="Play with friends").click()
+    page.locator("#room-name").fill(name)
     page.get_by_role("button", name="Make a room").click()
     page.wait_for_url(re.compile(r"/rooms/[2-9A-Z]{6}$"))
     return page.url
@@ -115,7 +116,8 @@ def test_friends_take_turns_at_memorize(player):
     theme = create_theme(host, "Pets", "🐶🐱")
     host.goto(f"/play/{theme}")
     host.get_by_text("Options").click()
-    host.locator("#friends-name").fill("Ana")
+    host.get_by_role("link", name="Play this theme with friends").click()
+    host.locator("#room-name").fill("Ana")
     host.get_by_role("button", name="Make a room").click()
     host.wait_for_url(re.compile(r"/rooms/[2-9A-Z]{6}$"))
     expect(host.locator(".page-title")).to_contain_text("Memorize: Pets")

@@ -90,6 +90,12 @@ import Testing
         }
     }
 
+    @Test func roomNewPage() {
+        expectAnswersMatchReflection(RoomNewPage(game: .set, themeID: nil), path: "RoomNewPage.set")
+        expectAnswersMatchReflection(
+            RoomNewPage(game: .memorize, themeID: ThemeID(12)), path: "RoomNewPage.memorize")
+    }
+
     @Test func errorPage() {
         expectAnswersMatchReflection(ErrorPage(AppError.badRequest("name must be text.")), path: "ErrorPage")
     }

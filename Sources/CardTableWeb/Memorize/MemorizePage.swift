@@ -39,10 +39,8 @@ struct MemorizePage: PageModel {
     let options: MemorizeOptions
     let newGameURL: String
     let chooserURL: String
-    /// The theme a room made from this page plays (a copy of it).
-    let themeID: Int64
-    /// Where "Make a room" posts.
-    let roomsURL = RoomRoute.create.path
+    /// Where friends make a room to play this theme together (a copy of it).
+    let friendsURL: String
 
     init(_ table: MemorizeTable, now: Date) {
         let saved = table.game
@@ -75,7 +73,7 @@ struct MemorizePage: PageModel {
         turnBackURL = MemorizeRoute.turnBack(saved.slot).path
         options = MemorizeOptions(table.preferences, url: MemorizeRoute.options(saved.slot).path)
         newGameURL = MemorizeRoute.newGame(saved.slot).path
-        themeID = saved.theme.id.rawValue
+        friendsURL = RoomRoute.new(game: .memorize, themeID: saved.theme.id).path
         chooserURL = ThemesRoute.chooser().path
     }
 
@@ -119,8 +117,7 @@ extension MemorizePage: MustacheParent {
         case "title": title
         case "theme": theme
         case "slot": slot
-        case "themeID": themeID
-        case "roomsURL": roomsURL
+        case "friendsURL": friendsURL
         case "isRandom": isRandom
         case "deal": deal
         case "score": score

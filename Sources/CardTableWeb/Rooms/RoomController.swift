@@ -55,6 +55,7 @@ struct RoomController: Sendable {
     }
 
     func addRoutes(to group: RouterGroup<CardTableRequestContext>, notingIn routes: RegisteredRoutes) {
+        group.on(RoomRoute.Template.new, notingIn: routes, use: new)
         group.on(RoomRoute.Template.create, notingIn: routes, use: create)
         group.on(RoomRoute.Template.page, notingIn: routes, use: show)
         group.on(RoomRoute.Template.join, notingIn: routes, use: join)
@@ -66,6 +67,21 @@ struct RoomController: Sendable {
     }
 
     // MARK: - Routes
+
+    /// The form that makes a room: `?game=set`, or `?game=memorize&themeID=12`.
+    @Sendable func new(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        guard let game = query.get("game").flatMap(Room.Game.init(rawValue:)) else {
+            throw AppError.badRequest("game must be set or memorize.")
+        }
+        let themeID = try query.get("themeID").map { text in
+            guard let id = ThemeID(text) else {
+                throw AppError.badRequest("themeID must be the id of one of your themes, a whole number.")
+            }
+            return id
+        }
+        return try renderer.respond(RoomNewPage(game: game, themeID: themeID), to: request)
+    }
 
     @Sendable func create(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let form = try await RequestInput.decode(CreateForm.self, from: request, context: context)

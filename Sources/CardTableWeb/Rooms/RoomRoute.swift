@@ -2,6 +2,8 @@ import HTTPTypes
 
 /// Every address of a room.
 enum RoomRoute: Route, Hashable {
+    /// The form that makes a room for `game` (Memorize names one of the player's themes).
+    case new(game: Room.Game, themeID: ThemeID?)
     /// Making a room.
     case create
     /// The room's page (HTML), or its view (JSON).
@@ -20,6 +22,7 @@ enum RoomRoute: Route, Hashable {
     case socket(RoomCode)
 
     enum Template: String, RouteTemplate {
+        case new = "/rooms/new"
         case create = "/rooms"
         case page = "/rooms/{code}"
         case join = "/rooms/{code}/join"
@@ -32,7 +35,7 @@ enum RoomRoute: Route, Hashable {
 
         var method: HTTPRequest.Method {
             switch self {
-            case .page, .events, .socket: .get
+            case .new, .page, .events, .socket: .get
             case .create, .join, .start, .claim, .deal, .choose: .post
             }
         }
@@ -40,6 +43,7 @@ enum RoomRoute: Route, Hashable {
 
     var template: Template {
         switch self {
+        case .new: .new
         case .create: .create
         case .page: .page
         case .join: .join
@@ -54,7 +58,7 @@ enum RoomRoute: Route, Hashable {
 
     var parameters: [String: String] {
         switch self {
-        case .create: [:]
+        case .new, .create: [:]
         case .page(let code), .join(let code), .start(let code), .claim(let code), .deal(let code),
             .events(let code, _), .socket(let code):
             ["code": code.rawValue]
@@ -63,7 +67,11 @@ enum RoomRoute: Route, Hashable {
     }
 
     var query: KeyValuePairs<String, String> {
-        if case .events(_, let after) = self { return ["after": String(after)] }
-        return [:]
+        switch self {
+        case .events(_, let after): ["after": String(after)]
+        case .new(let game, let themeID?): ["game": game.rawValue, "themeID": themeID.description]
+        case .new(let game, nil): ["game": game.rawValue]
+        default: [:]
+        }
     }
 }

@@ -65,8 +65,8 @@ struct SetPage: PageModel {
     let claimURL = SetRoute.claim.path
     let colorBlindURL = SetRoute.colorBlind.path
     let chooserURL = ThemesRoute.chooser().path
-    /// Where "Make a room" posts.
-    let roomsURL = RoomRoute.create.path
+    /// Where friends make a room to play Set together.
+    let friendsURL = RoomRoute.new(game: .set, themeID: nil).path
 
     // MARK: - Card faces (every card of the page, drawn by `set-face.mustache`)
 
@@ -156,7 +156,7 @@ extension SetPage: MustacheParent {
         case "claimURL": claimURL
         case "colorBlindURL": colorBlindURL
         case "chooserURL": chooserURL
-        case "roomsURL": roomsURL
+        case "friendsURL": friendsURL
         case "faceViewBox": faceViewBox
         case "faceLowerCueY": faceLowerCueY
         default: nil

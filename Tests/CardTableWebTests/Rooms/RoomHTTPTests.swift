@@ -54,6 +54,14 @@ import Testing
             let room = try await host.createRoom()
             response = try await host.get("/rooms/\(room.code)/events?after=-1", json: true)
             #expect(response.status == .badRequest)
+            response = try await host.get("/rooms/new?game=chess")
+            #expect(response.status == .badRequest)
+            #expect(response.text.contains("game must be set or memorize."))
+            response = try await host.get("/rooms/new?game=memorize&themeID=x")
+            #expect(response.text.contains("themeID must be the id of one of your themes"))
+            response = try await host.get("/rooms/new?game=memorize&themeID=12")
+            #expect(response.status == .ok)
+            #expect(response.text.contains(#"<input type="hidden" name="themeID" value="12">"#))
         }
     }
 

@@ -1,0 +1,37 @@
+import Mustache
+
+/// "Play with friends": the name to show the others, and the button that makes the room.
+struct RoomNewPage: PageModel {
+    static let template = "room-new"
+
+    let title = "Play with friends · CardTable"
+    /// `set` or `memorize`.
+    let game: String
+    /// The Memorize theme the room copies.
+    let themeID: String?
+    /// "Set" or "Memorize".
+    let gameName: String
+    let createURL = RoomRoute.create.path
+    let chooserURL = ThemesRoute.chooser().path
+
+    init(game: Room.Game, themeID: ThemeID?) {
+        self.game = game.rawValue
+        self.themeID = themeID?.description
+        gameName = game == .set ? "Set" : "Memorize"
+    }
+}
+
+extension RoomNewPage: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": title
+        case "game": game
+        case "themeID": themeID
+        case "gameName": gameName
+        case "createURL": createURL
+        case "chooserURL": chooserURL
+        default: nil
+        }
+    }
+}
