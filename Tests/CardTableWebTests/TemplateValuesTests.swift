@@ -84,6 +84,10 @@ import Testing
             pages.append(
                 RoomPage(
                     StoredRoom(room: room, lastEvent: 4), for: guest, announcement: "", origin: "http://h"))
+            pages.append(
+                RoomPage(
+                    StoredRoom(room: room, lastEvent: 5, closedAt: now), for: PlayerID.random(),
+                    announcement: "The room closed.", origin: "http://h"))
             for (index, page) in pages.enumerated() {
                 expectAnswersMatchReflection(page, path: "RoomPage.\(game)#\(index)")
             }

@@ -85,3 +85,27 @@ extension CardTableStore.Transaction {
             arguments: [code.rawValue, game])
     }
 }
+
+extension CardTableStore.Transaction {
+    /// Counts the rooms in `codes` as active now (their members are connected).
+    func touchRooms(_ codes: [RoomCode], at now: Date) throws {
+        for code in codes {
+            try db.cachedStatement(sql: "UPDATE room SET active_at = ? WHERE code = ? AND closed_at IS NULL")
+                .execute(arguments: [now, code.rawValue])
+        }
+    }
+
+    /// The open rooms nobody has been active in since `since`.
+    func roomsIdle(since: Date) throws -> [RoomCode] {
+        try String.fetchAll(
+            db.cachedStatement(sql: "SELECT code FROM room WHERE closed_at IS NULL AND active_at < ?"),
+            arguments: [since]
+        ).compactMap { RoomCode($0) }
+    }
+
+    /// Marks the room closed at `now`.
+    func close(_ code: RoomCode, at now: Date) throws {
+        try db.cachedStatement(sql: "UPDATE room SET closed_at = ? WHERE code = ?")
+            .execute(arguments: [now, code.rawValue])
+    }
+}

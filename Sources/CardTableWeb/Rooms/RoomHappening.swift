@@ -9,6 +9,8 @@ struct RoomHappening: Hashable, Sendable, Codable {
         // Memorize
         case turnedUp, matched, mismatched, turnedBack, turnPassed
         case gameOver
+        /// Nobody was connected for ``RoomSweep/idleTime``; the room takes no more moves.
+        case closed
     }
 
     let kind: Kind

@@ -50,6 +50,9 @@ actor RoomHub {
         connections[code]?[player] != nil
     }
 
+    /// The rooms someone has a socket open to.
+    var connectedRooms: [RoomCode] { Array(connections.keys) }
+
     /// Whether anyone has a socket open to `code`.
     func hasConnections(_ code: RoomCode) -> Bool {
         connections[code] != nil

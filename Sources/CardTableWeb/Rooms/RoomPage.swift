@@ -39,11 +39,15 @@ struct RoomPage: PageModel {
     let isLobby: Bool
     let isPlaying: Bool
     let isFinished: Bool
+    /// Whether the room was closed for want of players (it shows its last table, read-only).
+    let isClosed: Bool
     /// The number of the last event drawn, where the page's socket resumes.
     let lastEvent: Int
     /// What happened last, in words.
     let announcement: String
     let isMember: Bool
+    /// Whether the join form is shown: to someone not in the room, while it is open.
+    let canJoin: Bool
     let isHost: Bool
     /// Whether you have a seat in the game under way.
     let isPlayer: Bool
@@ -83,11 +87,13 @@ struct RoomPage: PageModel {
         isLobby = room.phase == .lobby
         isPlaying = room.phase == .playing
         isFinished = room.phase == .finished
+        isClosed = stored.closedAt != nil
         lastEvent = stored.lastEvent
         self.announcement = announcement
         isMember = you != nil
-        isHost = you?.number == room.host.number
-        isPlayer = room.phase == .playing && you?.seat != nil
+        canJoin = you == nil && stored.closedAt == nil
+        isHost = you?.number == room.host.number && stored.closedAt == nil
+        isPlayer = room.phase == .playing && you?.seat != nil && stored.closedAt == nil
         yourName = you?.name.text
         shareURL = origin + RoomRoute.page(code).path
         qrSVG = QRCode(encoding: shareURL)?.svg(label: "QR code of the room's link")
@@ -166,9 +172,11 @@ extension RoomPage: MustacheParent {
         case "isLobby": isLobby
         case "isPlaying": isPlaying
         case "isFinished": isFinished
+        case "isClosed": isClosed
         case "lastEvent": lastEvent
         case "announcement": announcement
         case "isMember": isMember
+        case "canJoin": canJoin
         case "isHost": isHost
         case "isPlayer": isPlayer
         case "yourName": yourName

@@ -46,7 +46,7 @@ public func buildApplication(
         configuration: .init(
             address: .hostname(configuration.hostname, port: configuration.port),
             serverName: "CardTable"),
-        services: [sweep],
+        services: [sweep, RoomSweep(referee: rooms, logger: logger)],
         logger: logger)
 }
 
