@@ -107,6 +107,11 @@ def test_a_third_friend_and_dropped_connections_catch_up(player, server):
             expect(page.locator(f'[data-room-card="{number}"]')).to_have_count(0)
         assert int(page.evaluate("document.documentElement.dataset.roomSockets || 0")) >= 2
     for page, size in [(host, "1180x820"), (guest, "844x390"), (third, "820x1180")]:
+        # The whole table and its actions are on screen, a phone on its side included.
+        viewport = page.viewport_size
+        for selector in [".room-table", "[data-room-claim-button]", "[data-room-deal]"]:
+            box = page.locator(selector).bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] + 0.5, (size, selector, box)
         page.screenshot(path=f"Tests/Browser/screenshots/room-set-{size}.png")
     assert host.errors == [] and guest.errors == [] and third.errors == []
 
