@@ -14,14 +14,7 @@ struct RoomSweep: Service {
     static let idleTime: TimeInterval = 30 * 60
 
     func run() async throws {
-        while !Task.isShuttingDownGracefully, !Task.isCancelled {
-            await sweepOnce()
-            do {
-                try await cancelWhenGracefulShutdown { [interval] in try await Task.sleep(for: interval) }
-            } catch {
-                return
-            }
-        }
+        await repeatUntilShutdown(every: interval) { await sweepOnce() }
     }
 
     /// Sweeps once, logging how many rooms were closed (errors are logged: the next sweep tries

@@ -14,15 +14,7 @@ struct ForgottenPlayerSweep: Service {
     var lifetime: TimeInterval = TimeInterval(WebLimits.playerCookieMaxAge)
 
     func run() async throws {
-        while !Task.isShuttingDownGracefully, !Task.isCancelled {
-            await sweepOnce()
-            do {
-                // NB: the wait ends when the server shuts down, so the sweep never holds it up.
-                try await cancelWhenGracefulShutdown { [interval] in try await Task.sleep(for: interval) }
-            } catch {
-                return
-            }
-        }
+        await repeatUntilShutdown(every: interval) { await sweepOnce() }
     }
 
     /// Sweeps once, logging how many players were forgotten (errors are logged, not thrown: the
