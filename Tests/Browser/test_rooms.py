@@ -5,49 +5,7 @@ import re
 from playwright.sync_api import expect
 
 from helpers import create_theme
-from set_helpers import features, is_set
-import itertools
-
-
-def updates(page):
-    return int(page.evaluate("Number(document.documentElement.dataset.roomUpdates || 0)"))
-
-
-def wait_for_update(page, before, timeout=5000):
-    page.wait_for_function(
-        "n => Number(document.documentElement.dataset.roomUpdates || 0) > n", arg=before, timeout=timeout)
-
-
-def make_room(page, name):
-    """Makes a Set room from the Set page's Options, as a player would."""
-    page.goto("/set")
-    page.get_by_text("Options").click()
-    page.get_by_role("link", name="Play with friends").click()
-    page.locator("#room-name").fill(name)
-    page.get_by_role("button", name="Make a room").click()
-    page.wait_for_url(re.compile(r"/rooms/[2-9A-Z]{6}$"))
-    return page.url
-
-
-def join(page, url, name):
-    page.goto(url)
-    page.locator("#room-name").fill(name)
-    page.get_by_role("button", name="Join").click()
-    page.wait_for_selector(".room-member.is-you")
-
-
-def a_set_on(page):
-    """The card numbers of a Set on the table, found from the cards' spoken labels."""
-    cards = page.eval_on_selector_all(
-        ".room-check", "boxes => boxes.map(b => [Number(b.name.slice(5)), b.getAttribute('aria-label')])")
-    for a, b, c in itertools.combinations(cards, 3):
-        if is_set(features(a[1]), features(b[1]), features(c[1])):
-            return [a[0], b[0], c[0]]
-    raise AssertionError("no Set on the table")
-
-
-def members(page):
-    return page.locator("[data-room-members] .room-member").all_inner_texts()
+from room_helpers import a_set_on, join, make_room, updates, wait_for_update
 
 
 def test_two_friends_play_set_from_their_own_browsers(player):
@@ -134,6 +92,13 @@ def test_friends_take_turns_at_memorize(player):
     expect(host.locator("[data-room-turn]")).to_have_text("Your turn")
     cards = guest.locator(".room-memorize-card")
     expect(cards).to_have_count(4)
+    # The table fills the screen below the bar: every card in view and big enough to tap.
+    for page in (host, guest):
+        viewport = page.viewport_size
+        for box in [card.bounding_box() for card in page.locator(".room-memorize-card").all()]:
+            assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] + 0.5, box
+            assert box["width"] >= 44, box
+        assert page.locator(".room-memorize-card").first.bounding_box()["width"] > 70
     # Out of turn: refused, in words.
     cards.first.click()
     expect(guest.locator("[data-room-announcement]")).to_have_text("Wait for your turn: it is Ana's.")

@@ -88,10 +88,57 @@ import Testing
                 RoomPage(
                     StoredRoom(room: room, lastEvent: 5, closedAt: now), for: PlayerID.random(),
                     announcement: "The room closed.", origin: "http://h"))
+            _ = room.comeBack(guest)
+            var events: [String] = []
+            try Self.playToTheEnd(&room, players: [host, guest], at: now) { happening, room in
+                events.append(
+                    try JSONText.encode(
+                        RoomEvent(
+                            number: events.count + 1, game: 1, kind: happening.kind, text: happening.text,
+                            member: happening.member, cards: happening.cards, view: RoomView(room))))
+            }
+            pages.append(
+                RoomPage(
+                    StoredRoom(room: room, lastEvent: 40), for: guest, announcement: "Game over!",
+                    origin: "http://h"))
             for (index, page) in pages.enumerated() {
                 expectAnswersMatchReflection(page, path: "RoomPage.\(game)#\(index)")
             }
+            for move in [1, events.count / 2, events.count] {
+                expectAnswersMatchReflection(
+                    try RoomReplayPage(code: room.code, game: 1, events: events, move: move),
+                    path: "RoomReplayPage.\(game)@\(move)")
+            }
         }
+    }
+
+    /// Plays `room`'s game to its end, the players taking turns (Set: the first Set on the table;
+    /// Memorize: a pair, read from the table), calling `record` after each move.
+    private static func playToTheEnd(
+        _ room: inout Room, players: [PlayerID], at now: Date,
+        record: (RoomHappening, Room) throws -> Void
+    ) throws {
+        for turn in 0..<200 where room.phase == .playing {
+            let happenings: [RoomHappening]
+            switch room.table {
+            case .set(let game)?:
+                let trio = try #require(SetRules.allSets(in: game.table).first)
+                happenings = try room.claim(trio.cards.map(\.id), by: players[turn % 2], at: now)
+            case .memorize(let game)?:
+                let player = try #require(room.member(atSeat: game.turn)).player
+                let open = game.game.cards.filter { !$0.isMatched }
+                let pair = try #require(
+                    open.first { card in open.contains { $0.id != card.id && $0.content == card.content } })
+                let match = try #require(open.first { $0.id != pair.id && $0.content == pair.content })
+                happenings =
+                    try room.choose(cardID: pair.id, by: player, at: now)
+                    + room.choose(cardID: match.id, by: player, at: now)
+            case nil:
+                happenings = []
+            }
+            for happening in happenings { try record(happening, room) }
+        }
+        try #require(room.phase == .finished)
     }
 
     @Test func roomNewPage() {

@@ -94,25 +94,33 @@ extension Room {
     mutating func endIfOver() -> [RoomHappening] {
         guard phase == .playing else { return [] }
         switch table {
-        case .set(let game)? where game.isOver:
-            finish()
-            return [RoomHappening(kind: .gameOver, text: "Game over! " + setResult(game))]
-        case .memorize(let game)? where game.isOver:
-            finish()
-            return [RoomHappening(kind: .gameOver, text: "Game over! " + memorizeResult(game))]
-        default:
-            return []
+        case .set(let game)? where game.isOver: break
+        case .memorize(let game)? where game.isOver: break
+        default: return []
         }
+        finish()
+        return [RoomHappening(kind: .gameOver, text: "Game over! " + (resultText ?? ""))]
+    }
+
+    /// Who won the game on the table, in words: "Ana wins with 5.", "Ana and Bo tie with 3 pairs
+    /// each."; nil before a game.
+    var resultText: String? {
+        switch table {
+        case .set(let game)?: setResult(game)
+        case .memorize(let game)?: memorizeResult(game)
+        case nil: nil
+        }
+    }
+
+    /// The name of the member at `seat`, or "Player 3" when nobody is.
+    func name(ofSeat seat: Int) -> String {
+        member(atSeat: seat)?.name.text ?? "Player \(seat + 1)"
     }
 
     func dealtHappening(_ cards: [SetCard], in game: MultiplayerSetGame) -> RoomHappening {
         RoomHappening(
             kind: .dealt, text: "\(cards.count) more cards dealt: \(game.table.count) on the table.",
             cards: cards.map(\.id))
-    }
-
-    private func name(ofSeat seat: Int) -> String {
-        member(atSeat: seat)?.name.text ?? "Player \(seat + 1)"
     }
 
     private func setResult(_ game: MultiplayerSetGame) -> String {

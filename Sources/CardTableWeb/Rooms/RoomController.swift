@@ -64,6 +64,7 @@ struct RoomController: Sendable {
         group.on(RoomRoute.Template.deal, notingIn: routes, use: deal)
         group.on(RoomRoute.Template.choose, notingIn: routes, use: choose)
         group.on(RoomRoute.Template.events, notingIn: routes, use: events)
+        group.on(RoomRoute.Template.replay, notingIn: routes, use: replay)
     }
 
     // MARK: - Routes
@@ -171,7 +172,38 @@ struct RoomController: Sendable {
             status: .ok)
     }
 
+    /// The replay of one finished game: a page at `?move=N` (the first move when missing), or
+    /// every event of the game as JSON.
+    @Sendable func replay(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let code = try Self.code(context)
+        let game = try context.pathParameter(
+            "game", { Int($0) }, mustBe: "a game's number, a whole number from 1")
+        let (_, events) = try await referee.replay(code, game: game)
+        guard !events.isEmpty else {
+            throw AppError.notFound("Game \(game) of room \(code) has no moves to replay.")
+        }
+        let move = try Self.move(request, of: events.count)
+        switch ResponseFormat(request) {
+        case .html:
+            return try renderer.respond(
+                RoomReplayPage(code: code, game: game, events: events, move: move), to: request)
+        case .json:
+            return PageRenderer.response(
+                body: ByteBuffer(string: RoomMessage.list(events)),
+                contentType: "application/json; charset=utf-8", status: .ok)
+        }
+    }
+
     // MARK: - Reading requests
+
+    /// The `move` query item of a replay of `count` moves: 1 when missing.
+    static func move(_ request: Request, of count: Int) throws -> Int {
+        guard let text = request.uri.queryParameters.get("move") else { return 1 }
+        guard let move = Int(text), (1...count).contains(move) else {
+            throw AppError.badRequest("move must be a whole number from 1 to \(count), the move to show.")
+        }
+        return move
+    }
 
     static func code(_ context: CardTableRequestContext) throws -> RoomCode {
         try context.pathParameter("code", { RoomCode($0) }, mustBe: "a room code of six letters and digits")

@@ -22,6 +22,13 @@ struct RoomPage: PageModel {
         let isTurn: Bool
     }
 
+    /// A link to the replay of one of the room's games.
+    struct ReplayLink: Encodable, Sendable {
+        /// "Replay game 2".
+        let text: String
+        let url: String
+    }
+
     /// A Memorize card at the shared table: its emoji only while face up or matched.
     struct MemorizeCard: Encodable, Sendable {
         let id: Int
@@ -64,6 +71,11 @@ struct RoomPage: PageModel {
     let memorizeCards: [MemorizeCard]
     /// "Your turn" or "Bo's turn".
     let turnText: String?
+    /// The ranking once a game is over.
+    let results: RoomResults?
+    /// The replays of the room's finished games, newest first.
+    let replays: [ReplayLink]
+    var hasReplays: Bool { !replays.isEmpty }
 
     let joinURL: String
     let startURL: String
@@ -96,6 +108,10 @@ struct RoomPage: PageModel {
         isPlayer = room.phase == .playing && you?.seat != nil && stored.closedAt == nil
         yourName = you?.name.text
         shareURL = origin + RoomRoute.page(code).path
+        results = RoomResults(room, for: you)
+        replays = stored.replayableGames.reversed().map {
+            ReplayLink(text: "Replay game \($0)", url: RoomRoute.replay(code, game: $0).path)
+        }
         qrSVG = QRCode(encoding: shareURL)?.svg(label: "QR code of the room's link")
         joinURL = RoomRoute.join(code).path
         startURL = RoomRoute.start(code).path
@@ -119,8 +135,8 @@ struct RoomPage: PageModel {
             for seat in game.pairs.indices { scores[seat] = game.pairs[seat] }
             turnSeat = game.turn
             setCards = []
-            layout = nil
             dealLabel = nil
+            layout = .grid(cardCount: game.game.cards.count)
             memorizeCards = game.game.cards.enumerated().map { index, card in
                 let shown = card.isFaceUp || card.isMatched
                 return MemorizeCard(
@@ -188,6 +204,9 @@ extension RoomPage: MustacheParent {
         case "dealLabel": dealLabel
         case "memorizeCards": memorizeCards
         case "turnText": turnText
+        case "results": results
+        case "replays": replays
+        case "hasReplays": hasReplays
         case "joinURL": joinURL
         case "startURL": startURL
         case "claimURL": claimURL
@@ -211,6 +230,16 @@ extension RoomPage.MemberRow: MustacheParent {
         case "score": score
         case "isYou": isYou
         case "isTurn": isTurn
+        default: nil
+        }
+    }
+}
+
+extension RoomPage.ReplayLink: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "text": text
+        case "url": url
         default: nil
         }
     }

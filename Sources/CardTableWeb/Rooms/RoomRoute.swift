@@ -20,6 +20,8 @@ enum RoomRoute: Route, Hashable {
     case events(RoomCode, after: Int)
     /// The room's WebSocket.
     case socket(RoomCode)
+    /// The replay of the room's game number `game`, at move `move` (the first when nil).
+    case replay(RoomCode, game: Int, move: Int? = nil)
 
     enum Template: String, RouteTemplate {
         case new = "/rooms/new"
@@ -32,10 +34,11 @@ enum RoomRoute: Route, Hashable {
         case choose = "/rooms/{code}/cards/{card}/choose"
         case events = "/rooms/{code}/events"
         case socket = "/rooms/{code}/socket"
+        case replay = "/rooms/{code}/games/{game}"
 
         var method: HTTPRequest.Method {
             switch self {
-            case .new, .page, .events, .socket: .get
+            case .new, .page, .events, .socket, .replay: .get
             case .create, .join, .start, .claim, .deal, .choose: .post
             }
         }
@@ -53,6 +56,7 @@ enum RoomRoute: Route, Hashable {
         case .choose: .choose
         case .events: .events
         case .socket: .socket
+        case .replay: .replay
         }
     }
 
@@ -63,12 +67,14 @@ enum RoomRoute: Route, Hashable {
             .events(let code, _), .socket(let code):
             ["code": code.rawValue]
         case .choose(let code, let card): ["code": code.rawValue, "card": String(card)]
+        case .replay(let code, let game, _): ["code": code.rawValue, "game": String(game)]
         }
     }
 
     var query: KeyValuePairs<String, String> {
         switch self {
         case .events(_, let after): ["after": String(after)]
+        case .replay(_, _, let move?): ["move": String(move)]
         case .new(let game, let themeID?): ["game": game.rawValue, "themeID": themeID.description]
         case .new(let game, nil): ["game": game.rawValue]
         default: [:]

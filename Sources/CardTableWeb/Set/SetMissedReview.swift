@@ -4,14 +4,9 @@ import SetCore
 /// The Sets a player could have taken: after a needless Deal 3 (the Sets that were on the
 /// table), and at the end of the game (every Set missed that way during the game).
 struct SetMissedReview: Encodable, Sendable {
-    /// One missed Set, drawn as three small cards.
-    struct MissedSet: Encodable, Sendable {
-        let cards: [SetCardView]
-        let label: String
-    }
-
     let heading: String
-    let sets: [MissedSet]
+    /// Each missed Set, drawn as three small cards.
+    let sets: [SetTrioView]
 
     /// The review to show for `saved`, if any.
     init?(_ saved: SavedSetGame) {
@@ -29,10 +24,7 @@ struct SetMissedReview: Encodable, Sendable {
             return nil
         }
         guard !trios.isEmpty else { return nil }
-        sets = trios.map { trio in
-            let cards = trio.cards.map { SetCardView.view(of: $0) }
-            return MissedSet(cards: cards, label: cards.map(\.description).joined(separator: ", "))
-        }
+        sets = trios.map { SetTrioView($0.cards) }
     }
 }
 
@@ -42,17 +34,6 @@ extension SetMissedReview: MustacheParent {
         switch key {
         case "heading": heading
         case "sets": sets
-        default: nil
-        }
-    }
-}
-
-extension SetMissedReview.MissedSet: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "cards": cards
-        case "label": label
         default: nil
         }
     }

@@ -59,6 +59,7 @@ func buildRouter(
     let renderer = try await PageRenderer(
         pages: [
             ChooserPage.self, MemorizePage.self, SetPage.self, SetRulesPage.self, RoomPage.self,
+            RoomNewPage.self, RoomReplayPage.self,
             ErrorPage.self,
         ],
         assets: assets)

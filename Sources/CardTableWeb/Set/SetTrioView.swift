@@ -1,0 +1,26 @@
+import Mustache
+import SetCore
+
+/// Three cards drawn small, with their description for screen readers: a missed Set, a Set a
+/// player took in a room, a claim in a replay.
+struct SetTrioView: Encodable, Sendable {
+    let cards: [SetCardView]
+    /// "one red solid diamond, two green striped ovals, three purple open squiggles".
+    let label: String
+
+    init(_ cards: [SetCard]) {
+        self.cards = cards.map { SetCardView.view(of: $0) }
+        label = self.cards.map(\.description).joined(separator: ", ")
+    }
+}
+
+extension SetTrioView: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "cards": cards
+        case "label": label
+        default: nil
+        }
+    }
+}

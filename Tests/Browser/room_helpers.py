@@ -1,0 +1,80 @@
+"""Helpers for the room tests: making and joining rooms as a player would, waiting for a page
+to draw the room's next event, and finding or playing Sets through the room's JSON API."""
+
+import itertools
+import json
+import re
+
+from set_helpers import features, is_set
+
+
+def updates(page):
+    return int(page.evaluate("Number(document.documentElement.dataset.roomUpdates || 0)"))
+
+
+def wait_for_update(page, before, timeout=5000):
+    page.wait_for_function(
+        "n => Number(document.documentElement.dataset.roomUpdates || 0) > n", arg=before, timeout=timeout)
+
+
+def make_room(page, name):
+    """Makes a Set room from the Set page's Options, as a player would."""
+    page.goto("/set")
+    page.get_by_text("Options").click()
+    page.get_by_role("link", name="Play with friends").click()
+    page.locator("#room-name").fill(name)
+    page.get_by_role("button", name="Make a room").click()
+    page.wait_for_url(re.compile(r"/rooms/[2-9A-Z]{6}$"))
+    return page.url
+
+
+def join(page, url, name):
+    page.goto(url)
+    page.locator("#room-name").fill(name)
+    page.get_by_role("button", name="Join").click()
+    page.wait_for_selector(".room-member.is-you")
+
+
+def a_set_on(page):
+    """The card numbers of a Set on the table, found from the cards' spoken labels."""
+    cards = page.eval_on_selector_all(
+        ".room-check", "boxes => boxes.map(b => [Number(b.name.slice(5)), b.getAttribute('aria-label')])")
+    for a, b, c in itertools.combinations(cards, 3):
+        if is_set(features(a[1]), features(b[1]), features(c[1])):
+            return [a[0], b[0], c[0]]
+    raise AssertionError("no Set on the table")
+
+
+def members(page):
+    return page.locator("[data-room-members] .room-member").all_inner_texts()
+
+
+def set_among(numbers):
+    """A Set among card numbers (0-80): each of the four base-3 digits all equal or all
+    different, that is, summing to a multiple of 3."""
+    for trio in itertools.combinations(numbers, 3):
+        if all(sum(card // 3 ** digit % 3 for card in trio) % 3 == 0 for digit in range(4)):
+            return list(trio)
+    return None
+
+
+def snapshot(page, code):
+    response = page.request.get(f"/rooms/{code}", headers={"Accept": "application/json"})
+    assert response.ok, response.text()
+    return response.json()
+
+
+def play_set_to_the_end(pages, code, limit=40):
+    """The players take turns claiming the first Set on the table through the JSON API until
+    the game ends; returns how many claims scored."""
+    for turn in range(limit):
+        view = snapshot(pages[0], code)["view"]
+        if view["phase"] != "playing":
+            return turn
+        trio = set_among(view["set"]["cards"])
+        assert trio, "no Set on the table of a game under way"
+        response = pages[turn % len(pages)].request.post(
+            f"/rooms/{code}/claim", data=json.dumps({"cards": trio}),
+            headers={"Content-Type": "application/json", "Accept": "application/json"})
+        assert response.ok, response.text()
+    raise AssertionError(f"the game did not end within {limit} claims")
