@@ -67,6 +67,12 @@ class Server:
         self.stop()
         self.start()
 
+    def kill(self):
+        """SIGKILL: the process gets no chance to finish anything (as after a crash)."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=15)
+        self.process = None
+
     def game_cards(self, theme_id):
         """The emoji of every card of a game, read straight from the database (a test oracle:
         the pages never tell)."""

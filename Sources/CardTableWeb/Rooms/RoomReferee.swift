@@ -117,15 +117,23 @@ struct RoomReferee: Sendable {
         }
     }
 
-    /// The room with the words of its last event, for its page.
+    /// The room with the words of what happened last, for its page: every event of the last
+    /// move (a Set found and the deal that followed it: the events of one move share their
+    /// view), up to ``lastWordsLimit`` of them.
     func currentWithLastWords(_ code: RoomCode) async throws -> (stored: StoredRoom, lastWords: String) {
         try await store.read { transaction in
             guard let stored = try transaction.room(code) else { throw Self.noSuchRoom(code) }
-            let last = try transaction.roomEvents(code, after: stored.lastEvent - 1, limit: 1).first
-            let words = try last.map { try JSONText.decode(RoomEvent.self, from: $0).text } ?? ""
-            return (stored, words)
+            let recent = try transaction.roomEvents(
+                code, after: stored.lastEvent - Self.lastWordsLimit, limit: Self.lastWordsLimit
+            ).map { try JSONText.decode(RoomEvent.self, from: $0) }
+            guard let last = recent.last else { return (stored, "") }
+            let move = recent.reversed().prefix { $0.view == last.view }.reversed()
+            return (stored, move.map(\.text).joined(separator: " "))
         }
     }
+
+    /// The most events of one move that a room page says.
+    static let lastWordsLimit = 3
 
     static func noSuchRoom(_ code: RoomCode) -> AppError {
         AppError.notFound("There is no room \(code): check the code, or make a new room.")

@@ -35,6 +35,9 @@ import Testing
             let page = try await bo.get(room.pageURL)
             let html = String(buffer: page.body)
             #expect(page.status == .ok)
+            // The last claim and the end it brought are said together (one move, two events).
+            let status = try #require(html.firstMatch(of: #/data-room-announcement[^>]*>([^<]*)</p>/#)).1
+            #expect(status.contains("found a Set: ") && status.contains(" Game over! "), "\(status)")
             // Bo claimed two Sets in three, so Bo wins; names are text, never markup.
             #expect(html.contains("&lt;i&gt;Bo&lt;/i&gt; wins with \(view.scores[1])."))
             #expect(!html.contains("<i>Bo</i>"))

@@ -25,10 +25,20 @@ function say(text) {
 
 // MARK: - Drawing
 
-/** Redraws from the server's page, keeping the cards this player has checked. */
+/**
+ * Redraws from the server's page, keeping the cards this player has checked. When the page
+ * cannot be fetched (the network just went), it stays as it is: the socket resumes after the
+ * last event drawn once the network is back, and that redraws it.
+ */
 async function redraw() {
+  let page;
+  try {
+    page = await getPage();
+  } catch {
+    return;
+  }
+  // NB: read after the fetch, so a card checked while it was under way stays checked.
   const checked = new Set($$(".room-check:checked").map((box) => box.name));
-  const page = await getPage();
   patchPage(page);
   for (const box of $$(".room-check")) box.checked = checked.has(box.name);
   markUpdated();
@@ -81,6 +91,8 @@ async function poll() {
       headers: { Accept: "application/json" }, credentials: "same-origin",
     });
     if (response.ok && (await response.json()).length > 0) await enqueue(redraw);
+  } catch {
+    // Offline, or the server is restarting: the next poll tries again.
   } finally {
     pollTimer = window.setTimeout(poll, 3000);
   }
