@@ -17,6 +17,12 @@ def test_two_friends_play_set_from_their_own_browsers(player):
     expect(host.locator(".room-qr svg")).to_be_visible()
     host.screenshot(path="Tests/Browser/screenshots/room-lobby-390x844.png")
 
+    # Bo heard the code read out: types it on the home page, in lower case, and joins.
+    guest.goto("/")
+    guest.screenshot(path="Tests/Browser/screenshots/home-find-room-390x844.png")
+    guest.get_by_label("Join a room").fill(f"{code[:3].lower()} {code[3:].lower()}")
+    guest.get_by_role("button", name="Join").click()
+    guest.wait_for_url(url)
     before = updates(host)
     join(guest, url, "<b>Bo</b>")
     # The host's page learns of the guest over the socket, and shows the name as text.

@@ -57,6 +57,7 @@ struct RoomController: Sendable {
     func addRoutes(to group: RouterGroup<CardTableRequestContext>, notingIn routes: RegisteredRoutes) {
         group.on(RoomRoute.Template.new, notingIn: routes, use: new)
         group.on(RoomRoute.Template.create, notingIn: routes, use: create)
+        group.on(RoomRoute.Template.find, notingIn: routes, use: find)
         group.on(RoomRoute.Template.page, notingIn: routes, use: show)
         group.on(RoomRoute.Template.join, notingIn: routes, use: join)
         group.on(RoomRoute.Template.start, notingIn: routes, use: start)
@@ -100,6 +101,19 @@ struct RoomController: Sendable {
                     socketURL: RoomRoute.socket(code).path, eventsURL: RoomRoute.events(code, after: 0).path),
                 status: .created)
         }
+    }
+
+    /// The room whose code a friend read out: `?code=k7q x4p` goes to `/rooms/K7QX4P`.
+    @Sendable func find(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        // NB: a form sends a space typed in the code as `+`, which the query keeps.
+        let typed = (request.uri.queryParameters.get("code") ?? "").replacing("+", with: " ")
+        guard let code = RoomCode(typed) else {
+            throw AppError.badRequest(
+                "code must be the six letters and digits of a room, like K7Q-X4P (codes have no 0, 1, I, L or O)."
+            )
+        }
+        _ = try await referee.current(code)
+        return .redirect(to: RoomRoute.page(code))
     }
 
     @Sendable func show(_ request: Request, context: CardTableRequestContext) async throws -> Response {

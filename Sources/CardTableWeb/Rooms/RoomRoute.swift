@@ -6,6 +6,8 @@ enum RoomRoute: Route, Hashable {
     case new(game: Room.Game, themeID: ThemeID?)
     /// Making a room.
     case create
+    /// A room found by the code a friend read out (`?code=K7Q-X4P`).
+    case find
     /// The room's page (HTML), or its view (JSON).
     case page(RoomCode)
     case join(RoomCode)
@@ -26,6 +28,7 @@ enum RoomRoute: Route, Hashable {
     enum Template: String, RouteTemplate {
         case new = "/rooms/new"
         case create = "/rooms"
+        case find = "/rooms/find"
         case page = "/rooms/{code}"
         case join = "/rooms/{code}/join"
         case start = "/rooms/{code}/start"
@@ -38,7 +41,7 @@ enum RoomRoute: Route, Hashable {
 
         var method: HTTPRequest.Method {
             switch self {
-            case .new, .page, .events, .socket, .replay: .get
+            case .new, .find, .page, .events, .socket, .replay: .get
             case .create, .join, .start, .claim, .deal, .choose: .post
             }
         }
@@ -48,6 +51,7 @@ enum RoomRoute: Route, Hashable {
         switch self {
         case .new: .new
         case .create: .create
+        case .find: .find
         case .page: .page
         case .join: .join
         case .start: .start
@@ -62,7 +66,7 @@ enum RoomRoute: Route, Hashable {
 
     var parameters: [String: String] {
         switch self {
-        case .new, .create: [:]
+        case .new, .create, .find: [:]
         case .page(let code), .join(let code), .start(let code), .claim(let code), .deal(let code),
             .events(let code, _), .socket(let code):
             ["code": code.rawValue]

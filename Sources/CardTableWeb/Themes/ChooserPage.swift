@@ -51,6 +51,10 @@ struct ChooserPage: PageModel {
     let doneURL: String
     /// The Set page, the other game.
     let setURL: String
+    /// Making a Set room to play with friends.
+    let friendsURL = RoomRoute.new(game: .set, themeID: nil).path
+    /// Where the room code a friend read out leads.
+    let findRoomURL = RoomRoute.find.path
     let deleted: DeletedNotice?
     /// Says that a theme could not be read and was set aside; `nil` when none was.
     let setAsideNotice: String?
@@ -126,6 +130,8 @@ extension ChooserPage: MustacheParent {
         case "editModeURL": editModeURL
         case "doneURL": doneURL
         case "setURL": setURL
+        case "friendsURL": friendsURL
+        case "findRoomURL": findRoomURL
         case "deleted": deleted
         case "setAsideNotice": setAsideNotice
         case "editor": editor

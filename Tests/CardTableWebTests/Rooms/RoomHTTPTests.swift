@@ -148,6 +148,41 @@ import Testing
         }
     }
 
+    /// A friend types the code they heard, in any case, with or without its dash or spaces.
+    @Test func aCodeReadAloudFindsTheRoom() async throws {
+        try await withTestApp { session in
+            let (ana, bo) = (try await session.newPlayer(), try await session.newPlayer())
+            let room = try await ana.createRoom()
+            let home = String(buffer: try await bo.get("/").body)
+            #expect(home.contains("action=\"/rooms/find\""))
+            #expect(home.contains("href=\"/rooms/new?game=set\""))
+            let code = room.displayCode
+            for typed in [code, code.lowercased(), room.code, " \(code.prefix(3)) \(code.suffix(3)) "] {
+                let response = try await bo.get("/rooms/find?code=\(Browser.encode(typed))")
+                #expect(response.status == .seeOther, "\(typed)")
+                #expect(response.headers[.location] == room.pageURL, "\(typed)")
+            }
+            // As a form sends it: a space becomes +.
+            let formSent = "\(code.prefix(3).lowercased())+\(code.suffix(3).lowercased())"
+            let fromForm = try await bo.get("/rooms/find?code=\(formSent)")
+            #expect(fromForm.headers[.location] == room.pageURL)
+            for typed in ["", "K7Q", "K0Q-X4P", "K7Q-X4PP"] {
+                let response = try await bo.get("/rooms/find?code=\(Browser.encode(typed))", json: true)
+                #expect(response.status == .badRequest, "\(typed)")
+                #expect(
+                    try response.decode(ErrorJSON.self).error.message
+                        == "code must be the six letters and digits of a room, like K7Q-X4P (codes have no 0, 1, I, L or O)."
+                )
+            }
+            // (One code in 887 million is ZZZZZZ.)
+            let response = try await bo.get("/rooms/find?code=ZZZ-ZZZ", json: true)
+            #expect(response.status == .notFound)
+            #expect(
+                try response.decode(ErrorJSON.self).error.message
+                    == "There is no room ZZZ-ZZZ: check the code, or make a new room.")
+        }
+    }
+
     @Test func aClientFarBehindGetsASnapshot() async throws {
         try await withTestApp { session in
             let ana = try await session.newPlayer()
