@@ -127,15 +127,22 @@ extension Room {
         let winners = game.ranking.filter { $0.rank == 1 }
         let best = winners.first?.score ?? 0
         let names = winners.map { name(ofSeat: $0.seat) }
-        if names.count > 1 { return "\(names.joined(separator: " and ")) share first place with \(best)." }
-        return "\(names.first ?? "Nobody") wins with \(best)."
+        let points = best == 1 ? "1 point" : "\(best) points"
+        if names.count > 1 { return "\(Self.list(names)) share first place with \(points)." }
+        return "\(names.first ?? "Nobody") wins with \(points)."
     }
 
     private func memorizeResult(_ game: TurnBasedMemoryGame<String>) -> String {
         let names = game.leaders.map { name(ofSeat: $0) }
         let pairs = game.leaders.first.map { game.pairs[$0] } ?? 0
         let word = pairs == 1 ? "pair" : "pairs"
-        if names.count > 1 { return "\(names.joined(separator: " and ")) tie with \(pairs) \(word) each." }
+        if names.count > 1 { return "\(Self.list(names)) tie with \(pairs) \(word) each." }
         return "\(names.first ?? "Nobody") wins with \(pairs) \(word)."
+    }
+
+    /// "Ana and Bo", "Ana, Bo and Cy".
+    private static func list(_ names: [String]) -> String {
+        guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + last
     }
 }

@@ -19,7 +19,7 @@ struct RoomResults: Encodable, Sendable {
         var hasSets: Bool { !sets.isEmpty }
     }
 
-    /// "Ana wins with 5." or "Ana and Bo tie with 3 pairs each."
+    /// "Ana wins with 5 points." or "Ana and Bo tie with 3 pairs each."
     let headline: String
     let rows: [Row]
 

@@ -39,7 +39,7 @@ import Testing
             let status = try #require(html.firstMatch(of: #/data-room-announcement[^>]*>([^<]*)</p>/#)).1
             #expect(status.contains("found a Set: ") && status.contains(" Game over! "), "\(status)")
             // Bo claimed two Sets in three, so Bo wins; names are text, never markup.
-            #expect(html.contains("&lt;i&gt;Bo&lt;/i&gt; wins with \(view.scores[1])."))
+            #expect(html.contains("&lt;i&gt;Bo&lt;/i&gt; wins with \(view.scores[1]) points."))
             #expect(!html.contains("<i>Bo</i>"))
             let rows = html.components(separatedBy: "<li class=\"room-result").count - 1
             #expect(rows == 2)
