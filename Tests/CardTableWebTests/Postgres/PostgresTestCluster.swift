@@ -1,0 +1,59 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Testing
+
+@testable import CardTableWeb
+
+/// The PostgreSQL cluster the tests may use: `CARDTABLE_TEST_POSTGRES`, which
+/// `Tests/Postgres/with-cluster.sh` sets (and `.ci/run` uses). PostgreSQL tests take it as their
+/// argument from ``clusters``, empty without it; ``PostgreSQLTests`` then says, in one line, that
+/// they were skipped.
+enum PostgresTestCluster {
+    static let address = ProcessInfo.processInfo.environment["CARDTABLE_TEST_POSTGRES"].flatMap(
+        PostgresAddress.init)
+
+    /// The cluster, when there is one: the argument of every PostgreSQL test.
+    static var clusters: [PostgresAddress] { address.map { [$0] } ?? [] }
+
+    static let skipped: Comment =
+        "CARDTABLE_TEST_POSTGRES is not set, so the PostgreSQL tests are skipped (bash Tests/Postgres/with-cluster.sh swift test runs them)"
+
+    /// Runs `body` with a new, empty database on the cluster, dropped afterwards.
+    static func withDatabase<Value>(
+        on cluster: PostgresAddress, _ body: (PostgresAddress) async throws -> Value
+    ) async throws -> Value {
+        let name = "cardtable_test_" + UUID().uuidString.replacing("-", with: "").lowercased()
+        try await withClient(cluster) { client in
+            _ = try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+        }
+        do {
+            let value = try await body(cluster.database(name))
+            try await drop(name, on: cluster)
+            return value
+        } catch {
+            try? await drop(name, on: cluster)
+            throw error
+        }
+    }
+
+    /// Runs `body` with a client of `address`, running while it does.
+    static func withClient<Value>(
+        _ address: PostgresAddress, _ body: (PostgresClient) async throws -> Value
+    ) async throws -> Value {
+        let client = PostgresClient(
+            configuration: address.clientConfiguration, backgroundLogger: Logger(label: "postgres-tests"))
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            return try await body(client)
+        }
+    }
+
+    private static func drop(_ name: String, on cluster: PostgresAddress) async throws {
+        try await withClient(cluster) { client in
+            _ = try await client.query(
+                PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"))
+        }
+    }
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs a command with a throw-away PostgreSQL cluster: installs Debian's postgresql when it is
+# missing, makes a cluster in a temporary folder (initdb as the postgres user, trust
+# authentication, a Unix socket folder of its own and a free port on 127.0.0.1), starts it, runs
+# the command with CARDTABLE_TEST_POSTGRES set to it, then stops the cluster and removes it.
+#
+#   bash Tests/Postgres/with-cluster.sh swift test
+set -euo pipefail
+
+if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
+    apt-get update
+    apt-get install -y --no-install-recommends postgresql
+fi
+BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+
+FOLDER="$(mktemp -d)"
+chmod 755 "$FOLDER"
+mkdir "$FOLDER/data" "$FOLDER/socket"
+chown postgres:postgres "$FOLDER/data" "$FOLDER/socket"
+PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+
+stop() {
+    runuser -u postgres -- "$BIN/pg_ctl" -D "$FOLDER/data" -m immediate stop >/dev/null 2>&1 || true
+    rm -rf "$FOLDER"
+}
+trap stop EXIT
+
+runuser -u postgres -- "$BIN/initdb" -D "$FOLDER/data" --auth=trust --username=postgres \
+    --encoding=UTF8 --locale=C.UTF-8 >"$FOLDER/initdb.log" 2>&1 || { cat "$FOLDER/initdb.log"; exit 1; }
+# fsync stays on, as on a real site: what PostgreSQL acknowledged is on disk.
+runuser -u postgres -- "$BIN/pg_ctl" -D "$FOLDER/data" -l "$FOLDER/socket/server.log" -w \
+    -o "-p $PORT -k $FOLDER/socket -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null \
+    || { cat "$FOLDER/socket/server.log"; exit 1; }
+
+export CARDTABLE_TEST_POSTGRES="postgres://postgres@127.0.0.1:$PORT/postgres"
+echo "PostgreSQL $("$BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT for the tests"
+"$@"
