@@ -7,6 +7,18 @@ struct StoredRoom: Sendable {
     var lastEvent: Int
     /// When the room was closed for want of players; its events stay readable.
     var closedAt: Date?
+
+    /// Numbers `happenings` as the log's next events, each carrying the room's view after all
+    /// of them, and counts them in ``lastEvent``.
+    mutating func append(_ happenings: [RoomHappening]) -> [RoomEvent] {
+        let view = RoomView(room)
+        return happenings.map { happening in
+            lastEvent += 1
+            return RoomEvent(
+                number: lastEvent, game: room.gameNumber, kind: happening.kind, text: happening.text,
+                member: happening.member, cards: happening.cards, view: view)
+        }
+    }
 }
 
 extension CardTableStore.Transaction {
@@ -46,14 +58,8 @@ extension CardTableStore.Transaction {
     /// - Returns: The events' JSON, in order.
     func record(_ happenings: [RoomHappening], in stored: inout StoredRoom, at now: Date) throws -> [String] {
         guard !happenings.isEmpty else { return [] }
-        let view = RoomView(stored.room)
         var bodies: [String] = []
-        for happening in happenings {
-            stored.lastEvent += 1
-            let event = RoomEvent(
-                number: stored.lastEvent, game: stored.room.gameNumber, kind: happening.kind,
-                text: happening.text,
-                member: happening.member, cards: happening.cards, view: view)
+        for event in stored.append(happenings) {
             let body = try JSONText.encode(event)
             try db.cachedStatement(
                 sql:

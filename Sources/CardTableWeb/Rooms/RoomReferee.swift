@@ -4,7 +4,7 @@ import MemorizeCore
 
 /// Referees rooms: applies each request to its room in one store transaction, appends what
 /// happened to the room's event log, and then tells the room's listeners. Claims on one room are
-/// judged in the order their transactions run (SQLite has one writer), so the first valid claim
+/// judged in the order their transactions commit (see ``RoomStore``), so the first valid claim
 /// for a card wins it.
 struct RoomReferee: Sendable {
     /// A room after a request, with the events the request added (as sent to members).
@@ -18,7 +18,10 @@ struct RoomReferee: Sendable {
     /// is sent the latest view instead.
     static let catchUpLimit = 200
 
-    let store: CardTableStore
+    /// Where rooms are kept.
+    let rooms: any RoomStore
+    /// Where the hosts' themes are (a Memorize room copies one).
+    let themes: CardTableStore
     let environment: WebEnvironment
     let hub: RoomHub
     let logger: Logger
@@ -31,30 +34,26 @@ struct RoomReferee: Sendable {
     func create(
         _ game: Room.Game, themeID: ThemeID?, hostName: DisplayName, for player: PlayerID
     ) async throws -> Answer {
-        let now = environment.now()
-        let answer = try await store.write { transaction in
-            var theme: Theme?
-            if game == .memorize {
-                guard let themeID else {
-                    throw AppError.badRequest("A Memorize room needs themeID: one of your themes.")
-                }
-                guard let saved = try transaction.theme(themeID, of: player) else {
-                    throw AppError.noSuchTheme
-                }
-                theme = saved.theme
+        var theme: Theme?
+        if game == .memorize {
+            guard let themeID else {
+                throw AppError.badRequest("A Memorize room needs themeID: one of your themes.")
             }
-            var generator = SystemRandomNumberGenerator()
-            var code = RoomCode.random(using: &generator)
-            while try transaction.roomExists(code) { code = RoomCode.random(using: &generator) }
-            var stored = StoredRoom(
-                room: Room(code: code, game: game, theme: theme, host: player, hostName: hostName),
-                lastEvent: 0)
-            try transaction.insert(stored.room, at: now)
-            let happening = RoomHappening(
-                kind: .joined, text: "\(hostName) made the room.", member: stored.room.host.number)
-            let events = try transaction.record([happening], in: &stored, at: now)
-            return Answer(room: stored.room, lastEvent: stored.lastEvent, events: events)
+            guard let saved = try await themes.theme(themeID, of: player) else { throw AppError.noSuchTheme }
+            theme = saved.theme
         }
+        let change = try await rooms.createRoom(at: environment.now()) {
+            var generator = SystemRandomNumberGenerator()
+            return RoomCode.random(using: &generator)
+        } _: { [theme] code in
+            let room = Room(code: code, game: game, theme: theme, host: player, hostName: hostName)
+            return (
+                room,
+                [RoomHappening(kind: .joined, text: "\(hostName) made the room.", member: room.host.number)]
+            )
+        }
+        let answer = Answer(
+            room: change.stored.room, lastEvent: change.stored.lastEvent, events: change.events)
         logger.info("New room", metadata: ["game": "\(game.rawValue)"])
         return answer
     }
@@ -103,33 +102,29 @@ struct RoomReferee: Sendable {
 
     /// The room and the number of its last event.
     func current(_ code: RoomCode) async throws -> StoredRoom {
-        guard let stored = try await store.read({ try $0.room(code) }) else { throw Self.noSuchRoom(code) }
+        guard let (stored, _) = try await rooms.room(code, with: .none) else { throw Self.noSuchRoom(code) }
         return stored
     }
 
     /// What a client that applied events up to `after` lacks: each missing event, or, when it
     /// is more than ``catchUpLimit`` behind, none and the latest view.
     func catchUp(_ code: RoomCode, after: Int) async throws -> (events: [String], stored: StoredRoom) {
-        try await store.read { transaction in
-            guard let stored = try transaction.room(code) else { throw Self.noSuchRoom(code) }
-            guard after >= stored.lastEvent - Self.catchUpLimit else { return ([], stored) }
-            return (try transaction.roomEvents(code, after: after, limit: Self.catchUpLimit), stored)
-        }
+        guard let (stored, events) = try await rooms.room(code, with: .after(after, limit: Self.catchUpLimit))
+        else { throw Self.noSuchRoom(code) }
+        return (after >= stored.lastEvent - Self.catchUpLimit ? events : [], stored)
     }
 
     /// The room with the words of what happened last, for its page: every event of the last
     /// move (a Set found and the deal that followed it: the events of one move share their
     /// view), up to ``lastWordsLimit`` of them.
     func currentWithLastWords(_ code: RoomCode) async throws -> (stored: StoredRoom, lastWords: String) {
-        try await store.read { transaction in
-            guard let stored = try transaction.room(code) else { throw Self.noSuchRoom(code) }
-            let recent = try transaction.roomEvents(
-                code, after: stored.lastEvent - Self.lastWordsLimit, limit: Self.lastWordsLimit
-            ).map { try JSONText.decode(RoomEvent.self, from: $0) }
-            guard let last = recent.last else { return (stored, "") }
-            let move = recent.reversed().prefix { $0.view == last.view }.reversed()
-            return (stored, move.map(\.text).joined(separator: " "))
+        guard let (stored, events) = try await rooms.room(code, with: .last(Self.lastWordsLimit)) else {
+            throw Self.noSuchRoom(code)
         }
+        let recent = try events.map { try JSONText.decode(RoomEvent.self, from: $0) }
+        guard let last = recent.last else { return (stored, "") }
+        let move = recent.reversed().prefix { $0.view == last.view }.reversed()
+        return (stored, move.map(\.text).joined(separator: " "))
     }
 
     /// The most events of one move that a room page says.
@@ -146,22 +141,20 @@ struct RoomReferee: Sendable {
         on code: RoomCode,
         _ change: @escaping @Sendable (inout Room, Date) throws(RoomRefusal) -> [RoomHappening]
     ) async throws -> Answer {
-        let now = environment.now()
-        let answer = try await store.write { transaction in
-            guard var stored = try transaction.room(code) else { throw Self.noSuchRoom(code) }
+        let change = try await rooms.changeRoom(code, at: environment.now()) { stored, now in
             guard stored.closedAt == nil else {
                 throw AppError.conflict(
                     "Room \(code) was closed after 30 minutes without players; make a new room.")
             }
-            let happenings: [RoomHappening]
             do {
-                happenings = try change(&stored.room, now)
+                return try change(&stored.room, now)
             } catch let refusal as RoomRefusal {
                 throw refusal.appError
             }
-            let events = try transaction.record(happenings, in: &stored, at: now)
-            return Answer(room: stored.room, lastEvent: stored.lastEvent, events: events)
         }
+        guard let change else { throw Self.noSuchRoom(code) }
+        let answer = Answer(
+            room: change.stored.room, lastEvent: change.stored.lastEvent, events: change.events)
         if !answer.events.isEmpty { await hub.publish(code, lastEvent: answer.lastEvent) }
         return answer
     }

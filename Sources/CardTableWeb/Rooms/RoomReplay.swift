@@ -14,23 +14,22 @@ extension RoomReferee {
     /// The room and the events of its game number `game`, oldest first, for a replay.
     /// - Throws: Not found when the room has no such game; a conflict while it is being played.
     func replay(_ code: RoomCode, game: Int) async throws -> (stored: StoredRoom, events: [String]) {
-        try await store.read { transaction in
-            guard let stored = try transaction.room(code) else { throw Self.noSuchRoom(code) }
-            let played = stored.room.gameNumber
-            guard played > 0 else {
-                throw AppError.notFound(
-                    "Room \(code) has not played a game yet, so there is nothing to replay.")
-            }
-            guard (1...played).contains(game) else {
-                let games = played == 1 ? "one game" : "\(played) games"
-                throw AppError.notFound(
-                    "Room \(code) has played \(games), so there is no game \(game): ask for 1 to \(played).")
-            }
-            guard stored.replayableGames.contains(game) else {
-                throw AppError.conflict(
-                    "Game \(game) of room \(code) is still being played; its replay opens when it ends.")
-            }
-            return (stored, try transaction.roomEvents(code, game: game))
+        guard let (stored, events) = try await rooms.room(code, with: .game(game)) else {
+            throw Self.noSuchRoom(code)
         }
+        let played = stored.room.gameNumber
+        guard played > 0 else {
+            throw AppError.notFound("Room \(code) has not played a game yet, so there is nothing to replay.")
+        }
+        guard (1...played).contains(game) else {
+            let games = played == 1 ? "one game" : "\(played) games"
+            throw AppError.notFound(
+                "Room \(code) has played \(games), so there is no game \(game): ask for 1 to \(played).")
+        }
+        guard stored.replayableGames.contains(game) else {
+            throw AppError.conflict(
+                "Game \(game) of room \(code) is still being played; its replay opens when it ends.")
+        }
+        return (stored, events)
     }
 }

@@ -37,19 +37,11 @@ extension RoomReferee {
     /// - Returns: The rooms closed.
     func closeIdleRooms() async throws -> [RoomCode] {
         let now = environment.now()
-        let connected = await hub.connectedRooms
-        return try await store.write { transaction in
-            try transaction.touchRooms(connected, at: now)
-            let idle = try transaction.roomsIdle(since: now.addingTimeInterval(-RoomSweep.idleTime))
-            for code in idle {
-                guard var stored = try transaction.room(code) else { continue }
-                let happening = RoomHappening(
-                    kind: .closed,
-                    text: "The room closed after 30 minutes without players; make a new one to play again.")
-                _ = try transaction.record([happening], in: &stored, at: now)
-                try transaction.close(code, at: now)
-            }
-            return idle
-        }
+        return try await rooms.closeRooms(
+            idleSince: now.addingTimeInterval(-RoomSweep.idleTime), connected: await hub.connectedRooms,
+            at: now,
+            saying: RoomHappening(
+                kind: .closed,
+                text: "The room closed after 30 minutes without players; make a new one to play again."))
     }
 }

@@ -11,8 +11,9 @@ import Testing
 
     private func referee() throws -> RoomReferee {
         let clock = clock
+        let store = try CardTableStore(.inMemory)
         return RoomReferee(
-            store: try CardTableStore(.inMemory), environment: WebEnvironment(now: { clock.now() }),
+            rooms: store, themes: store, environment: WebEnvironment(now: { clock.now() }),
             hub: RoomHub(), logger: Logger(label: "test"))
     }
 

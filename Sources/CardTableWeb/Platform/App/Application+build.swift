@@ -31,7 +31,8 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     // NB: the store's location, not the configuration's: tests pass an open store.
     let secret = try ServerSecret(for: store.location)
-    let rooms = RoomReferee(store: store, environment: environment, hub: RoomHub(), logger: logger)
+    let rooms = RoomReferee(
+        rooms: store, themes: store, environment: environment, hub: RoomHub(), logger: logger)
     let router = try await buildRouter(
         store: store, secret: secret, rooms: rooms, environment: environment, logger: logger)
     let socketRouter = Router(context: RoomSocketContext.self)

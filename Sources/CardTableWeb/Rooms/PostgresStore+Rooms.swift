@@ -1,0 +1,157 @@
+import Foundation
+import PostgresNIO
+
+/// Rooms in PostgreSQL: a change locks the room's row (`SELECT … FOR UPDATE`) for its
+/// transaction, so changes to one room from any number of instances run one after another, and
+/// each appended event is announced on ``PostgresStore/roomEventsChannel`` when it commits.
+extension PostgresStore: RoomStore {
+    /// The channel that carries "CODE NUMBER" when a room's log grows to event NUMBER.
+    static let roomEventsChannel = "cardtable_room_events"
+
+    func createRoom(
+        at now: Date, code: @escaping @Sendable () -> RoomCode,
+        _ make: @escaping @Sendable (RoomCode) -> (Room, [RoomHappening])
+    ) async throws -> RoomChange {
+        try await transaction { connection in
+            while true {
+                let (room, happenings) = make(code())
+                let host = room.host.player.rawValue
+                try await connection.query(
+                    """
+                    INSERT INTO player (id, created_at, last_seen_at, owns_themes, unsigned_cookie)
+                    VALUES (\(host), \(now), \(now), false, false) ON CONFLICT (id) DO NOTHING
+                    """, logger: logger)
+                let inserted = try await connection.query(
+                    """
+                    INSERT INTO room (code, game, host_id, state, last_event, created_at, active_at)
+                    VALUES (\(room.code.rawValue), \(room.game.rawValue), \(host), \(try JSONText.encode(room)), 0,
+                        \(now), \(now))
+                    ON CONFLICT (code) DO NOTHING RETURNING code
+                    """, logger: logger
+                ).collect()
+                guard !inserted.isEmpty else { continue }  // the code was taken: draw another
+                var stored = StoredRoom(room: room, lastEvent: 0)
+                let events = try await record(happenings, in: &stored, at: now, on: connection)
+                return RoomChange(stored: stored, events: events)
+            }
+        }
+    }
+
+    func changeRoom(
+        _ code: RoomCode, at now: Date,
+        _ change: @escaping @Sendable (inout StoredRoom, Date) throws -> [RoomHappening]
+    ) async throws -> RoomChange? {
+        try await transaction { connection in
+            guard var stored = try await room(code, on: connection, locking: true) else { return nil }
+            let happenings = try change(&stored, now)
+            let events = try await record(happenings, in: &stored, at: now, on: connection)
+            return RoomChange(stored: stored, events: events)
+        }
+    }
+
+    func room(_ code: RoomCode, with range: RoomEventRange) async throws -> (
+        stored: StoredRoom, events: [String]
+    )? {
+        try await snapshot { connection in
+            guard let stored = try await room(code, on: connection, locking: false) else { return nil }
+            let key = code.rawValue
+            let rows: PostgresRowSequence
+            switch range {
+            case .none:
+                return (stored, [])
+            case .after(let after, let limit):
+                rows = try await connection.query(
+                    """
+                    SELECT body FROM room_event WHERE room_code = \(key) AND number > \(after)
+                    ORDER BY number LIMIT \(limit)
+                    """, logger: logger)
+            case .last(let count):
+                rows = try await connection.query(
+                    """
+                    SELECT body FROM room_event WHERE room_code = \(key) AND number > \(stored.lastEvent - count)
+                    ORDER BY number
+                    """, logger: logger)
+            case .game(let game):
+                rows = try await connection.query(
+                    "SELECT body FROM room_event WHERE room_code = \(key) AND game_number = \(game) ORDER BY number",
+                    logger: logger)
+            }
+            var events: [String] = []
+            for try await body in rows.decode(String.self) { events.append(body) }
+            return (stored, events)
+        }
+    }
+
+    func closeRooms(
+        idleSince: Date, connected: [RoomCode], at now: Date, saying happening: RoomHappening
+    ) async throws -> [RoomCode] {
+        try await transaction { connection in
+            try await connection.query(
+                """
+                UPDATE room SET active_at = \(now)
+                WHERE code = ANY(\(connected.map(\.rawValue))) AND closed_at IS NULL
+                """, logger: logger)
+            let idle = try await connection.query(
+                "SELECT code FROM room WHERE closed_at IS NULL AND active_at < \(idleSince) ORDER BY code FOR UPDATE",
+                logger: logger)
+            var codes: [RoomCode] = []
+            for try await text in idle.decode(String.self) {
+                if let code = RoomCode(text) { codes.append(code) }
+            }
+            for code in codes {
+                guard var stored = try await room(code, on: connection, locking: false) else { continue }
+                _ = try await record([happening], in: &stored, at: now, on: connection)
+                try await connection.query(
+                    "UPDATE room SET closed_at = \(now) WHERE code = \(code.rawValue)", logger: logger)
+            }
+            return codes
+        }
+    }
+
+    // MARK: - Private
+
+    /// The room with `code`, its row locked until the transaction ends when `locking`.
+    private func room(_ code: RoomCode, on connection: PostgresConnection, locking: Bool) async throws
+        -> StoredRoom?
+    {
+        let rows = try await connection.query(
+            locking
+                ? "SELECT state, last_event, closed_at FROM room WHERE code = \(code.rawValue) FOR UPDATE"
+                : "SELECT state, last_event, closed_at FROM room WHERE code = \(code.rawValue)",
+            logger: logger)
+        for try await (state, lastEvent, closedAt) in rows.decode((String, Int, Date?).self) {
+            return StoredRoom(
+                room: try JSONText.decode(Room.self, from: state), lastEvent: lastEvent, closedAt: closedAt)
+        }
+        return nil
+    }
+
+    /// Appends `happenings` to the room's log and saves the room (active at `now`); the channel
+    /// hears of the new last event when the transaction commits.
+    private func record(
+        _ happenings: [RoomHappening], in stored: inout StoredRoom, at now: Date,
+        on connection: PostgresConnection
+    ) async throws -> [String] {
+        guard !happenings.isEmpty else { return [] }
+        let code = stored.room.code.rawValue
+        var bodies: [String] = []
+        for event in stored.append(happenings) {
+            let body = try JSONText.encode(event)
+            try await connection.query(
+                """
+                INSERT INTO room_event (room_code, number, game_number, body, created_at)
+                VALUES (\(code), \(event.number), \(event.game), \(body), \(now))
+                """, logger: logger)
+            bodies.append(body)
+        }
+        try await connection.query(
+            """
+            UPDATE room SET state = \(try JSONText.encode(stored.room)), last_event = \(stored.lastEvent),
+                active_at = \(now)
+            WHERE code = \(code)
+            """, logger: logger)
+        try await connection.query(
+            "SELECT pg_notify(\(Self.roomEventsChannel), \("\(code) \(stored.lastEvent)"))", logger: logger)
+        return bodies
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Where rooms and their event logs are kept: the SQLite store, or PostgreSQL when several
+/// CardTable instances share one database. Every method is one transaction, and a change to a
+/// room is serialised with every other change to it (SQLite has one writer; PostgreSQL locks the
+/// room's row), so claims are judged in the order they commit, whichever instance took them.
+protocol RoomStore: Sendable {
+    /// Stores a new room: `make` gets a code no room has (drawn from `code` until one is free) and
+    /// answers the room and what happened first, which become its first events.
+    func createRoom(
+        at now: Date, code: @escaping @Sendable () -> RoomCode,
+        _ make: @escaping @Sendable (RoomCode) -> (Room, [RoomHappening])
+    ) async throws -> RoomChange
+
+    /// Applies `change` to the room with `code` and appends what happened to its log, numbered
+    /// after its last event, each with the view after all of them; nothing is saved when `change`
+    /// throws. The room counts as active at `now`.
+    /// - Returns: The room and its new events' JSON, or nil when no room has `code`.
+    func changeRoom(
+        _ code: RoomCode, at now: Date,
+        _ change: @escaping @Sendable (inout StoredRoom, Date) throws -> [RoomHappening]
+    ) async throws -> RoomChange?
+
+    /// The room with `code` and the events of its log that `events` names, oldest first; nil when
+    /// no room has `code`.
+    func room(_ code: RoomCode, with events: RoomEventRange) async throws -> (
+        stored: StoredRoom, events: [String]
+    )?
+
+    /// Counts the rooms in `connected` as active at `now`, then closes every open room that has
+    /// not been active since `idleSince`, appending `happening` to its log.
+    /// - Returns: The rooms closed.
+    func closeRooms(
+        idleSince: Date, connected: [RoomCode], at now: Date, saying happening: RoomHappening
+    ) async throws -> [RoomCode]
+}
+
+/// A room after a change, with the events the change added (their JSON, as sent to members).
+struct RoomChange: Sendable {
+    let stored: StoredRoom
+    let events: [String]
+}
+
+/// Which events of a room's log to read along with it.
+enum RoomEventRange: Sendable, Equatable {
+    /// None.
+    case none
+    /// The events after number `after`, at most `limit`.
+    case after(Int, limit: Int)
+    /// The last `count` events.
+    case last(Int)
+    /// Every event of game number `game` (0 for the lobby's).
+    case game(Int)
+}
