@@ -44,7 +44,7 @@ import Testing
         #expect(SetMissedReview(saved) == nil)
 
         let referee = SetReferee(
-            store: store, environment: WebEnvironment(), secret: .random(), logger: .init(label: "test"))
+            games: store, environment: WebEnvironment(), secret: .random(), logger: .init(label: "test"))
         let dealt = try await referee.deal(by: .one, version: 4, for: player).saved
         #expect(dealt.game.table.count == 18)
         #expect(dealt.version == 5)

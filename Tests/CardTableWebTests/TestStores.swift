@@ -1,5 +1,7 @@
 import Foundation
+import GRDB
 import Logging
+import PostgresNIO
 import Testing
 
 @testable import CardTableWeb
@@ -12,18 +14,32 @@ enum TestStores {
         var testDescription: String { rawValue }
     }
 
+    /// One instance's view of a test database: its stores, and raw SQL for setting up damage.
+    struct Instance: Sendable {
+        let rooms: any RoomStore
+        let setGames: any SetGameStore
+        /// Runs SQL straight on the database (both dialects accept what the tests send).
+        let execute: @Sendable (String) async throws -> Void
+        /// The number a `SELECT count(*) …` answers.
+        let count: @Sendable (String) async throws -> Int
+    }
+
     static var available: [Kind] { [.sqlite] + (PostgresTestCluster.address == nil ? [] : [.postgres]) }
 
-    /// Runs `body` with `count` handles on one new, empty database of `kind`: the same SQLite
+    /// Runs `body` with `count` instances on one new, empty database of `kind`: the same SQLite
     /// store `count` times, or `count` PostgreSQL stores, each with its own connections, as
     /// several CardTable instances would have.
-    static func withRoomStores<Value>(
-        _ kind: Kind, count: Int, _ body: ([any RoomStore]) async throws -> Value
+    static func withInstances<Value>(
+        _ kind: Kind, count: Int, _ body: ([Instance]) async throws -> Value
     ) async throws -> Value {
         switch kind {
         case .sqlite:
             let store = try CardTableStore(.inMemory)
-            return try await body(Array(repeating: store, count: count))
+            let instance = Instance(
+                rooms: store, setGames: store,
+                execute: { sql in try await store.write { try $0.db.execute(sql: sql) } },
+                count: { sql in try await store.read { try Int.fetchOne($0.db, sql: sql) ?? 0 } })
+            return try await body(Array(repeating: instance, count: count))
         case .postgres:
             let cluster = try #require(PostgresTestCluster.address)
             return try await PostgresTestCluster.withDatabase(on: cluster) { address in
@@ -32,7 +48,20 @@ enum TestStores {
                     for store in stores { group.addTask { await store.run() } }
                     defer { group.cancelAll() }
                     try await stores[0].migrate()
-                    return try await body(stores)
+                    return try await body(
+                        stores.map { store in
+                            Instance(
+                                rooms: store, setGames: store,
+                                execute: { sql in
+                                    _ = try await store.client.query(PostgresQuery(unsafeSQL: sql))
+                                },
+                                count: { sql in
+                                    var count = 0
+                                    let rows = try await store.client.query(PostgresQuery(unsafeSQL: sql))
+                                    for try await value in rows.decode(Int.self) { count = value }
+                                    return count
+                                })
+                        })
                 }
             }
         }

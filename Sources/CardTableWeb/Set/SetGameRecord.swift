@@ -23,6 +23,19 @@ struct SetGameRecord: Codable {
         case updatedAt = "updated_at"
     }
 
+    init(
+        playerID: String, state: String, lastMove: String?, timeout: String?, colorBlind: Bool, version: Int,
+        updatedAt: Date
+    ) {
+        self.playerID = playerID
+        self.state = state
+        self.lastMove = lastMove
+        self.timeout = timeout
+        self.colorBlind = colorBlind
+        self.version = version
+        self.updatedAt = updatedAt
+    }
+
     init(_ saved: SavedSetGame, player: PlayerID, at now: Date) throws {
         self.playerID = player.rawValue
         self.state = try JSONText.encode(saved.game)

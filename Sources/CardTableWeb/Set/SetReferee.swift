@@ -23,7 +23,8 @@ struct SetReferee: Sendable {
     /// A move on the saved game at a moment.
     typealias Move = @Sendable (inout SavedSetGame, Date) throws -> Void
 
-    let store: CardTableStore
+    /// Where each player's game is kept.
+    let games: any SetGameStore
     let environment: WebEnvironment
     let secret: ServerSecret
     let logger: Logger
@@ -37,13 +38,13 @@ struct SetReferee: Sendable {
     func current(for player: PlayerID) async throws -> Snapshot {
         let now = environment.now()
         let secret = secret
-        let unchanged = try await store.read { transaction -> SavedSetGame? in
-            guard let stored = try transaction.setGame(for: player) else {
-                return Self.firstDeal(for: player, secret: secret, at: now)
-            }
+        let unchanged: SavedSetGame?
+        if let stored = try await games.setGame(for: player) {
             var saved = stored
             try Self.apply(nil, to: &saved, version: nil, at: now)
-            return saved == stored ? saved : nil
+            unchanged = saved == stored ? saved : nil
+        } else {
+            unchanged = Self.firstDeal(for: player, secret: secret, at: now)
         }
         if let unchanged { return Snapshot(saved: unchanged, now: now) }
         return try await play(for: player, version: nil, nil)
@@ -112,13 +113,11 @@ struct SetReferee: Sendable {
         if let problem = setup.problem { throw AppError.badRequest(problem) }
         let now = environment.now()
         let game = try Self.game(for: setup, at: now)
-        let saved = try await store.write { transaction in
-            let previous = try transaction.setGame(for: player)
+        let saved = try await games.changeSetGame(for: player, at: now) { previous in
             let saved = SavedSetGame(
                 game: game, lastMove: .newGame, colorBlind: previous?.colorBlind ?? false,
                 version: previous.map { $0.version + 1 } ?? 0)
-            try transaction.save(saved, for: player, at: now)
-            return saved
+            return (saved, saved)
         }
         return Snapshot(saved: saved, now: now)
     }
@@ -140,26 +139,24 @@ struct SetReferee: Sendable {
     ) async throws -> Snapshot {
         let now = environment.now()
         let secret = secret
-        let (saved, isNewGame) = try await store.write { transaction in
-            guard var saved = try transaction.setGame(for: player) else {
+        let (saved, isNewGame) = try await games.changeSetGame(for: player, at: now) { stored in
+            guard var saved = stored else {
                 var saved: SavedSetGame
                 if let newGameMode {
                     saved = SavedSetGame(
                         game: SetGame(mode: newGameMode.gameMode, at: now), lastMove: .newGame)
                 } else {
                     saved = Self.firstDeal(for: player, secret: secret, at: now)
-                    guard move != nil else { return (saved, false) }
+                    guard move != nil else { return (nil, (saved, false)) }
                     try Self.apply(move, to: &saved, version: version, at: now)
                 }
-                try transaction.save(saved, for: player, at: now)
-                return (saved, true)
+                return (saved, (saved, true))
             }
             let before = saved
             try Self.apply(move, to: &saved, version: version, at: now)
-            if saved != before {
-                try transaction.save(saved, for: player, at: now)
-            }
-            return (saved, newGameMode != nil && saved.version != before.version)
+            return (
+                saved != before ? saved : nil, (saved, newGameMode != nil && saved.version != before.version)
+            )
         }
         if isNewGame {
             logger.info("New Set game", metadata: ["mode": "\(SetPlayMode(saved.game).rawValue)"])

@@ -16,7 +16,8 @@ import Testing
 
     @Test(arguments: TestStores.available)
     func aRoomIsMadeChangedAndReadBack(store kind: TestStores.Kind) async throws {
-        try await TestStores.withRoomStores(kind, count: 1) { stores in
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let stores = instances.map(\.rooms)
             let store = stores[0]
             let made = try await store.createRoom(at: now, code: { RoomCode("K7QX4P")! }) { code in
                 (self.room(code), [RoomHappening(kind: .joined, text: "Ana made the room.", member: 1)])
@@ -58,7 +59,8 @@ import Testing
 
     @Test(arguments: TestStores.available)
     func aTakenCodeIsDrawnAgain(store kind: TestStores.Kind) async throws {
-        try await TestStores.withRoomStores(kind, count: 1) { stores in
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let stores = instances.map(\.rooms)
             let codes = ["K7QX4P", "K7QX4P", "M8RY5Q"].compactMap(RoomCode.init)
             let drawn = Counter()
             var made: [RoomCode] = []
@@ -74,7 +76,8 @@ import Testing
 
     @Test(arguments: TestStores.available)
     func idleRoomsCloseAndConnectedOnesStay(store kind: TestStores.Kind) async throws {
-        try await TestStores.withRoomStores(kind, count: 1) { stores in
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let stores = instances.map(\.rooms)
             let store = stores[0]
             var codes: [RoomCode] = []
             for text in ["K7QX4P", "M8RY5Q"] {
@@ -106,7 +109,8 @@ import Testing
     @Test(arguments: TestStores.available)
     func claimsFromSeveralInstancesAtOnceKeepTheRules(store kind: TestStores.Kind) async throws {
         let players = (0..<4).map { _ in PlayerID.random() }
-        try await TestStores.withRoomStores(kind, count: 4) { stores in
+        try await TestStores.withInstances(kind, count: 4) { instances in
+            let stores = instances.map(\.rooms)
             let start = now
             let made = try await stores[0].createRoom(at: now, code: { RoomCode("K7QX4P")! }) { code in
                 var room = Room(

@@ -95,7 +95,7 @@ func buildRouter(
         to: pages, notingIn: routes)
     let memorize = MemorizeReferee(store: store, environment: environment, secret: secret, logger: logger)
     MemorizeController(referee: memorize, renderer: renderer).addRoutes(to: pages, notingIn: routes)
-    let set = SetReferee(store: store, environment: environment, secret: secret, logger: logger)
+    let set = SetReferee(games: store, environment: environment, secret: secret, logger: logger)
     SetController(referee: set, renderer: renderer)
         .addRoutes(to: pages, notingIn: routes, allowsTestSetups: environment.allowsTestSetups)
     RoomController(referee: rooms, renderer: renderer).addRoutes(to: pages, notingIn: routes)

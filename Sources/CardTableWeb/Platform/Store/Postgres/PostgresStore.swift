@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import PostgresNIO
 
@@ -44,5 +45,48 @@ final class PostgresStore: Sendable {
                 "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
             return try await body(connection)
         }
+    }
+}
+
+extension PostgresStore {
+    /// Stores `player` if need be (as the SQLite store does on a first move) and locks their row
+    /// until the transaction ends: the player's other changes wait for this one.
+    func lockPlayer(_ player: PlayerID, at now: Date, on connection: PostgresConnection) async throws {
+        try await connection.query(
+            """
+            INSERT INTO player (id, created_at, last_seen_at, owns_themes, unsigned_cookie)
+            VALUES (\(player.rawValue), \(now), \(now), false, false) ON CONFLICT (id) DO NOTHING
+            """, logger: logger)
+        try await connection.query(
+            "SELECT 1 FROM player WHERE id = \(player.rawValue) FOR UPDATE", logger: logger)
+    }
+
+    /// Moves the row of `table` whose `column` is `key` to the quarantine (all its columns, as
+    /// JSON), as the SQLite store does with a row it cannot read.
+    func setAside(
+        from table: String, where column: String, is key: String, because error: any Error,
+        on connection: PostgresConnection
+    ) async throws {
+        let reason = String(describing: error)
+        try await connection.query(
+            PostgresQuery(
+                unsafeSQL: """
+                    INSERT INTO quarantine (table_name, row_key, row_text, error)
+                    SELECT $1, $2, row_to_json(t)::text, $3 FROM \(table) t WHERE \(column) = $2
+                    """,
+                binds: try Self.binds(table, key, reason)),
+            logger: logger)
+        try await connection.query(
+            PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE \(column) = $1", binds: try Self.binds(key)),
+            logger: logger)
+        logger.error(
+            "A row could not be read and was moved to the quarantine",
+            metadata: ["table": "\(table)", "key": "\(key)", "error": "\(reason)"])
+    }
+
+    private static func binds(_ values: String...) throws -> PostgresBindings {
+        var binds = PostgresBindings()
+        for value in values { binds.append(value) }
+        return binds
     }
 }
