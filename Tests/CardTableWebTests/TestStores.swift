@@ -16,6 +16,7 @@ enum TestStores {
 
     /// One instance's view of a test database: its stores, and raw SQL for setting up damage.
     struct Instance: Sendable {
+        let players: any PlayerStore
         let rooms: any RoomStore
         let setGames: any SetGameStore
         /// Runs SQL straight on the database (both dialects accept what the tests send).
@@ -36,7 +37,7 @@ enum TestStores {
         case .sqlite:
             let store = try CardTableStore(.inMemory)
             let instance = Instance(
-                rooms: store, setGames: store,
+                players: store, rooms: store, setGames: store,
                 execute: { sql in try await store.write { try $0.db.execute(sql: sql) } },
                 count: { sql in try await store.read { try Int.fetchOne($0.db, sql: sql) ?? 0 } })
             return try await body(Array(repeating: instance, count: count))
@@ -51,7 +52,7 @@ enum TestStores {
                     return try await body(
                         stores.map { store in
                             Instance(
-                                rooms: store, setGames: store,
+                                players: store, rooms: store, setGames: store,
                                 execute: { sql in
                                     _ = try await store.client.query(PostgresQuery(unsafeSQL: sql))
                                 },

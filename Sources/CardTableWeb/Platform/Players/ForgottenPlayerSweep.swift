@@ -5,7 +5,7 @@ import ServiceLifecycle
 /// Deletes, every `interval`, the players whose cookie has expired: those not seen for a whole
 /// cookie lifetime, with their themes and games. It runs beside the server and stops with it.
 struct ForgottenPlayerSweep: Service {
-    let store: CardTableStore
+    let store: any PlayerStore
     let now: @Sendable () -> Date
     let logger: Logger
     /// How long between sweeps.

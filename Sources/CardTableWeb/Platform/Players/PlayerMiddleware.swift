@@ -9,7 +9,7 @@ import Hummingbird
 /// seen again has their last visit noted (at most daily), which the sweep of forgotten players
 /// reads. A ``VisitLedger`` spares the other views of the day that lookup.
 struct PlayerMiddleware<Context: PlayerRequestContext>: RouterMiddleware {
-    let store: CardTableStore
+    let store: any PlayerStore
     let secret: ServerSecret
     let now: @Sendable () -> Date
     let visits = VisitLedger()
