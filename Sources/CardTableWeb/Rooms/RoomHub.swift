@@ -59,6 +59,11 @@ actor RoomHub {
     }
 
     /// How many listen to `code` now.
+    /// The rooms that have a listener here.
+    var listenedRooms: [RoomCode] {
+        listeners.filter { !$0.value.isEmpty }.map(\.key)
+    }
+
     func listenerCount(_ code: RoomCode) -> Int {
         listeners[code]?.count ?? 0
     }

@@ -1,0 +1,74 @@
+import Logging
+import PostgresNIO
+import ServiceLifecycle
+
+/// Brings every room event that any CardTable instance appends in PostgreSQL to this instance's
+/// ``RoomHub``, whose sockets then send it. It keeps one connection of its own listening on
+/// ``PostgresStore/roomEventsChannel`` (whose payload is only "CODE NUMBER"). When that connection
+/// drops it connects again, and once it listens again it tells the hub the last event of every
+/// room that has a listener here, read from the database: what was committed while it was away
+/// is sent too.
+struct PostgresRoomEventListener: Service {
+    let address: PostgresAddress
+    let store: PostgresStore
+    let hub: RoomHub
+    let logger: Logger
+    /// How long to wait before connecting again after the connection dropped or failed.
+    var retryDelay: Duration = .seconds(1)
+
+    func run() async throws {
+        var attempt = 0
+        while !Task.isCancelled {
+            attempt += 1
+            do {
+                try await listenOnce(connectionID: attempt)
+            } catch  where !Task.isCancelled {
+                logger.warning(
+                    "Lost the PostgreSQL connection that hears room events; connecting again",
+                    metadata: ["error": "\(String(reflecting: error))"])
+            }
+            do {
+                try await Task.sleep(for: retryDelay)
+            } catch {
+                return  // cancelled: the app is stopping
+            }
+        }
+    }
+
+    /// Connects, listens and passes notifications on until the connection drops.
+    private func listenOnce(connectionID: Int) async throws {
+        let configuration = PostgresConnection.Configuration(
+            host: address.host, port: address.port, username: address.username, password: address.password,
+            database: address.database, tls: .disable)
+        let connection = try await PostgresConnection.connect(
+            configuration: configuration, id: connectionID, logger: logger)
+        do {
+            try await connection.listen(on: PostgresStore.roomEventsChannel) { notifications in
+                try await catchUp()
+                for try await notification in notifications {
+                    let parts = notification.payload.split(separator: " ")
+                    guard parts.count == 2, let code = RoomCode(parts[0]), let number = Int(parts[1]) else {
+                        logger.error(
+                            "An unreadable room notification",
+                            metadata: ["payload": "\(notification.payload)"])
+                        continue
+                    }
+                    await hub.publish(code, lastEvent: number)
+                }
+            }
+            try await connection.close()
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    /// Tells the hub the last event of every room listened to here.
+    private func catchUp() async throws {
+        for code in await hub.listenedRooms {
+            if let (stored, _) = try await store.room(code, with: .none) {
+                await hub.publish(code, lastEvent: stored.lastEvent)
+            }
+        }
+    }
+}
