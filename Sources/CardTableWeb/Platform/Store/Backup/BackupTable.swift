@@ -1,0 +1,93 @@
+/// A table as a backup holds it: its columns, each with the kind of value it keeps, in the order
+/// a restore fills the tables (a row's references come before it).
+struct BackupTable: Sendable, Equatable {
+    /// What a column keeps, as both stores agree on it in a backup.
+    enum Kind: Sendable, Equatable {
+        case text, integer
+        /// SQLite's 0/1, PostgreSQL's BOOLEAN; `true`/`false` in a backup.
+        case flag
+        /// A moment, as ISO 8601 with milliseconds in a backup.
+        case date
+    }
+
+    let name: String
+    let columns: [(name: String, kind: Kind)]
+    /// The columns rows are written in order of, so a backup of the same data is the same file.
+    let orderBy: [String]
+    /// The column PostgreSQL numbers by itself, if any (its counter is moved past the restored
+    /// rows).
+    var identity: String? = nil
+
+    static func == (lhs: BackupTable, rhs: BackupTable) -> Bool {
+        lhs.name == rhs.name && lhs.columns.map(\.name) == rhs.columns.map(\.name)
+            && lhs.columns.map(\.kind) == rhs.columns.map(\.kind) && lhs.orderBy == rhs.orderBy
+            && lhs.identity == rhs.identity
+    }
+
+    /// Every table of the schema (as of migration `v6-rooms`), in restore order. A migration
+    /// that adds a table or a column adds it here too (a test compares this with the schema).
+    static let all: [BackupTable] = [
+        BackupTable(
+            name: "player",
+            columns: [
+                ("id", .text), ("created_at", .date), ("last_seen_at", .date), ("owns_themes", .flag),
+                ("unsigned_cookie", .flag),
+            ],
+            orderBy: ["id"]),
+        BackupTable(
+            name: "theme",
+            columns: [
+                ("id", .integer), ("player_id", .text), ("position", .integer), ("name", .text),
+                ("emojis", .text),
+                ("removed_emojis", .text), ("number_of_pairs", .integer), ("color", .text),
+                ("is_deleted", .flag),
+                ("built_in_id", .integer),
+            ],
+            orderBy: ["id"], identity: "id"),
+        BackupTable(
+            name: "memorize_game",
+            columns: [
+                ("player_id", .text), ("slot", .text), ("theme_id", .integer), ("state", .text),
+                ("last_choice", .text), ("updated_at", .date), ("deal", .integer),
+            ],
+            orderBy: ["player_id", "slot"]),
+        BackupTable(
+            name: "set_game",
+            columns: [
+                ("player_id", .text), ("state", .text), ("last_move", .text), ("timeout", .text),
+                ("version", .integer),
+                ("color_blind", .flag), ("updated_at", .date),
+            ],
+            orderBy: ["player_id"]),
+        BackupTable(
+            name: "memorize_preferences",
+            columns: [
+                ("player_id", .text), ("peeks_at_start", .flag), ("turn_back_after_ms", .integer),
+                ("updated_at", .date),
+            ],
+            orderBy: ["player_id"]),
+        BackupTable(
+            name: "room",
+            columns: [
+                ("code", .text), ("game", .text), ("host_id", .text), ("state", .text),
+                ("last_event", .integer),
+                ("created_at", .date), ("active_at", .date), ("closed_at", .date),
+            ],
+            orderBy: ["code"]),
+        BackupTable(
+            name: "room_event",
+            columns: [
+                ("room_code", .text), ("number", .integer), ("game_number", .integer), ("body", .text),
+                ("created_at", .date),
+            ],
+            orderBy: ["room_code", "number"]),
+        BackupTable(
+            name: "quarantine",
+            columns: [
+                ("id", .integer), ("table_name", .text), ("row_key", .text), ("row_text", .text),
+                ("error", .text),
+                ("quarantined_at", .date),
+            ],
+            orderBy: ["id"], identity: "id"),
+    ]
+}

@@ -1,0 +1,130 @@
+import Foundation
+import SetCore
+import Testing
+
+@testable import CardTableWeb
+
+/// `cardtable backup` and `restore`: every table and column is in a backup, a backup restored
+/// into either store and backed up again is the same file (SQLite to PostgreSQL and back), a
+/// restore refuses a database in use, and a damaged file is named by its line.
+@Suite struct BackupTests {
+    let now = Date(timeIntervalSinceReferenceDate: 900_000_000.123)
+
+    @Test func aBackupHoldsEveryTableAndColumnOfTheSchema() async throws {
+        let schema = try await PostgresMigrationTests.sqliteSchema()
+        let backedUp = Dictionary(
+            uniqueKeysWithValues: BackupTable.all.map { ($0.name, $0.columns.map(\.name).sorted()) })
+        let stored = schema.columns.mapValues {
+            $0.map { $0.hasSuffix("?") ? String($0.dropLast()) : $0 }.sorted()
+        }
+        #expect(backedUp == stored)
+        #expect(Backup.schema == CardTableStore.migrator.migrations.last)
+        #expect(Backup.schema == PostgresSchema.migrations.last?.identifier)
+    }
+
+    static var trips: [(TestStores.Kind, TestStores.Kind)] {
+        TestStores.available.flatMap { from in TestStores.available.map { (from, $0) } }
+    }
+
+    @Test(arguments: trips)
+    func aRestoredBackupBacksUpTheSame(from source: TestStores.Kind, to destination: TestStores.Kind)
+        async throws
+    {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (first, second) = (
+            folder.appendingPathComponent("one.jsonl"), folder.appendingPathComponent("two.jsonl")
+        )
+
+        let made = try await TestStores.withInstances(source, count: 1) { instances in
+            try await populate(instances[0])
+            return try await Backup.make(from: instances[0].backup, to: first)
+        }
+        #expect(
+            made["set_game"] == 1 && made["room"] == 1 && made["room_event"] == 2 && made["quarantine"] == 1)
+        #expect(made["memorize_game"] == 1 && made["memorize_preferences"] == 1 && (made["theme"] ?? 0) >= 1)
+        try await TestStores.withInstances(destination, count: 1) { instances in
+            let restored = try await Backup.restore(from: first, into: instances[0].backup)
+            #expect(restored == made)
+            try await Backup.make(from: instances[0].backup, to: second)
+            // A database in use is not overwritten.
+            await #expect(throws: BackupError.destinationNotEmpty) {
+                try await Backup.restore(from: first, into: instances[0].backup)
+            }
+        }
+        let (one, two) = (
+            try String(contentsOf: first, encoding: .utf8), try String(contentsOf: second, encoding: .utf8)
+        )
+        #expect(one == two)
+        #expect(one.contains(#""color_blind":true"#) && one.contains(#""closed_at":null"#))
+    }
+
+    @Test func aDamagedBackupIsNamedByItsLine() throws {
+        let header = #"{"cardtable":"backup","format":1,"schema":"v6-rooms"}"#
+        let cases: [(String, BackupError)] = [
+            ("hello", .notABackup(line: 1)),
+            (
+                #"{"cardtable":"backup","format":1,"schema":"v9-future"}"#,
+                .otherSchema(found: "v9-future", expected: "v6-rooms")
+            ),
+            (header + "\n{\"table\": \"player\"}", .notABackup(line: 2)),
+            (header + "\n" + #"{"table":"users","row":{}}"#, .unknownTable("users", line: 2)),
+            (
+                header + "\n" + #"{"table":"player","row":{"id":"a"}}"#,
+                .badValue(table: "player", column: "created_at", line: 2)
+            ),
+            (
+                header + "\n"
+                    + #"{"table":"player","row":{"id":"a","created_at":"2026-11-24T20:13:05.123Z","last_seen_at":null,"owns_themes":1,"unsigned_cookie":false}}"#,
+                .badValue(table: "player", column: "owns_themes", line: 2)
+            ),
+        ]
+        for (text, error) in cases {
+            #expect(throws: error) { try Backup.read(Data(text.utf8)) }
+        }
+    }
+
+    /// A player with a Set game, Memorize preferences, a theme and a game dealt from it; a room
+    /// with two events; and a row in the quarantine.
+    private func populate(_ instance: TestStores.Instance) async throws {
+        let (ana, bo) = (PlayerID.random(), PlayerID.random())
+        let now = now
+        try await instance.setGames.changeSetGame(for: ana, at: now) { _ in
+            (
+                SavedSetGame(
+                    game: SetGame(mode: .solo, at: now), lastMove: .newGame, colorBlind: true, version: 2), ()
+            )
+        }
+        try await instance.execute(
+            """
+            INSERT INTO theme (id, player_id, position, name, emojis, removed_emojis, number_of_pairs, color, is_deleted)
+            VALUES (900001, '\(ana.rawValue)', 0, 'Pets', '🐶🐱', '', 2, 'orange', (1 = 0))
+            """)
+        try await instance.execute(
+            """
+            INSERT INTO memorize_game (player_id, slot, theme_id, state, last_choice, updated_at, deal)
+            VALUES ('\(ana.rawValue)', 'theme-900001', 900001, '{}', NULL, CURRENT_TIMESTAMP, 3)
+            """)
+        try await instance.execute(
+            """
+            INSERT INTO memorize_preferences (player_id, peeks_at_start, turn_back_after_ms, updated_at)
+            VALUES ('\(ana.rawValue)', (1 = 1), 2000, CURRENT_TIMESTAMP)
+            """)
+        let room = try await instance.rooms.createRoom(at: now, code: { RoomCode("K7QX4P")! }) { code in
+            (
+                Room(code: code, game: .set, theme: nil, host: ana, hostName: try! DisplayName(typed: "Ana")),
+                [RoomHappening(kind: .joined, text: "Ana made the room.", member: 1)]
+            )
+        }
+        _ = try await instance.rooms.changeRoom(room.stored.room.code, at: now) { stored, _ in
+            try stored.room.join(bo, as: DisplayName(typed: "Bo <3"))
+        }
+        // Bo's Set game cannot be read: it goes to the quarantine.
+        try await instance.setGames.changeSetGame(for: bo, at: now) { _ in
+            (SavedSetGame(game: SetGame(mode: .solo, at: now), lastMove: .newGame), ())
+        }
+        try await instance.execute("UPDATE set_game SET state = 'x' WHERE player_id = '\(bo.rawValue)'")
+        #expect(try await instance.setGames.setGame(for: bo) == nil)
+    }
+}
