@@ -12,18 +12,12 @@ struct BackupCommand: AsyncParsableCommand {
     @Argument(help: "The file to write (replaced if it exists).")
     var file: String
 
-    @Option(
-        help:
-            "The database: a SQLite file's path or postgres://USER@HOST:PORT/DB (default: CARDTABLE_DATABASE, else serve's default file)."
-    )
-    var database: String?
+    @OptionGroup var database: DatabaseChoice
 
     func run() async throws {
-        let database = database ?? DatabaseChoice.default
-        let counts = try await Backup.make(of: database, to: file, logger: Logger(label: "cardtable.backup"))
-        print(
-            "Backed up \(DatabaseChoice.summary(counts)) from \(DatabaseChoice.describe(database)) to \(file)."
-        )
+        let counts = try await Backup.make(
+            of: database.location, to: file, logger: Logger(label: "cardtable.backup"))
+        print("Backed up \(DatabaseChoice.summary(counts)) from \(database) to \(file).")
     }
 }
 
@@ -36,38 +30,39 @@ struct RestoreCommand: AsyncParsableCommand {
     @Argument(help: "The backup to restore.")
     var file: String
 
-    @Option(
-        help:
-            "The database: a SQLite file's path or postgres://USER@HOST:PORT/DB (default: CARDTABLE_DATABASE, else serve's default file)."
-    )
-    var database: String?
+    @OptionGroup var database: DatabaseChoice
 
     func run() async throws {
-        let database = database ?? DatabaseChoice.default
         let counts = try await Backup.restore(
-            from: file, into: database, logger: Logger(label: "cardtable.restore"))
-        print(
-            "Restored \(DatabaseChoice.summary(counts)) from \(file) into \(DatabaseChoice.describe(database))."
-        )
+            from: file, into: database.location, logger: Logger(label: "cardtable.restore"))
+        print("Restored \(DatabaseChoice.summary(counts)) from \(file) into \(database).")
     }
 }
 
-/// Which database a command uses, and how it is said.
-enum DatabaseChoice {
-    static var `default`: String {
-        ProcessInfo.processInfo.environment["CARDTABLE_DATABASE"] ?? Serve.defaultDatabasePath
+/// The database a command uses (`--database`), and how it is said.
+struct DatabaseChoice: ParsableArguments, CustomStringConvertible {
+    @Option(
+        help: """
+            The database: a SQLite file's path or postgres://USER@HOST:PORT/DB \
+            (default: CARDTABLE_DATABASE, else serve's default file).
+            """)
+    var database: String?
+
+    /// The database asked for, else CARDTABLE_DATABASE, else serve's default file.
+    var location: String {
+        database ?? ProcessInfo.processInfo.environment["CARDTABLE_DATABASE"] ?? Serve.defaultDatabasePath
     }
 
     /// The database without its password.
-    static func describe(_ database: String) -> String {
-        guard var url = URLComponents(string: database), url.scheme?.hasPrefix("postgres") == true else {
-            return database
+    var description: String {
+        guard var url = URLComponents(string: location), url.scheme?.hasPrefix("postgres") == true else {
+            return location
         }
         url.password = nil
-        return url.string ?? database
+        return url.string ?? location
     }
 
-    /// "1,204 rows (player 40, theme 360, …)".
+    /// "1204 rows (player 40, theme 360, …)".
     static func summary(_ counts: [String: Int]) -> String {
         let total = counts.values.reduce(0, +)
         let tables = counts.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
