@@ -42,6 +42,11 @@ struct ServeSettings: Equatable {
             throw ValidationError("The port must be between 0 and 65535.")
         }
         self.databasePath = database ?? environment["CARDTABLE_DATABASE"] ?? defaultDatabasePath
+        guard !["postgres://", "postgresql://"].contains(where: databasePath.hasPrefix) else {
+            throw ValidationError(
+                "cardtable serve keeps games in a SQLite file for now; a PostgreSQL database can hold a backup "
+                    + "(cardtable restore) but cannot be served from yet. Give --database a file path.")
+        }
         if let text = environment["CARDTABLE_TEST_CLOCK_RATE"] {
             guard let rate = Double(text), rate.isFinite, rate >= 1 else {
                 throw ValidationError(

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Synchronization
 import Testing
@@ -40,6 +41,21 @@ import Testing
         #expect(throws: (any Error).self) {
             try ServeSettings(
                 hostname: nil, port: nil, database: nil, environment: ["CARDTABLE_PORT": port],
+                defaultDatabasePath: "d")
+        }
+    }
+
+    /// Serving from PostgreSQL is not there yet: a postgres:// address is refused in words
+    /// instead of being taken for a file's path.
+    @Test(arguments: ["postgres://cardtable@127.0.0.1:5432/cardtable", "postgresql://u@h/db"])
+    func aPostgreSQLAddressIsRefusedForNow(address: String) {
+        #expect(throws: ValidationError.self) {
+            try ServeSettings(
+                hostname: nil, port: nil, database: address, environment: [:], defaultDatabasePath: "d")
+        }
+        #expect(throws: ValidationError.self) {
+            try ServeSettings(
+                hostname: nil, port: nil, database: nil, environment: ["CARDTABLE_DATABASE": address],
                 defaultDatabasePath: "d")
         }
     }

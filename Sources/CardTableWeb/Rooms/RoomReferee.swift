@@ -21,7 +21,7 @@ struct RoomReferee: Sendable {
     /// Where rooms are kept.
     let rooms: any RoomStore
     /// Where the hosts' themes are (a Memorize room copies one).
-    let themes: CardTableStore
+    let themes: any ThemeStore
     let environment: WebEnvironment
     let hub: RoomHub
     let logger: Logger

@@ -6,7 +6,7 @@ import Hummingbird
 /// reordering) and its download. Browsers post forms and are redirected back to the chooser;
 /// API clients send and get JSON.
 struct ThemesController: Sendable {
-    let store: CardTableStore
+    let store: any ThemeStore
     let renderer: PageRenderer
     /// The clock: a player's first change stores them, with the time.
     let now: @Sendable () -> Date
