@@ -138,11 +138,10 @@ struct RoomPage: PageModel {
             dealLabel = nil
             layout = .grid(cardCount: game.game.cards.count)
             memorizeCards = game.game.cards.enumerated().map { index, card in
-                let shown = card.isFaceUp || card.isMatched
+                let content = card.isFaceUp || card.isMatched ? card.content : nil
                 return MemorizeCard(
-                    id: card.id, content: shown ? card.content : nil, isMatched: card.isMatched,
-                    label: "Card \(index + 1)" + (shown ? ": \(card.content)" : ", face down")
-                        + (card.isMatched ? ", matched" : ""),
+                    id: card.id, content: content, isMatched: card.isMatched,
+                    label: MemorizeCard.label(place: index + 1, content: content, isMatched: card.isMatched),
                     chooseURL: RoomRoute.choose(code, card: card.id).path)
             }
             let turnMember = room.member(atSeat: game.turn)
@@ -242,6 +241,13 @@ extension RoomPage.ReplayLink: MustacheParent {
         case "url": url
         default: nil
         }
+    }
+}
+
+extension RoomPage.MemorizeCard {
+    /// A card's spoken label: "Card 3: 🐶, matched", "Card 4, face down".
+    static func label(place: Int, content: String?, isMatched: Bool) -> String {
+        "Card \(place)" + (content.map { ": \($0)" } ?? ", face down") + (isMatched ? ", matched" : "")
     }
 }
 

@@ -100,8 +100,8 @@ struct RoomReplayPage: PageModel {
         memorizeCards = (view.memorize?.cards ?? []).enumerated().map { index, card in
             MemorizeCard(
                 content: card.content, isMatched: card.isMatched, isMoved: moved.contains(card.id),
-                label: "Card \(index + 1)" + (card.content.map { ": \($0)" } ?? ", face down")
-                    + (card.isMatched ? ", matched" : ""))
+                label: RoomPage.MemorizeCard.label(
+                    place: index + 1, content: card.content, isMatched: card.isMatched))
         }
     }
 }

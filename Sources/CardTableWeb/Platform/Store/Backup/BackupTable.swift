@@ -1,6 +1,6 @@
 /// A table as a backup holds it: its columns, each with the kind of value it keeps, in the order
 /// a restore fills the tables (a row's references come before it).
-struct BackupTable: Sendable, Equatable {
+struct BackupTable: Sendable {
     /// What a column keeps, as both stores agree on it in a backup.
     enum Kind: Sendable, Equatable {
         case text, integer
@@ -17,12 +17,6 @@ struct BackupTable: Sendable, Equatable {
     /// The column PostgreSQL numbers by itself, if any (its counter is moved past the restored
     /// rows).
     var identity: String? = nil
-
-    static func == (lhs: BackupTable, rhs: BackupTable) -> Bool {
-        lhs.name == rhs.name && lhs.columns.map(\.name) == rhs.columns.map(\.name)
-            && lhs.columns.map(\.kind) == rhs.columns.map(\.kind) && lhs.orderBy == rhs.orderBy
-            && lhs.identity == rhs.identity
-    }
 
     /// Every table of the schema (as of migration `v6-rooms`), in restore order. A migration
     /// that adds a table or a column adds it here too (a test compares this with the schema).

@@ -44,15 +44,10 @@ extension PostgresStore: BackupStore {
                     + "VALUES (\((1...names.count).map { "$\($0)" }.joined(separator: ", ")))"
                 for row in rows {
                     var binds = PostgresBindings(capacity: names.count)
-                    for (name, kind) in table.columns {
+                    for name in names {
+                        // NB: PostgreSQL takes an untyped NULL as the column's type.
                         switch row[name] ?? .null {
-                        case .null:
-                            switch kind {
-                            case .text: binds.append(String?.none)
-                            case .integer: binds.append(Int64?.none)
-                            case .flag: binds.append(Bool?.none)
-                            case .date: binds.append(Date?.none)
-                            }
+                        case .null: binds.appendNull()
                         case .text(let text): binds.append(text)
                         case .integer(let integer): binds.append(integer)
                         case .flag(let flag): binds.append(flag)
