@@ -54,12 +54,15 @@ struct DatabaseChoice: ParsableArguments, CustomStringConvertible {
     }
 
     /// The database without its password.
-    var description: String {
-        guard var url = URLComponents(string: location), url.scheme?.hasPrefix("postgres") == true else {
-            return location
+    var description: String { Self.withoutPassword(location) }
+
+    /// `database` as it may be shown: a postgres:// address without its password.
+    static func withoutPassword(_ database: String) -> String {
+        guard var url = URLComponents(string: database), url.scheme?.hasPrefix("postgres") == true else {
+            return database
         }
         url.password = nil
-        return url.string ?? location
+        return url.string ?? database
     }
 
     /// "1204 rows (player 40, theme 360, …)".

@@ -11,9 +11,10 @@ struct Serve: AsyncParsableCommand {
         abstract: "Serve the games over HTTP.",
         discussion: """
             Each option can also come from the environment: CARDTABLE_HOSTNAME, CARDTABLE_PORT,
-            CARDTABLE_DATABASE, CARDTABLE_LOG_LEVEL, CARDTABLE_HEADER_TIMEOUT, CARDTABLE_BODY_TIMEOUT
-            and CARDTABLE_IDLE_TIMEOUT. Use --hostname 0.0.0.0 to play from a phone on the same
-            network.
+            CARDTABLE_DATABASE, CARDTABLE_SECRET_FILE, CARDTABLE_LOG_LEVEL, CARDTABLE_HEADER_TIMEOUT,
+            CARDTABLE_BODY_TIMEOUT and CARDTABLE_IDLE_TIMEOUT. Use --hostname 0.0.0.0 to play from a
+            phone on the same network. With --database postgres://USER@HOST:PORT/DB several
+            instances share one database; give them all the same --secret-file.
             """)
 
     @Option(help: "The address to listen on (default 127.0.0.1; 0.0.0.0 for every network).")
@@ -22,8 +23,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port to listen on (default 8080).")
     var port: Int?
 
-    @Option(help: "The SQLite database file (default: \(Self.defaultDatabasePath)).")
+    @Option(
+        help: """
+            The SQLite database file (default: \(Self.defaultDatabasePath)), or \
+            postgres://USER[:PASSWORD]@HOST[:PORT]/DB.
+            """)
     var database: String?
+
+    @Option(help: "With PostgreSQL: the file of the secret every instance shares (made if missing).")
+    var secretFile: String?
 
     @Option(
         help: "The least important log lines to write: trace, debug, info (default), notice, warning, error.")
@@ -42,29 +50,54 @@ struct Serve: AsyncParsableCommand {
         let settings = try ServeSettings(
             hostname: hostname, port: port, database: database, logLevel: logLevel,
             headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout,
-            environment: ProcessInfo.processInfo.environment,
+            secretFile: secretFile, environment: ProcessInfo.processInfo.environment,
             defaultDatabasePath: Self.defaultDatabasePath)
         var logger = Logger(label: "cardtable")
         logger.logLevel = settings.logLevel
         OpenFileLimit.raiseToMaximum(logger: logger)
+        // NB: the storage is SQLite's; the PostgreSQL builder is given its database instead.
+        let configuration = WebConfiguration(
+            hostname: settings.hostname, port: settings.port,
+            storage: settings.servesPostgres ? .inMemory : .file(path: settings.databasePath),
+            connectionTimeouts: settings.connectionTimeouts)
+        let environment = WebEnvironment(now: settings.clock(), allowsTestSetups: settings.allowsTestSetups)
+        if let secretFile = settings.secretFile, settings.servesPostgres {
+            try await servePostgres(
+                settings, secret: secretFile, configuration: configuration, environment: environment,
+                logger: logger)
+            return
+        }
         let store = try Self.openStore(at: settings.databasePath, logger: logger) { message in
             FileHandle.standardError.write(Data((message + "\n").utf8))
         }
         let app = try await buildApplication(
-            WebConfiguration(
-                hostname: settings.hostname, port: settings.port,
-                storage: .file(path: settings.databasePath), connectionTimeouts: settings.connectionTimeouts),
-            store: store,
-            environment: WebEnvironment(now: settings.clock(), allowsTestSetups: settings.allowsTestSetups),
-            logger: logger)
-        // NB: written straight to the file handle so it shows at once even when piped.
-        let banner = "CardTable is running at \(settings.url)  (database: \(settings.databasePath))\n"
-        FileHandle.standardOutput.write(Data((banner + "Press Ctrl-C to stop.\n").utf8))
+            configuration, store: store, environment: environment, logger: logger)
+        Self.announce(settings.url, database: settings.databasePath)
         try await app.runService()
         // NB: runService returns on SIGTERM or Ctrl-C once the listener is closed and every
         // request in flight has been answered, so no move can reach the store after this.
         try store.close()
         logger.info("Database closed", metadata: ["database": "\(settings.databasePath)"])
+    }
+
+    /// Serves from PostgreSQL until SIGTERM or Ctrl-C (the app's services close the connections).
+    private func servePostgres(
+        _ settings: ServeSettings, secret secretFile: String, configuration: WebConfiguration,
+        environment: WebEnvironment, logger: Logger
+    ) async throws {
+        let app = try await buildApplication(
+            configuration, postgres: settings.databasePath, secret: ServerSecret(file: secretFile),
+            environment: environment, logger: logger)
+        let database = DatabaseChoice.withoutPassword(settings.databasePath)
+        Self.announce(settings.url, database: database)
+        try await app.runService()
+    }
+
+    /// Says where the games are served, straight to the file handle so it shows at once even
+    /// when piped.
+    private static func announce(_ url: String, database: String) {
+        let banner = "CardTable is running at \(url)  (database: \(database))\n"
+        FileHandle.standardOutput.write(Data((banner + "Press Ctrl-C to stop.\n").utf8))
     }
 
     /// Opens the database, or refuses to start: a database that is damaged or was written by a

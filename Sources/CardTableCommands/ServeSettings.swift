@@ -7,7 +7,11 @@ import Logging
 struct ServeSettings: Equatable {
     var hostname: String
     var port: Int
+    /// The SQLite file's path, or a `postgres://` address.
     var databasePath: String
+    /// The file holding the secret every instance of a PostgreSQL site shares; nil with SQLite,
+    /// which keeps its secret beside the database file.
+    var secretFile: String?
     /// How many times faster than real time the server's clock runs: 1 except in the browser
     /// tests, which set `CARDTABLE_TEST_CLOCK_RATE` so that the speed bonus runs out quickly.
     ///
@@ -25,7 +29,7 @@ struct ServeSettings: Equatable {
     init(
         hostname: String?, port: Int?, database: String?, logLevel: String? = nil,
         headerTimeout: Double? = nil, bodyTimeout: Double? = nil, idleTimeout: Double? = nil,
-        environment: [String: String], defaultDatabasePath: String
+        secretFile: String? = nil, environment: [String: String], defaultDatabasePath: String
     ) throws {
         self.hostname = hostname ?? environment["CARDTABLE_HOSTNAME"] ?? "127.0.0.1"
         if let port {
@@ -42,10 +46,21 @@ struct ServeSettings: Equatable {
             throw ValidationError("The port must be between 0 and 65535.")
         }
         self.databasePath = database ?? environment["CARDTABLE_DATABASE"] ?? defaultDatabasePath
-        guard !["postgres://", "postgresql://"].contains(where: databasePath.hasPrefix) else {
+        self.secretFile = secretFile ?? environment["CARDTABLE_SECRET_FILE"]
+        if Self.isPostgresAddress(databasePath) {
+            guard PostgresAddress(databasePath) != nil else {
+                throw ValidationError(
+                    "--database must be postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, with a user, a host "
+                        + "and a database.")
+            }
+            guard self.secretFile != nil else {
+                throw ValidationError(
+                    "With PostgreSQL, give every instance the same --secret-file (or CARDTABLE_SECRET_FILE): "
+                        + "it signs the players' cookies, and is made on first start if it does not exist.")
+            }
+        } else if self.secretFile != nil {
             throw ValidationError(
-                "cardtable serve keeps games in a SQLite file for now; a PostgreSQL database can hold a backup "
-                    + "(cardtable restore) but cannot be served from yet. Give --database a file path.")
+                "--secret-file is for PostgreSQL sites; a SQLite database keeps its secret beside its file.")
         }
         if let text = environment["CARDTABLE_TEST_CLOCK_RATE"] {
             guard let rate = Double(text), rate.isFinite, rate >= 1 else {
@@ -81,6 +96,14 @@ struct ServeSettings: Equatable {
         let start = real()
         return { start.addingTimeInterval(real().timeIntervalSince(start) * rate) }
     }
+
+    /// Whether `database` names a PostgreSQL database rather than a SQLite file.
+    static func isPostgresAddress(_ database: String) -> Bool {
+        ["postgres://", "postgresql://"].contains(where: database.hasPrefix)
+    }
+
+    /// Whether the games are served from PostgreSQL.
+    var servesPostgres: Bool { Self.isPostgresAddress(databasePath) }
 
     /// The address to open in a browser.
     var url: String {

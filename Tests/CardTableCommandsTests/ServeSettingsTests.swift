@@ -45,19 +45,41 @@ import Testing
         }
     }
 
-    /// Serving from PostgreSQL is not there yet: a postgres:// address is refused in words
-    /// instead of being taken for a file's path.
-    @Test(arguments: ["postgres://cardtable@127.0.0.1:5432/cardtable", "postgresql://u@h/db"])
-    func aPostgreSQLAddressIsRefusedForNow(address: String) {
-        #expect(throws: ValidationError.self) {
+    /// A postgres:// address serves from PostgreSQL with the secret file every instance shares,
+    /// from the options or the environment.
+    @Test(arguments: ["postgres://cardtable@127.0.0.1:5432/cardtable", "postgresql://u:pw@h/db"])
+    func aPostgreSQLAddressServesWithASharedSecretFile(address: String) throws {
+        let options = try ServeSettings(
+            hostname: nil, port: nil, database: address, secretFile: "/etc/cardtable/secret",
+            environment: [:],
+            defaultDatabasePath: "d")
+        #expect(options.servesPostgres)
+        #expect(options.secretFile == "/etc/cardtable/secret")
+        let environment = try ServeSettings(
+            hostname: nil, port: nil, database: nil,
+            environment: ["CARDTABLE_DATABASE": address, "CARDTABLE_SECRET_FILE": "/s"],
+            defaultDatabasePath: "d")
+        #expect(environment.servesPostgres)
+        #expect(environment.secretFile == "/s")
+    }
+
+    /// Without the shared secret's file, instances would each make their own and refuse each
+    /// other's cookies; an address without a user or a database is no address; a SQLite file
+    /// keeps its secret beside it. Each is refused in words.
+    @Test(arguments: [
+        ("postgres://cardtable@127.0.0.1:5432/cardtable", nil, "secret-file"),
+        ("postgres://127.0.0.1:5432/cardtable", "/s", "USER"),
+        ("postgresql://u@h/", "/s", "USER"),
+        ("/data/cardtable.sqlite", "/s", "secret-file"),
+    ])
+    func aDatabaseAndSecretThatDoNotGoTogetherAreRefused(database: String, secretFile: String?, named: String)
+    {
+        let error = #expect(throws: ValidationError.self) {
             try ServeSettings(
-                hostname: nil, port: nil, database: address, environment: [:], defaultDatabasePath: "d")
-        }
-        #expect(throws: ValidationError.self) {
-            try ServeSettings(
-                hostname: nil, port: nil, database: nil, environment: ["CARDTABLE_DATABASE": address],
+                hostname: nil, port: nil, database: database, secretFile: secretFile, environment: [:],
                 defaultDatabasePath: "d")
         }
+        #expect(error?.message.contains(named) == true)
     }
 
     @Test func theClockIsRealUnlessTheBrowserTestsSpeedItUp() throws {

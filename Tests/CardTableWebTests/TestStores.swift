@@ -19,6 +19,8 @@ enum TestStores {
         let players: any PlayerStore
         let rooms: any RoomStore
         let setGames: any SetGameStore
+        let themes: any ThemeStore
+        let memorizeGames: any MemorizeGameStore
         let backup: any BackupStore
         /// Runs SQL straight on the database (both dialects accept what the tests send).
         let execute: @Sendable (String) async throws -> Void
@@ -38,7 +40,8 @@ enum TestStores {
         case .sqlite:
             let store = try CardTableStore(.inMemory)
             let instance = Instance(
-                players: store, rooms: store, setGames: store, backup: store,
+                players: store, rooms: store, setGames: store, themes: store, memorizeGames: store,
+                backup: store,
                 execute: { sql in try await store.write { try $0.db.execute(sql: sql) } },
                 count: { sql in try await store.read { try Int.fetchOne($0.db, sql: sql) ?? 0 } })
             return try await body(Array(repeating: instance, count: count))
@@ -53,7 +56,8 @@ enum TestStores {
                     return try await body(
                         stores.map { store in
                             Instance(
-                                players: store, rooms: store, setGames: store, backup: store,
+                                players: store, rooms: store, setGames: store, themes: store,
+                                memorizeGames: store, backup: store,
                                 execute: { sql in
                                     _ = try await store.client.query(PostgresQuery(unsafeSQL: sql))
                                 },

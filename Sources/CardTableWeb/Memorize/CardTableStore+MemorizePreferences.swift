@@ -32,14 +32,28 @@ extension CardTableStore.Transaction {
 
     /// A row as preferences; a delay that is not one of the choices throws.
     private static func preferences(from row: Row) throws -> MemorizePreferences {
-        let milliseconds: Int? = try row.decode(forColumn: "turn_back_after_ms")
+        try MemorizePreferences(
+            peeksAtStart: row.decode(forColumn: "peeks_at_start"),
+            storedDelay: row.decode(forColumn: "turn_back_after_ms"))
+    }
+}
+
+/// A stored delay that is not one of ``TurnBackDelay``'s choices.
+struct UnknownTurnBackDelay: Error, CustomStringConvertible {
+    let milliseconds: Int
+    var description: String { "turn_back_after_ms \(milliseconds) is not one of the choices" }
+}
+
+extension MemorizePreferences {
+    /// Preferences as both stores keep them: the delay in milliseconds, nil for the next tap.
+    /// - Throws: ``UnknownTurnBackDelay`` when the delay is not one of the choices.
+    init(peeksAtStart: Bool, storedDelay milliseconds: Int?) throws {
         let delay = try milliseconds.map { milliseconds in
             guard let delay = TurnBackDelay(rawValue: milliseconds) else {
-                throw DatabaseError(message: "turn_back_after_ms \(milliseconds) is not one of the choices")
+                throw UnknownTurnBackDelay(milliseconds: milliseconds)
             }
             return delay
         }
-        return MemorizePreferences(
-            peeksAtStart: try row.decode(forColumn: "peeks_at_start"), turnBackDelay: delay)
+        self.init(peeksAtStart: peeksAtStart, turnBackDelay: delay)
     }
 }

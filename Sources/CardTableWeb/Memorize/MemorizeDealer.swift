@@ -9,25 +9,20 @@ struct MemorizeDealer: Sendable {
 
     /// The first deal in `slot`: seeded from the server secret, the player and the slot, so only
     /// the server can compute it, and it is the same on every visit.
-    func firstDeal(
-        in slot: MemorizeSlot, for player: PlayerID, from transaction: CardTableStore.Transaction
-    ) throws -> SavedMemorizeGame {
+    func firstDeal(in slot: MemorizeSlot, for player: PlayerID, from themes: [SavedTheme]) throws
+        -> SavedMemorizeGame
+    {
         var generator = SeededGenerator(seed: secret.seed(for: "memorize|\(player)|\(slot.storageKey)"))
-        return try deal(in: slot, replacing: nil, for: player, from: transaction, using: &generator)
+        return try deal(in: slot, replacing: nil, from: themes, using: &generator)
     }
 
-    /// A new game in `slot`, from the slot's theme or (for the random slot) a random theme other
-    /// than `previous`'s when there is a choice.
+    /// A new game in `slot` from `themes` (the slot's theme, or all the player's for the random
+    /// slot): a random one other than `previous`'s when there is a choice.
     /// - Throws: ``AppError/notFound(_:)`` when there is no theme to deal from.
     func deal(
-        in slot: MemorizeSlot, replacing previous: SavedMemorizeGame?, for player: PlayerID,
-        from transaction: CardTableStore.Transaction, using generator: inout some RandomNumberGenerator
+        in slot: MemorizeSlot, replacing previous: SavedMemorizeGame?, from themes: [SavedTheme],
+        using generator: inout some RandomNumberGenerator
     ) throws -> SavedMemorizeGame {
-        let themes: [SavedTheme] =
-            switch slot {
-            case .theme(let id): try transaction.theme(id, of: player).map { [$0] } ?? []
-            case .random: try transaction.themes(of: player)
-            }
         guard let theme = Self.pick(from: themes, avoiding: previous?.theme.id, using: &generator) else {
             throw slot == .random
                 ? AppError.notFound(

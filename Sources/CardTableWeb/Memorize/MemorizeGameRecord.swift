@@ -23,6 +23,20 @@ struct MemorizeGameRecord: Codable {
         case deal
     }
 
+    /// A row as read from the database, column by column.
+    init(
+        playerID: String, slot: String, themeID: Int64, state: String, lastChoice: String?, updatedAt: Date,
+        deal: Int64
+    ) {
+        self.playerID = playerID
+        self.slot = slot
+        self.themeID = themeID
+        self.state = state
+        self.lastChoice = lastChoice
+        self.updatedAt = updatedAt
+        self.deal = deal
+    }
+
     init(_ game: SavedMemorizeGame, player: PlayerID, at now: Date) throws {
         self.playerID = player.rawValue
         self.slot = game.slot.storageKey

@@ -10,7 +10,7 @@ import MemorizeCore
 /// seeded from the server secret, the player and the slot), so every visit shows the same deal
 /// and nothing is stored until the first tap plays it.
 struct MemorizeReferee: Sendable {
-    let store: CardTableStore
+    let store: any MemorizeGameStore
     let environment: WebEnvironment
     let secret: ServerSecret
     let logger: Logger
@@ -21,15 +21,11 @@ struct MemorizeReferee: Sendable {
     /// A player who peeks at the start of each game has their first deal stored with its peek.
     /// - Throws: ``AppError/notFound(_:)`` when the slot's theme does not exist.
     func currentGame(in slot: MemorizeSlot, for player: PlayerID) async throws -> MemorizeTable {
-        let dealer = dealer
-        let (table, isStored) = try await store.read { transaction in
-            let (slot, theme) = try Self.resolve(slot, of: player, in: transaction)
-            let preferences = try transaction.memorizePreferences(of: player)
-            let stored = try transaction.memorizeGame(in: slot, for: player, theme: theme)
-            let game = try stored ?? dealer.firstDeal(in: slot, for: player, from: transaction)
-            return (MemorizeTable(game: game, preferences: preferences), stored != nil)
-        }
-        guard !isStored, table.preferences.peeksAtStart else { return table }
+        let desk = try await store.memorizeDesk(in: slot, for: player, dealing: false)
+        guard !desk.isMissingItsTheme else { throw AppError.noSuchTheme }
+        let game = try desk.stored ?? dealer.firstDeal(in: desk.slot, for: player, from: desk.themesToDeal)
+        let table = MemorizeTable(game: game, preferences: desk.preferences)
+        guard desk.stored == nil, table.preferences.peeksAtStart else { return table }
         return try await play(in: slot, for: player, startNew: false, deal: nil) { _, _ in }
     }
 
@@ -93,19 +89,17 @@ struct MemorizeReferee: Sendable {
     ) async throws -> MemorizeTable {
         let now = environment.now()
         let dealer = dealer
-        let (table, isNewDeal) = try await store.write { transaction in
-            let (slot, theme) = try Self.resolve(slot, of: player, in: transaction)
-            if let newPreferences {
-                try transaction.save(newPreferences, for: player, at: now)
-            }
-            let preferences = try newPreferences ?? transaction.memorizePreferences(of: player)
-            let stored = try transaction.memorizeGame(in: slot, for: player, theme: theme)
-            let shown = try stored ?? dealer.firstDeal(in: slot, for: player, from: transaction)
+        let (table, isNewDeal) = try await store.changeMemorizeGame(
+            in: slot, for: player, dealing: startNew, at: now
+        ) { desk in
+            guard !desk.isMissingItsTheme else { throw AppError.noSuchTheme }
+            let preferences = newPreferences ?? desk.preferences
+            let stored = desk.stored
+            let shown = try stored ?? dealer.firstDeal(in: desk.slot, for: player, from: desk.themesToDeal)
             var generator = SystemRandomNumberGenerator()
             var saved =
                 startNew
-                ? try dealer.deal(
-                    in: slot, replacing: shown, for: player, from: transaction, using: &generator)
+                ? try dealer.deal(in: desk.slot, replacing: shown, from: desk.themesToDeal, using: &generator)
                 : shown
             if let deal, deal != saved.deal {
                 throw AppError.conflict(
@@ -118,28 +112,14 @@ struct MemorizeReferee: Sendable {
                 saved.game.startPeek(at: now, lasting: MemorizePreferences.peekDuration)
             }
             try move(&saved, now)
-            if isNewDeal || saved != before {
-                try transaction.save(saved, for: player, at: now)
-            }
-            return (MemorizeTable(game: saved, preferences: preferences), isNewDeal)
+            let saving = MemorizeSaving(
+                preferences: newPreferences, game: isNewDeal || saved != before ? saved : nil)
+            return (saving, (MemorizeTable(game: saved, preferences: preferences), isNewDeal))
         }
         if isNewDeal {
             logNewGame(table.game)
         }
         return table
-    }
-
-    /// The slot as stored, with its theme (none for the random slot): a theme slot named by a
-    /// built-in theme's id becomes the slot of the player's copy of it.
-    /// - Throws: ``AppError/notFound(_:)`` when the player has no such theme.
-    private static func resolve(
-        _ slot: MemorizeSlot, of player: PlayerID, in transaction: CardTableStore.Transaction
-    ) throws -> (MemorizeSlot, SavedTheme?) {
-        guard case .theme(let id) = slot else { return (slot, nil) }
-        guard let theme = try transaction.theme(id, of: player) else {
-            throw AppError.noSuchTheme
-        }
-        return (.theme(theme.id), theme)
     }
 
     /// Assignment 5 task 2: each new game logs its theme as JSON (at debug level; info keeps

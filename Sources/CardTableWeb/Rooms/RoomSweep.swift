@@ -10,11 +10,13 @@ struct RoomSweep: Service {
     let logger: Logger
     /// How long between sweeps.
     var interval: Duration = .seconds(60)
+    /// What the first sweep waits for.
+    var readiness: StoreReadiness = .ready
     /// How long a room may go without a connected player before it is closed.
     static let idleTime: TimeInterval = 30 * 60
 
     func run() async throws {
-        await repeatUntilShutdown(every: interval) { await sweepOnce() }
+        await repeatUntilShutdown(every: interval, once: readiness) { await sweepOnce() }
     }
 
     /// Sweeps once, logging how many rooms were closed (errors are logged: the next sweep tries

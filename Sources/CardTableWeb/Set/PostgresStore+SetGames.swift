@@ -15,7 +15,8 @@ extension PostgresStore: SetGameStore {
         } catch {
             try await transaction { connection in
                 try await setAside(
-                    from: "set_game", where: "player_id", is: player.rawValue, because: error, on: connection)
+                    from: "set_game", key: ["player_id": .text(player.rawValue)], because: error,
+                    on: connection)
             }
             return nil
         }
@@ -33,7 +34,7 @@ extension PostgresStore: SetGameStore {
                     saved = try record.savedGame()
                 } catch {
                     try await setAside(
-                        from: "set_game", where: "player_id", is: player.rawValue, because: error,
+                        from: "set_game", key: ["player_id": .text(player.rawValue)], because: error,
                         on: connection)
                 }
             }

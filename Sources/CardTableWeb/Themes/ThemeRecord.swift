@@ -31,6 +31,23 @@ struct ThemeRecord: Codable, Equatable {
         case builtInID = "built_in_id"
     }
 
+    /// A row as read from the database, column by column.
+    init(
+        id: Int64?, playerID: String, position: Int, name: String, emojis: String, removedEmojis: String,
+        numberOfPairs: Int, color: String, isDeleted: Bool, builtInID: Int64?
+    ) {
+        self.id = id
+        self.playerID = playerID
+        self.position = position
+        self.name = name
+        self.emojis = emojis
+        self.removedEmojis = removedEmojis
+        self.numberOfPairs = numberOfPairs
+        self.color = color
+        self.isDeleted = isDeleted
+        self.builtInID = builtInID
+    }
+
     /// A new row for `theme`, owned by `owner` (a player id, or the shared themes' owner).
     init(_ theme: Theme, owner: String, position: Int, builtInID: Int64? = nil) throws {
         self.id = nil

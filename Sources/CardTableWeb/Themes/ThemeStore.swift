@@ -2,8 +2,8 @@ import Foundation
 import MemorizeCore
 
 /// Where each player's Memorize themes are kept: their list (the shared built-in themes until
-/// they change it), and every change to it, one transaction each. The SQLite store keeps them;
-/// PostgreSQL does not yet (issue 14), so a site serves from SQLite.
+/// they change it), and every change to it, one transaction each, in SQLite or PostgreSQL. One
+/// player's changes run one after another, whichever instance takes them.
 protocol ThemeStore: Sendable {
     /// The player's themes, in their order.
     func themes(of player: PlayerID) async throws -> [SavedTheme]

@@ -4,6 +4,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// Builds the CardTable web app: its database, router, middleware and pages.
 ///
@@ -30,16 +31,62 @@ public func buildApplication(
     logger: Logger = Logger(label: "cardtable")
 ) async throws -> some ApplicationProtocol {
     // NB: the store's location, not the configuration's: tests pass an open store.
-    let secret = try ServerSecret(for: store.location)
+    try await buildApplication(
+        configuration, stores: CardTableStores(store), secret: ServerSecret(for: store.location),
+        environment: environment, logger: logger)
+}
+
+/// Builds the CardTable web app on a PostgreSQL database that other instances may share: its
+/// connection pool and the listener that hears their room events run as services of the app,
+/// and the schema is brought up to date before the server starts listening.
+/// - Parameters:
+///   - database: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`.
+///   - secret: The secret every instance of the site shares (it signs the players' cookies).
+/// - Throws: ``PostgresAddressError`` when `database` is not such an address.
+public func buildApplication(
+    _ configuration: WebConfiguration,
+    postgres database: String,
+    secret: ServerSecret,
+    environment: WebEnvironment = .live,
+    logger: Logger = Logger(label: "cardtable")
+) async throws -> some ApplicationProtocol {
+    guard let address = PostgresAddress(database) else { throw PostgresAddressError() }
+    let store = PostgresStore(address, logger: logger)
+    let hub = RoomHub()
+    let readiness = StoreReadiness(isReady: false)
+    var app = try await buildApplication(
+        configuration, stores: CardTableStores(store), secret: secret, hub: hub, readiness: readiness,
+        services: [
+            store.client, PostgresRoomEventListener(address: address, store: store, hub: hub, logger: logger),
+        ],
+        environment: environment, logger: logger)
+    app.beforeServerStarts {
+        try await store.migrate()
+        readiness.markReady()
+    }
+    return app
+}
+
+/// The app on `stores`, with `services` (a database's own) run beside it.
+func buildApplication(
+    _ configuration: WebConfiguration, stores: CardTableStores, secret: ServerSecret,
+    hub: RoomHub = RoomHub(),
+    readiness: StoreReadiness = .ready, services: [any Service] = [], environment: WebEnvironment,
+    logger: Logger
+) async throws -> Application<RouterResponder<CardTableRequestContext>> {
     let rooms = RoomReferee(
-        rooms: store, themes: store, environment: environment, hub: RoomHub(), logger: logger)
+        rooms: stores.rooms, themes: stores.themes, environment: environment, hub: hub, logger: logger)
     let router = try await buildRouter(
-        store: store, secret: secret, rooms: rooms, environment: environment, logger: logger)
+        stores: stores, secret: secret, rooms: rooms, environment: environment, logger: logger)
     let socketRouter = Router(context: RoomSocketContext.self)
-    socketRouter.add(middleware: PlayerMiddleware(store: store, secret: secret, now: environment.now))
+    socketRouter.add(
+        middleware: PlayerMiddleware(store: stores.players, secret: secret, now: environment.now))
     RoomSocket(referee: rooms, gracePeriod: configuration.roomGracePeriod, logger: logger)
         .addRoutes(to: socketRouter)
-    let sweep = ForgottenPlayerSweep(store: store, now: environment.now, logger: logger)
+    var sweep = ForgottenPlayerSweep(store: stores.players, now: environment.now, logger: logger)
+    sweep.readiness = readiness
+    var roomSweep = RoomSweep(referee: rooms, logger: logger)
+    roomSweep.readiness = readiness
     let timeouts = configuration.connectionTimeouts
     return Application(
         router: router,
@@ -47,13 +94,13 @@ public func buildApplication(
         configuration: .init(
             address: .hostname(configuration.hostname, port: configuration.port),
             serverName: "CardTable"),
-        services: [sweep, RoomSweep(referee: rooms, logger: logger)],
+        services: services + [sweep, roomSweep],
         logger: logger)
 }
 
 /// The routes and middleware of the app.
 func buildRouter(
-    store: CardTableStore, secret: ServerSecret, rooms: RoomReferee, environment: WebEnvironment,
+    stores: CardTableStores, secret: ServerSecret, rooms: RoomReferee, environment: WebEnvironment,
     logger: Logger
 ) async throws -> Router<CardTableRequestContext> {
     let assets = try StaticAssets(prefixes: ["app.css": CardGridLayout.sharedStylesheet])
@@ -90,12 +137,13 @@ func buildRouter(
     }
 
     let pages = router.group().add(
-        middleware: PlayerMiddleware(store: store, secret: secret, now: environment.now))
-    ThemesController(store: store, renderer: renderer, now: environment.now).addRoutes(
+        middleware: PlayerMiddleware(store: stores.players, secret: secret, now: environment.now))
+    ThemesController(store: stores.themes, renderer: renderer, now: environment.now).addRoutes(
         to: pages, notingIn: routes)
-    let memorize = MemorizeReferee(store: store, environment: environment, secret: secret, logger: logger)
+    let memorize = MemorizeReferee(
+        store: stores.memorizeGames, environment: environment, secret: secret, logger: logger)
     MemorizeController(referee: memorize, renderer: renderer).addRoutes(to: pages, notingIn: routes)
-    let set = SetReferee(games: store, environment: environment, secret: secret, logger: logger)
+    let set = SetReferee(games: stores.setGames, environment: environment, secret: secret, logger: logger)
     SetController(referee: set, renderer: renderer)
         .addRoutes(to: pages, notingIn: routes, allowsTestSetups: environment.allowsTestSetups)
     RoomController(referee: rooms, renderer: renderer).addRoutes(to: pages, notingIn: routes)

@@ -1,8 +1,16 @@
 import ServiceLifecycle
 
-/// Runs `work` now and then every `interval` until the server shuts down gracefully (or the
-/// task is cancelled); the wait between runs ends at shutdown, so it never holds the server up.
-func repeatUntilShutdown(every interval: Duration, _ work: () async -> Void) async {
+/// Runs `work` as soon as the store is ready and then every `interval` until the server shuts
+/// down gracefully (or the task is cancelled); every wait ends at shutdown, so it never holds the
+/// server up.
+func repeatUntilShutdown(
+    every interval: Duration, once readiness: StoreReadiness = .ready, _ work: () async -> Void
+) async {
+    do {
+        try await cancelWhenGracefulShutdown { try await readiness.wait() }
+    } catch {
+        return
+    }
     while !Task.isShuttingDownGracefully, !Task.isCancelled {
         await work()
         do {

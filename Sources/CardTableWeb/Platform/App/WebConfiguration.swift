@@ -4,7 +4,7 @@ public struct WebConfiguration: Sendable {
     public var hostname: String
     /// The TCP port the server listens on.
     public var port: Int
-    /// Where the SQLite database lives.
+    /// Where the SQLite database lives (not read when the app serves from PostgreSQL).
     public var storage: StorageLocation
     /// How long a client may keep the server waiting before its connection is closed.
     public var connectionTimeouts: ConnectionTimeouts

@@ -10,11 +10,13 @@ struct ForgottenPlayerSweep: Service {
     let logger: Logger
     /// How long between sweeps.
     var interval: Duration = .seconds(60 * 60)
+    /// What the first sweep waits for.
+    var readiness: StoreReadiness = .ready
     /// How long a player may stay away before they are forgotten: the cookie's lifetime.
     var lifetime: TimeInterval = TimeInterval(WebLimits.playerCookieMaxAge)
 
     func run() async throws {
-        await repeatUntilShutdown(every: interval) { await sweepOnce() }
+        await repeatUntilShutdown(every: interval, once: readiness) { await sweepOnce() }
     }
 
     /// Sweeps once, logging how many players were forgotten (errors are logged, not thrown: the

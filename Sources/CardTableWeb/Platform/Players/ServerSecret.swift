@@ -17,6 +17,13 @@ public struct ServerSecret: Sendable {
         }
     }
 
+    /// The secret kept in the file at `path` (made there, readable by its owner only, if there is
+    /// none): what several instances of one site share.
+    /// - Throws: ``ServerSecretError`` when the file cannot be read, made, or holds no secret.
+    public init(file path: String) throws {
+        try self.init(keptAt: path)
+    }
+
     /// A new random secret.
     public static func random() -> ServerSecret {
         ServerSecret(key: SymmetricKey(size: .bits256))

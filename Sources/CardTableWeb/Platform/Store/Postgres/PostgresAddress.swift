@@ -3,7 +3,7 @@ import PostgresNIO
 
 /// Where a PostgreSQL database is, as `cardtable serve --database` takes it:
 /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (`postgresql://` too).
-struct PostgresAddress: Equatable, Sendable {
+public struct PostgresAddress: Equatable, Sendable {
     let host: String
     let port: Int
     let username: String
@@ -11,7 +11,7 @@ struct PostgresAddress: Equatable, Sendable {
     let database: String
 
     /// Reads `text`; nil unless it is a `postgres://` URL with a user, a host and a database.
-    init?(_ text: String) {
+    public init?(_ text: String) {
         guard let url = URLComponents(string: text), ["postgres", "postgresql"].contains(url.scheme),
             let host = url.host, !host.isEmpty, let username = url.user, !username.isEmpty
         else { return nil }
@@ -42,5 +42,13 @@ struct PostgresAddress: Equatable, Sendable {
         self.username = username
         self.password = password
         self.database = database
+    }
+}
+
+/// A database that is not a `postgres://` address CardTable can use.
+/// (It does not repeat the text, which may hold a password.)
+public struct PostgresAddressError: Error, CustomStringConvertible {
+    public var description: String {
+        "database must be postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, with a user, a host and a database"
     }
 }

@@ -4,13 +4,25 @@
 /// The first migration is the whole SQLite schema as of its `v6-rooms`, with the same tables,
 /// columns, keys, cascades and checks; PostgreSQL's own types stand in where SQLite has none:
 /// `TIMESTAMPTZ` for dates, `BOOLEAN` for its 0/1 flags, identity columns for `AUTOINCREMENT`.
-/// From then on a schema change is a migration in both lists, with the same identifier.
+/// From then on a schema change is a migration in both lists, with the same identifier; a
+/// migration that only corrects PostgreSQL's own types keeps the schema it follows.
 enum PostgresSchema {
     /// A migration: its identifier and its statements, run in order in one transaction.
     struct Migration: Sendable {
         let identifier: String
+        /// The SQLite migration whose schema the database matches once this one has run.
+        let schema: String
         let statements: [String]
+
+        init(identifier: String, schema: String? = nil, statements: [String]) {
+            self.identifier = identifier
+            self.schema = schema ?? identifier
+            self.statements = statements
+        }
     }
+
+    /// The SQLite schema an up-to-date PostgreSQL database matches (what backups name).
+    static var schema: String { migrations.last?.schema ?? "" }
 
     static let migrations: [Migration] = [
         Migration(
@@ -106,6 +118,14 @@ enum PostgresSchema {
                     PRIMARY KEY (room_code, number)
                 )
                 """,
-            ])
+            ]),
+        // A deal and a built-in's id are drawn up to 2^53 (like theme ids): INTEGER, which is
+        // 64 bits in SQLite, is 32 in PostgreSQL.
+        Migration(
+            identifier: "v6-rooms-pg-bigint-deals", schema: "v6-rooms",
+            statements: [
+                "ALTER TABLE memorize_game ALTER COLUMN deal TYPE BIGINT",
+                "ALTER TABLE theme ALTER COLUMN built_in_id TYPE BIGINT",
+            ]),
     ]
 }

@@ -19,10 +19,12 @@ final class PostgresStore: Sendable {
         await client.run()
     }
 
-    /// Brings the database's schema up to date (see ``PostgresMigrator``).
+    /// Brings the database's schema up to date (see ``PostgresMigrator``) and stores the shared
+    /// built-in themes if they are not there yet, as the SQLite store does when it opens.
     func migrate() async throws {
         let applied = try await PostgresMigrator.migrate(client, logger: logger)
         if !applied.isEmpty { logger.info("Migrated PostgreSQL", metadata: ["migrations": "\(applied)"]) }
+        try await storeSharedThemes()
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws (and
@@ -61,32 +63,70 @@ extension PostgresStore {
             "SELECT 1 FROM player WHERE id = \(player.rawValue) FOR UPDATE", logger: logger)
     }
 
-    /// Moves the row of `table` whose `column` is `key` to the quarantine (all its columns, as
-    /// JSON), as the SQLite store does with a row it cannot read.
+    /// Moves the row of `table` whose key columns hold `key` to the quarantine: all its
+    /// columns as JSON, and its key as a JSON object, as the SQLite store does with a row it
+    /// cannot read.
     func setAside(
-        from table: String, where column: String, is key: String, because error: any Error,
+        from table: String, key: [String: QuarantineKey], because error: any Error,
         on connection: PostgresConnection
     ) async throws {
         let reason = String(describing: error)
+        let columns = key.keys.sorted()
+        var binds = try Self.binds(table, JSONText.encode(key), reason)
+        // NB: compared as text, so one statement serves text and number keys.
+        var condition: [String] = []
+        for column in columns {
+            binds.append(key[column]?.text ?? "")
+            condition.append("\(column)::text = $\(binds.count)")
+        }
         try await connection.query(
             PostgresQuery(
                 unsafeSQL: """
                     INSERT INTO quarantine (table_name, row_key, row_text, error)
-                    SELECT $1, $2, row_to_json(t)::text, $3 FROM \(table) t WHERE \(column) = $2
+                    SELECT $1, $2, row_to_json(t)::text, $3 FROM \(table) t
+                    WHERE \(condition.joined(separator: " AND "))
                     """,
-                binds: try Self.binds(table, key, reason)),
+                binds: binds),
             logger: logger)
+        var deleteBinds = PostgresBindings()
+        for column in columns { deleteBinds.append(key[column]?.text ?? "") }
+        let deleteCondition = columns.indices.map { "\(columns[$0])::text = $\($0 + 1)" }
         try await connection.query(
-            PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE \(column) = $1", binds: try Self.binds(key)),
+            PostgresQuery(
+                unsafeSQL: "DELETE FROM \(table) WHERE \(deleteCondition.joined(separator: " AND "))",
+                binds: deleteBinds),
             logger: logger)
         logger.error(
             "A row could not be read and was moved to the quarantine",
-            metadata: ["table": "\(table)", "key": "\(key)", "error": "\(reason)"])
+            metadata: ["table": "\(table)", "key": "\(key.mapValues(\.text))", "error": "\(reason)"])
     }
 
     private static func binds(_ values: String...) throws -> PostgresBindings {
         var binds = PostgresBindings()
         for value in values { binds.append(value) }
         return binds
+    }
+}
+
+/// A key column's value of a row moved to the quarantine: text (a player's id) or a number (a
+/// theme's id).
+enum QuarantineKey: Encodable, Sendable {
+    case text(String)
+    case number(Int64)
+
+    /// The value as PostgreSQL prints it.
+    var text: String {
+        switch self {
+        case .text(let text): text
+        case .number(let number): String(number)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .text(let text): try container.encode(text)
+        case .number(let number): try container.encode(number)
+        }
     }
 }

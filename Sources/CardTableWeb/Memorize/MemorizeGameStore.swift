@@ -1,0 +1,89 @@
+import Foundation
+
+/// What a Memorize request starts from, read in its transaction: the slot as stored, its theme,
+/// the player's preferences, the stored game, and the themes a new game may be dealt from.
+struct MemorizeDesk: Sendable {
+    /// The slot as stored: a built-in theme's id stands for the player's copy of it.
+    var slot: MemorizeSlot
+    /// The slot's theme; nil for the random slot, and for a theme the player does not have.
+    var theme: SavedTheme?
+    var preferences: MemorizePreferences
+    /// The game stored in the slot; nil before its first deal is played.
+    var stored: SavedMemorizeGame?
+    /// The themes a deal may come from (the slot's theme, or all the player's for the random
+    /// slot); read only when the request deals, or when the slot has no stored game.
+    var themesToDeal: [SavedTheme]
+
+    /// Whether the slot names a theme the player does not have.
+    var isMissingItsTheme: Bool {
+        if case .theme = slot { theme == nil } else { false }
+    }
+}
+
+/// What a Memorize request saves: preferences to remember, a game to keep in the slot, or both.
+struct MemorizeSaving: Sendable {
+    var preferences: MemorizePreferences?
+    var game: SavedMemorizeGame?
+
+    static let nothing = MemorizeSaving()
+}
+
+/// Where each player's Memorize games and preferences are kept. A change runs in one
+/// transaction, after every earlier change of the same player's games has committed, whichever
+/// instance took it; it reads the player's themes in that transaction too.
+protocol MemorizeGameStore: Sendable {
+    /// What the request for `slot` starts from, without changing anything.
+    /// - Parameter dealing: Whether the themes to deal from are needed even when a game is stored.
+    func memorizeDesk(in slot: MemorizeSlot, for player: PlayerID, dealing: Bool) async throws -> MemorizeDesk
+
+    /// Reads the desk, lets `change` decide what to save, and saves it, all in one transaction;
+    /// nothing is saved when `change` throws.
+    /// - Returns: What `change` answered besides.
+    func changeMemorizeGame<Value: Sendable>(
+        in slot: MemorizeSlot, for player: PlayerID, dealing: Bool, at now: Date,
+        _ change: @escaping @Sendable (MemorizeDesk) throws -> (save: MemorizeSaving, value: Value)
+    ) async throws -> Value
+
+    /// The game stored in `slot`, without dealing one.
+    func memorizeGame(in slot: MemorizeSlot, for player: PlayerID) async throws -> SavedMemorizeGame?
+}
+
+extension CardTableStore: MemorizeGameStore {
+    func memorizeDesk(in slot: MemorizeSlot, for player: PlayerID, dealing: Bool) async throws -> MemorizeDesk
+    {
+        try await read { try $0.memorizeDesk(in: slot, for: player, dealing: dealing) }
+    }
+
+    func changeMemorizeGame<Value: Sendable>(
+        in slot: MemorizeSlot, for player: PlayerID, dealing: Bool, at now: Date,
+        _ change: @escaping @Sendable (MemorizeDesk) throws -> (save: MemorizeSaving, value: Value)
+    ) async throws -> Value {
+        try await write { transaction in
+            let (save, value) = try change(transaction.memorizeDesk(in: slot, for: player, dealing: dealing))
+            if let preferences = save.preferences { try transaction.save(preferences, for: player, at: now) }
+            if let game = save.game { try transaction.save(game, for: player, at: now) }
+            return value
+        }
+    }
+}
+
+extension CardTableStore.Transaction {
+    /// What a request for `slot` starts from (see ``MemorizeDesk``).
+    func memorizeDesk(in slot: MemorizeSlot, for player: PlayerID, dealing: Bool) throws -> MemorizeDesk {
+        let preferences = try memorizePreferences(of: player)
+        guard case .theme(let id) = slot else {
+            let stored = try memorizeGame(in: .random, for: player)
+            let themes = dealing || stored == nil ? try themes(of: player) : []
+            return MemorizeDesk(
+                slot: .random, theme: nil, preferences: preferences, stored: stored, themesToDeal: themes)
+        }
+        guard let theme = try theme(id, of: player) else {
+            return MemorizeDesk(
+                slot: slot, theme: nil, preferences: preferences, stored: nil, themesToDeal: [])
+        }
+        let resolved = MemorizeSlot.theme(theme.id)
+        return MemorizeDesk(
+            slot: resolved, theme: theme, preferences: preferences,
+            stored: try memorizeGame(in: resolved, for: player, theme: theme), themesToDeal: [theme])
+    }
+}

@@ -1,0 +1,19 @@
+/// The stores the app's services and controllers keep everything in, each named for what players
+/// do. Both databases provide all of them; nothing else in the app knows which one it runs on.
+struct CardTableStores: Sendable {
+    let players: any PlayerStore
+    let themes: any ThemeStore
+    let memorizeGames: any MemorizeGameStore
+    let setGames: any SetGameStore
+    let rooms: any RoomStore
+
+    /// Everything in one SQLite database.
+    init(_ store: CardTableStore) {
+        (players, themes, memorizeGames, setGames, rooms) = (store, store, store, store, store)
+    }
+
+    /// Everything in one PostgreSQL database, shared with other instances.
+    init(_ store: PostgresStore) {
+        (players, themes, memorizeGames, setGames, rooms) = (store, store, store, store, store)
+    }
+}

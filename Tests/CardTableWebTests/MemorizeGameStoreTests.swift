@@ -1,0 +1,187 @@
+import Foundation
+import Logging
+import MemorizeCore
+import Testing
+
+@testable import CardTableWeb
+
+/// What the Memorize and theme stores must do alike on SQLite and (with a test cluster) on
+/// PostgreSQL beyond the basics in ``ThemeStoreTests``: one player's moves from several
+/// instances in turn, games that follow a built-in to the player's copy, deleted built-ins that
+/// come back, the theme limit, and unreadable rows set aside.
+@Suite struct MemorizeGameStoreTests {
+    let player = PlayerID.random()
+    let now = Date(timeIntervalSince1970: 1_000_000)
+
+    /// Four instances make ten changes each to one player's game in one slot, as fast as they
+    /// can: every change sees the one before (each adds one to the deal number).
+    @Test(arguments: TestStores.available)
+    func onePlayersMovesFromSeveralInstancesAreAppliedInTurn(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 4) { instances in
+            let theme = try await instances[0].themes.addTheme(
+                ThemeStoreTests.sample, for: player, at: now)
+            let slot = MemorizeSlot.theme(theme.id)
+            let (player, now) = (player, now)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for instance in instances {
+                    group.addTask {
+                        for _ in 0..<10 {
+                            try await instance.memorizeGames.changeMemorizeGame(
+                                in: slot, for: player, dealing: false, at: now
+                            ) { desk in
+                                let theme = try #require(desk.theme)
+                                var generator = SystemRandomNumberGenerator()
+                                let game = SavedMemorizeGame(
+                                    slot: desk.slot, theme: theme,
+                                    game: theme.theme.makeGame(speedBonus: .standard, using: &generator),
+                                    deal: (desk.stored?.deal ?? 0) + 1)
+                                return (MemorizeSaving(game: game), ())
+                            }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try await instances[1].memorizeGames.memorizeGame(in: slot, for: player)?.deal == 40)
+        }
+    }
+
+    /// Deals and ids are drawn up to 2^53: the largest is kept exactly.
+    @Test(arguments: TestStores.available)
+    func theLargestDealIsKeptExactly(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let store = instances[0].memorizeGames
+            let theme = try #require(try await instances[0].themes.themes(of: player).first)
+            let (player, now) = (player, now)
+            try await store.changeMemorizeGame(in: .theme(theme.id), for: player, dealing: true, at: now) {
+                desk in
+                var generator = SystemRandomNumberGenerator()
+                let game = SavedMemorizeGame(
+                    slot: desk.slot, theme: theme,
+                    game: theme.theme.makeGame(speedBonus: .standard, using: &generator),
+                    deal: ThemeID.maximum)
+                return (MemorizeSaving(game: game), ())
+            }
+            #expect(try await store.memorizeGame(in: .theme(theme.id), for: player)?.deal == ThemeID.maximum)
+        }
+    }
+
+    /// A game played on a shared built-in follows the player to their own copy of it when they
+    /// change their list, and is still found by the built-in's id.
+    @Test(arguments: TestStores.available)
+    func aGameOnABuiltInFollowsThePlayerToTheirCopy(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let referee = referee(on: instances[0].memorizeGames)
+            let themes = instances[0].themes
+            let builtIn = try #require(try await themes.themes(of: player).first)
+            let played = try await referee.choose(
+                cardNumber: 2, deal: nil, in: .theme(builtIn.id), for: player
+            ).game
+            #expect(try await themes.moveTheme(builtIn.id, to: 3, for: player, at: now))
+            let copy = try #require(try await themes.theme(builtIn.id, of: player))
+            #expect(copy.id != builtIn.id)
+            let moved = try #require(
+                try await instances[0].memorizeGames.memorizeGame(in: .theme(copy.id), for: player))
+            #expect(moved.game == played.game)
+            #expect(moved.theme.id == copy.id)
+            #expect(
+                try await referee.currentGame(in: .theme(builtIn.id), for: player).game.game == played.game)
+        }
+    }
+
+    /// Deleted built-ins are counted and come back at the end of the list, once each, even the
+    /// one waiting for Undo.
+    @Test(arguments: TestStores.available)
+    func deletedBuiltInsComeBackOnce(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let store = instances[0].themes
+            let themes = try await store.themes(of: player)
+            #expect(try await store.themeList(of: player).missingBuiltInCount == 0)
+            _ = try await store.deleteTheme(themes[0].id, for: player, at: now)
+            _ = try await store.deleteTheme(themes[2].id, for: player, at: now)
+            #expect(try await store.themeList(of: player).missingBuiltInCount == 2)
+            #expect(try await store.restoreBuiltInThemes(for: player, at: now) == 2)
+            let after = try await store.themes(of: player).map(\.theme)
+            #expect(after.count == themes.count)
+            #expect(Array(after.suffix(2)) == [themes[0].theme, themes[2].theme])
+            #expect(try await store.recentlyDeletedTheme(of: player) == nil)
+            #expect(try await store.restoreBuiltInThemes(for: player, at: now) == 0)
+        }
+    }
+
+    @Test(arguments: TestStores.available)
+    func aPlayerKeepsAHundredThemesAtMost(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let store = instances[0].themes
+            let builtIns = try await store.themes(of: player).count
+            for number in builtIns..<CardTableStore.maximumThemesPerPlayer {
+                _ = try await store.addTheme(
+                    Theme(name: "Theme \(number)", emojis: ["🐸", "🦄"], numberOfPairs: 2, color: "teal"),
+                    for: player, at: now)
+            }
+            await #expect(throws: ThemeLimitReached()) {
+                try await store.addTheme(ThemeStoreTests.sample, for: player, at: now)
+            }
+            #expect(try await store.themes(of: player).count == CardTableStore.maximumThemesPerPlayer)
+        }
+    }
+
+    /// A theme whose color no longer reads is moved to the quarantine with its games; the list
+    /// says how many were set aside, and the rest keep their order.
+    @Test(arguments: TestStores.available)
+    func anUnreadableThemeIsSetAsideWithItsGames(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let instance = instances[0]
+            let added = try await instance.themes.addTheme(ThemeStoreTests.sample, for: player, at: now)
+            _ = try await referee(on: instance.memorizeGames).choose(
+                cardNumber: 1, deal: nil, in: .theme(added.id), for: player)
+            let before = try await instance.themes.themes(of: player)
+            try await instance.execute("UPDATE theme SET color = 'not json' WHERE id = \(added.id.rawValue)")
+
+            let list = try await instance.themes.themeList(of: player)
+            #expect(list.setAsideCount == 1)
+            #expect(list.themes == before.filter { $0.id != added.id })
+            #expect(try await instance.themes.themeList(of: player).setAsideCount == 0)
+            #expect(try await instance.count("SELECT count(*) FROM memorize_game") == 0)
+            #expect(
+                try await instance.count(
+                    "SELECT count(*) FROM quarantine WHERE table_name = 'theme' AND row_key = '{\"id\":\(added.id.rawValue)}'"
+                ) == 1)
+        }
+    }
+
+    /// A game or preferences row that no longer reads is set aside: the player is dealt afresh
+    /// with the default pace, and the next tap saves again.
+    @Test(arguments: TestStores.available)
+    func unreadableGamesAndPreferencesAreSetAside(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let instance = instances[0]
+            let referee = referee(on: instance.memorizeGames)
+            let theme = try #require(try await instance.themes.themes(of: player).first)
+            _ = try await referee.setPreferences(
+                MemorizePreferences(peeksAtStart: false, turnBackDelay: .twoSeconds), in: .theme(theme.id),
+                for: player)
+            _ = try await referee.choose(cardNumber: 1, deal: nil, in: .theme(theme.id), for: player)
+            try await instance.execute("UPDATE memorize_game SET state = '{\"cards\":7}'")
+            try await instance.execute("UPDATE memorize_preferences SET turn_back_after_ms = 1234")
+
+            let table = try await referee.currentGame(in: .theme(theme.id), for: player)
+            #expect(table.preferences == MemorizePreferences())
+            #expect(table.game.game.cards.allSatisfy { !$0.isFaceUp })
+            #expect(
+                try await instance.count(
+                    "SELECT count(*) FROM quarantine WHERE table_name IN ('memorize_game', 'memorize_preferences')"
+                )
+                    == 2)
+            _ = try await referee.choose(cardNumber: 1, deal: nil, in: .theme(theme.id), for: player)
+            #expect(try await instance.memorizeGames.memorizeGame(in: .theme(theme.id), for: player) != nil)
+        }
+    }
+
+    private func referee(on store: any MemorizeGameStore) -> MemorizeReferee {
+        let now = now
+        return MemorizeReferee(
+            store: store, environment: WebEnvironment(now: { now }), secret: .random(),
+            logger: Logger(label: "test"))
+    }
+}
