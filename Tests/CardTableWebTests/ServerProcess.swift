@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// The real `cardtable` executable, running as a child process on a free port with its own
-/// database file; what it prints goes to a log file beside the database.
+/// database; what it prints goes to a log file (beside the database file, for SQLite).
 final class ServerProcess {
     /// How a child process ended.
     enum Ending: Equatable {
@@ -26,13 +26,20 @@ final class ServerProcess {
     /// it answers `GET /health`.
     /// - Throws: When the executable was not built, or the server does not come up within
     ///   `timeLimit`.
-    init(databasePath: String, timeLimit: Duration = .seconds(30)) async throws {
+    convenience init(databasePath: String, timeLimit: Duration = .seconds(30)) async throws {
+        try await self.init(
+            options: ["--database", databasePath],
+            logFolder: URL(fileURLWithPath: databasePath).deletingLastPathComponent(), timeLimit: timeLimit)
+    }
+
+    /// Starts `cardtable serve` on 127.0.0.1 with `options` (`--database` and any others), logging
+    /// to `server.log` in `logFolder`, and waits until it answers `GET /health`.
+    init(options: [String], logFolder folder: URL, timeLimit: Duration = .seconds(30)) async throws {
         let executable = Self.executableURL
         try #require(
             FileManager.default.isExecutableFile(atPath: executable.path),
             "The cardtable executable is not at \(executable.path); `swift build` (or `swift test`) builds it."
         )
-        let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         logPath = folder.appendingPathComponent("server.log").path
         try #require(
@@ -40,7 +47,7 @@ final class ServerProcess {
         let log = try #require(FileHandle(forWritingAtPath: logPath))
         process = Process()
         process.executableURL = executable
-        process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", "0", "--database", databasePath]
+        process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", "0"] + options
         // NB: a CARDTABLE_* variable in the test's environment (a test clock rate) must not leak in.
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CARDTABLE_") }
         process.standardOutput = log

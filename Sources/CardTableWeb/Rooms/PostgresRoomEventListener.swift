@@ -16,7 +16,12 @@ struct PostgresRoomEventListener: Service {
     /// How long to wait before connecting again after the connection dropped or failed.
     var retryDelay: Duration = .seconds(1)
 
-    func run() async throws {
+    /// Listens until the app shuts down (gracefully or not).
+    func run() async {
+        await cancelWhenGracefulShutdown { await listenUntilCancelled() }
+    }
+
+    private func listenUntilCancelled() async {
         var attempt = 0
         while !Task.isCancelled {
             attempt += 1
@@ -26,6 +31,8 @@ struct PostgresRoomEventListener: Service {
                 logger.warning(
                     "Lost the PostgreSQL connection that hears room events; connecting again",
                     metadata: ["error": "\(String(reflecting: error))"])
+            } catch {
+                return  // cancelled: the app is stopping
             }
             do {
                 try await Task.sleep(for: retryDelay)

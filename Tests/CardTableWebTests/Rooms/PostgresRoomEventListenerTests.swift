@@ -43,7 +43,7 @@ import Testing
                 group.addTask {
                     for await number in updates { heard.withLock { $0.append(number) } }
                 }
-                group.addTask { try await listener.run() }
+                group.addTask { await listener.run() }
                 try await Self.waitForListeners(1, on: one)
 
                 // Bo joins through the first instance: the other hears of event 2.
@@ -56,7 +56,10 @@ import Testing
                 // and the hub learns of event 3 all the same.
                 let dropped = try await Self.count(
                     one,
-                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'"
+                    """
+                    SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+                    WHERE datname = current_database() AND query LIKE 'LISTEN%'
+                    """
                 )
                 #expect(dropped == 1)
                 _ = try await one.changeRoom(code, at: now) { stored, _ in
@@ -80,7 +83,11 @@ import Testing
     private static func waitForListeners(_ count: Int, on store: PostgresStore) async throws {
         for _ in 0..<200 {
             let listening = try await Self.count(
-                store, "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND state = 'idle'")
+                store,
+                """
+                SELECT count(*) FROM pg_stat_activity
+                WHERE datname = current_database() AND query LIKE 'LISTEN%' AND state = 'idle'
+                """)
             if listening == count { return }
             try await Task.sleep(for: .milliseconds(50))
         }
