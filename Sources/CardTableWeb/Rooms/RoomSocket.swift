@@ -160,6 +160,8 @@ struct RoomSocket: Sendable {
             return nil
         } catch let error as AppError {
             return error.message
+        } catch is StoreUnavailable {
+            return ErrorPage.unavailableMessage
         } catch {
             logger.error("A room request failed", metadata: ["error": "\(error)"])
             return "That did not work; try again."

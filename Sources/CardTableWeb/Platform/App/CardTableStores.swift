@@ -12,6 +12,14 @@ struct CardTableStores: Sendable {
         (players, themes, memorizeGames, setGames, rooms) = (store, store, store, store, store)
     }
 
+    /// `stores`, but with Set games kept in `setGames` (tests use it to stand in a failing store).
+    init(_ stores: CardTableStores, setGames: any SetGameStore) {
+        (players, themes, memorizeGames, rooms) = (
+            stores.players, stores.themes, stores.memorizeGames, stores.rooms
+        )
+        self.setGames = setGames
+    }
+
     /// Everything in one PostgreSQL database, shared with other instances.
     init(_ store: PostgresStore) {
         (players, themes, memorizeGames, setGames, rooms) = (store, store, store, store, store)

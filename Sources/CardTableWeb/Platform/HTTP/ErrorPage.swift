@@ -13,6 +13,8 @@ struct ErrorPage: PageModel {
         switch error {
         case let error as AppError:
             self.init(status: error.status, message: error.message)
+        case is StoreUnavailable:
+            self.init(status: .serviceUnavailable, message: Self.unavailableMessage)
         case let error as any HTTPResponseError where error.status == .notFound:
             self.init(status: .notFound, message: "There is nothing at this address.")
         case let error as any HTTPResponseError where error.status == .contentTooLarge:
@@ -23,6 +25,12 @@ struct ErrorPage: PageModel {
             self.init(status: .internalServerError, message: "Something went wrong on the server.")
         }
     }
+
+    /// What a player is told while the database cannot be reached.
+    static let unavailableMessage = "The games cannot reach their database just now. Try again in a moment."
+
+    /// Seconds a client is asked to wait before trying again after a 503.
+    static let retryAfterSeconds = 5
 
     private init(status: HTTPResponse.Status, message: String) {
         self.status = status.code

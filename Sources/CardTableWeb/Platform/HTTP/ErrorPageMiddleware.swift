@@ -2,7 +2,8 @@ import Hummingbird
 import Logging
 
 /// Turns every failure into a page a player can read (or JSON for API clients): 404 for unknown
-/// ids and paths, 400 for malformed forms, 403 for foreign origins, 413 for oversized bodies.
+/// ids and paths, 400 for malformed forms, 403 for foreign origins, 413 for oversized bodies,
+/// 503 while the database cannot be reached.
 struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
     let renderer: PageRenderer
 
@@ -25,6 +26,8 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
                 }
             if let error = error as? AppError {
                 response.headers.append(contentsOf: error.headers)
+            } else if error is StoreUnavailable {
+                response.headers[.retryAfter] = String(ErrorPage.retryAfterSeconds)
             }
             return response
         }

@@ -3,36 +3,35 @@ import PostgresNIO
 
 extension PostgresStore: PlayerStore {
     func hasUnsignedCookie(_ player: PlayerID) async throws -> Bool {
-        let rows = try await client.query(
-            "SELECT 1 FROM player WHERE id = \(player.rawValue) AND unsigned_cookie", logger: logger)
+        let rows = try await query(
+            "SELECT 1 FROM player WHERE id = \(player.rawValue) AND unsigned_cookie")
         return try await rows.collect().isEmpty == false
     }
 
     @discardableResult
     func noteVisit(of player: PlayerID, at now: Date) async throws -> Date {
         let interval = CardTableStore.visitNotingInterval
-        let rows = try await client.query(
-            "SELECT coalesce(last_seen_at, created_at) FROM player WHERE id = \(player.rawValue)",
-            logger: logger)
+        let rows = try await query(
+            "SELECT coalesce(last_seen_at, created_at) FROM player WHERE id = \(player.rawValue)")
         var lastSeen: Date?
         for try await seen in rows.decode(Date.self) { lastSeen = seen }
         guard let lastSeen, now.timeIntervalSince(lastSeen) >= interval else {
             return (lastSeen ?? now).addingTimeInterval(interval)
         }
-        try await client.query(
-            "UPDATE player SET last_seen_at = \(now) WHERE id = \(player.rawValue)", logger: logger)
+        try await query(
+            "UPDATE player SET last_seen_at = \(now) WHERE id = \(player.rawValue)")
         return now.addingTimeInterval(interval)
     }
 
     func sweepPlayers(notSeenSince cutoff: Date) async throws -> Int {
-        let rows = try await client.query(
+        let rows = try await query(
             """
             WITH gone AS (
                 DELETE FROM player WHERE coalesce(last_seen_at, created_at) < \(cutoff)
                     AND id <> \(CardTableStore.sharedThemesOwner) RETURNING 1
             )
             SELECT count(*)::bigint FROM gone
-            """, logger: logger)
+            """)
         var count = 0
         for try await deleted in rows.decode(Int.self) { count = deleted }
         return count

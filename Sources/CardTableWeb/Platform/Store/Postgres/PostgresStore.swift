@@ -29,6 +29,7 @@ final class PostgresStore: Sendable {
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws (and
     /// its error, not PostgreSQL's wrapper, is thrown).
+    /// - Throws: ``StoreUnavailable`` when no connection could be had or it was lost.
     func transaction<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws
         -> Value
     {
@@ -36,8 +37,32 @@ final class PostgresStore: Sendable {
             return try await client.withTransaction(logger: logger) { connection in try await body(connection)
             }
         } catch let error as PostgresTransactionError {
-            throw error.closureError ?? error
+            // NB: without an error of the body's, BEGIN, COMMIT or ROLLBACK failed: the connection.
+            guard let bodyError = error.closureError else { throw StoreUnavailable(underlying: error) }
+            throw Self.isConnectionLost(bodyError) ? StoreUnavailable(underlying: bodyError) : bodyError
+        } catch {
+            throw StoreUnavailable(underlying: error)  // no connection could be leased from the pool
         }
+    }
+
+    /// Runs one statement outside a transaction.
+    @discardableResult
+    /// - Throws: ``StoreUnavailable`` when no connection could be had or it was lost.
+    func query(_ query: PostgresQuery) async throws -> PostgresRowSequence {
+        do {
+            return try await client.query(query, logger: logger)
+        } catch {
+            throw (error is PSQLError && !Self.isConnectionLost(error))
+                ? error : StoreUnavailable(underlying: error)
+        }
+    }
+
+    /// Whether `error` says the connection to PostgreSQL failed or closed (not that a statement
+    /// was refused).
+    private static func isConnectionLost(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return false }
+        return [.connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed].contains(
+            error.code)
     }
 
     /// Runs `body` in one read-only transaction that sees a single snapshot of the database.

@@ -1,0 +1,86 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import PostgresNIO
+import Testing
+
+@testable import CardTableWeb
+
+/// While the database cannot be reached, players are told so in words, with 503 and a time to
+/// try again, never a bare 500; PostgreSQL's lost connections are told from refused statements.
+@Suite struct DatabaseUnavailableTests {
+    @Test func aMoveWhileTheDatabaseIsUnreachableIsAnswered503InWords() async throws {
+        let store = try CardTableStore(.inMemory)
+        let app = try await buildApplication(
+            WebConfiguration(storage: .inMemory),
+            stores: CardTableStores(CardTableStores(store), setGames: UnreachableSetGames()),
+            secret: .random(), environment: .live, logger: Logger(label: "test"))
+        try await app.test(.router) { client in
+            let move = try await client.execute(
+                uri: "/set/new", method: .post, headers: [.accept: "application/json"])
+            #expect(move.status == .serviceUnavailable)
+            #expect(move.headers[.retryAfter] == "5")
+            let answer = try JSONDecoder().decode([String: ErrorJSON].self, from: Data(buffer: move.body))
+            #expect(answer["error"]?.message == ErrorPage.unavailableMessage)
+
+            let page = try await client.execute(uri: "/set", method: .get, headers: [.accept: "text/html"])
+            #expect(page.status == .serviceUnavailable)
+            #expect(String(buffer: page.body).contains("cannot reach their database just now"))
+            // The rest of the site, which needs no Set game, still answers.
+            #expect(try await client.execute(uri: "/", method: .get).status == .ok)
+        }
+    }
+
+    @Test(arguments: PostgresTestCluster.clusters)
+    func aConnectionLostInATransactionIsUnavailableAndARefusedStatementIsNot(cluster: PostgresAddress)
+        async throws
+    {
+        try await PostgresTestCluster.withDatabase(on: cluster) { address in
+            let store = PostgresStore(address, logger: Logger(label: "test"))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await store.run() }
+                defer { group.cancelAll() }
+                await #expect(throws: StoreUnavailable.self) {
+                    try await store.transaction { connection in
+                        _ = try await connection.query(
+                            "SELECT pg_terminate_backend(pg_backend_pid())", logger: store.logger)
+                    }
+                }
+                await #expect(throws: PSQLError.self) {
+                    try await store.transaction { connection in
+                        _ = try await connection.query(
+                            "SELECT no_such_column FROM no_such_table", logger: store.logger)
+                    }
+                }
+                await #expect(throws: AppError.notFound("gone")) {
+                    try await store.transaction { _ in throw AppError.notFound("gone") }
+                }
+                // Afterwards the pool serves again.
+                let rows = try await store.query("SELECT 1").collect()
+                #expect(rows.count == 1)
+            }
+        }
+    }
+
+    private struct ErrorJSON: Decodable {
+        let status: Int
+        let message: String
+    }
+
+    /// A Set store whose database is down.
+    private struct UnreachableSetGames: SetGameStore {
+        struct Refused: Error {}
+
+        func setGame(for player: PlayerID) async throws -> SavedSetGame? {
+            throw StoreUnavailable(underlying: Refused())
+        }
+
+        func changeSetGame<Value: Sendable>(
+            for player: PlayerID, at now: Date,
+            _ change: @escaping @Sendable (SavedSetGame?) throws -> (save: SavedSetGame?, value: Value)
+        ) async throws -> Value {
+            throw StoreUnavailable(underlying: Refused())
+        }
+    }
+}
