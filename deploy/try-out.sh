@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# Tries CardTable as a site of several instances, all on 127.0.0.1 of this machine: a throw-away
+# PostgreSQL cluster, INSTANCES × `cardtable serve` sharing it and one secret file, and nginx in
+# front of them with deploy/nginx/cardtable.conf. Everything lives in a temporary folder that is
+# removed at the end (KEEP=1 keeps it). Run as root on Debian (it installs postgresql and
+# nginx-light when missing; the cluster runs as the postgres user).
+#
+#   bash deploy/try-out.sh                  serves until Ctrl-C; open the address it prints
+#   bash deploy/try-out.sh -- COMMAND ...   runs COMMAND with CARDTABLE_URL (the nginx address)
+#                                           and CARDTABLE_PIDS (the instances' process ids) set,
+#                                           then stops everything and exits with its status
+#
+# Settings (environment): PORT=8080 nginx's port · INSTANCES=3 · STORE=postgres, or sqlite for one
+# instance on a SQLite file (to compare) · BINARY=path to cardtable (default: a release build)
+# · LOG_LEVEL=warning for the instances.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+
+PORT=${PORT:-8080}
+INSTANCES=${INSTANCES:-3}
+STORE=${STORE:-postgres}
+LOG_LEVEL=${LOG_LEVEL:-warning}
+if [ "${1:-}" = "--" ]; then shift; fi
+
+say() { printf '== %s\n' "$*" >&2; }
+fail() { printf 'try-out: %s\n' "$*" >&2; exit 1; }
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+case $STORE in
+    postgres) ;;
+    sqlite) [ "$INSTANCES" = 1 ] || fail "SQLite serves from one process: use INSTANCES=1 with STORE=sqlite" ;;
+    *) fail "STORE is postgres or sqlite, not $STORE" ;;
+esac
+
+install_missing() {
+    local wanted=()
+    ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || wanted+=(postgresql)
+    command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || wanted+=(nginx-light)
+    command -v curl >/dev/null || wanted+=(curl)
+    if ((${#wanted[@]})); then
+        say "apt-get install ${wanted[*]}"
+        apt-get install -y --no-install-recommends "${wanted[@]}" >&2 \
+            || { apt-get update >&2 && apt-get install -y --no-install-recommends "${wanted[@]}" >&2; }
+    fi
+}
+install_missing
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+
+if [ -z "${BINARY:-}" ]; then
+    say "swift build -c release --product cardtable"
+    swift build -c release --product cardtable >&2
+    BINARY="$(swift build -c release --show-bin-path)/cardtable"
+fi
+[ -x "$BINARY" ] || fail "no cardtable executable at $BINARY"
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/cardtable-try-out.XXXXXX")
+chmod 755 "$WORK"
+PIDS=()
+PG_BIN=
+cleanup() {
+    [ -f "$WORK/nginx/nginx.pid" ] && "$NGINX" -p "$WORK/nginx" -c nginx.conf -s stop 2>/dev/null || true
+    for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+    if [ -n "$PG_BIN" ]; then
+        runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$WORK/pg/data" -m fast stop >/dev/null 2>&1 || true
+    fi
+    if [ "${KEEP:-0}" = 1 ]; then say "kept $WORK"; else rm -rf "$WORK"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# PostgreSQL: a cluster of its own (trust authentication, listening on 127.0.0.1 only).
+if [ "$STORE" = postgres ]; then
+    PG_BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+    PG_PORT=$(free_port)
+    mkdir -p "$WORK/pg/data" "$WORK/pg/socket"
+    chown -R postgres:postgres "$WORK/pg"
+    say "PostgreSQL cluster on 127.0.0.1:$PG_PORT"
+    runuser -u postgres -- "$PG_BIN/initdb" -D "$WORK/pg/data" --auth=trust --username=postgres \
+        --encoding=UTF8 --locale=C.UTF-8 >"$WORK/initdb.log" 2>&1 || { cat "$WORK/initdb.log" >&2; exit 1; }
+    runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$WORK/pg/data" -l "$WORK/pg/socket/server.log" -w \
+        -o "-p $PG_PORT -k $WORK/pg/socket -c listen_addresses=127.0.0.1" start >/dev/null \
+        || { cat "$WORK/pg/socket/server.log" >&2; exit 1; }
+    runuser -u postgres -- "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" cardtable
+    DATABASE="postgres://postgres@127.0.0.1:$PG_PORT/cardtable"
+    # One secret for every instance, made before any starts (DEPLOY.md: copy it to each machine).
+    python3 -c 'import secrets; print(secrets.token_hex(32))' >"$WORK/secret"
+    chmod 600 "$WORK/secret"
+    STORE_OPTIONS=(--database "$DATABASE" --secret-file "$WORK/secret")
+else
+    STORE_OPTIONS=(--database "$WORK/cardtable.sqlite")
+fi
+
+# The instances, started together: the first to take the advisory lock migrates, the others wait.
+INSTANCE_PORTS=()
+for n in $(seq "$INSTANCES"); do
+    port=$(free_port)
+    INSTANCE_PORTS+=("$port")
+    "$BINARY" serve --hostname 127.0.0.1 --port "$port" --log-level "$LOG_LEVEL" "${STORE_OPTIONS[@]}" \
+        >"$WORK/instance-$n.log" 2>&1 &
+    PIDS+=($!)
+done
+for n in $(seq "$INSTANCES"); do
+    port=${INSTANCE_PORTS[$((n - 1))]}
+    for _ in $(seq 300); do
+        curl -fs -o /dev/null --max-time 1 "http://127.0.0.1:$port/health" && break
+        kill -0 "${PIDS[$((n - 1))]}" 2>/dev/null || { cat "$WORK/instance-$n.log" >&2; fail "instance $n stopped"; }
+        sleep 0.1
+    done
+    curl -fs -o /dev/null "http://127.0.0.1:$port/health" || fail "instance $n did not answer /health in 30 s"
+    say "instance $n (pid ${PIDS[$((n - 1))]}) on 127.0.0.1:$port, log $WORK/instance-$n.log"
+done
+
+# nginx: the deployment's configuration with this try-out's ports, under a prefix of its own.
+mkdir -p "$WORK/nginx/logs"
+servers=""
+for port in "${INSTANCE_PORTS[@]}"; do
+    servers+="    server 127.0.0.1:$port max_fails=1 fail_timeout=10s;\n"
+done
+python3 - "$ROOT/deploy/nginx/cardtable.conf" "$WORK/nginx/cardtable.conf" "$PORT" "$servers" <<'EOF'
+import re, sys
+source, target, port, servers = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].replace("\\n", "\n")
+text = open(source).read()
+text, count = re.subn(r"(    server 127\.0\.0\.1:\d+ [^\n]*\n)+", servers, text)
+assert count == 2, "the two upstreams' server lines were not found"
+text, count = re.subn(r"listen 80;", f"listen 127.0.0.1:{port};", text)
+assert count == 1, "the listen line was not found"
+open(target, "w").write(text)
+EOF
+cat >"$WORK/nginx/nginx.conf" <<EOF
+worker_processes 1;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/logs/error.log warn;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    client_body_temp_path $WORK/nginx/body;
+    proxy_temp_path $WORK/nginx/proxy;
+    include $WORK/nginx/cardtable.conf;
+}
+EOF
+"$NGINX" -p "$WORK/nginx" -c nginx.conf -t >/dev/null 2>&1 || "$NGINX" -p "$WORK/nginx" -c nginx.conf -t
+"$NGINX" -p "$WORK/nginx" -c nginx.conf
+URL="http://127.0.0.1:$PORT"
+curl -fs -o /dev/null --retry 20 --retry-connrefused --retry-delay 0 "$URL/health" || fail "nginx does not answer at $URL"
+say "nginx on $URL in front of $INSTANCES instance(s) ($STORE); files in $WORK"
+
+export CARDTABLE_URL=$URL CARDTABLE_PIDS="${PIDS[*]}"
+if (($#)); then
+    status=0
+    "$@" || status=$?
+    exit "$status"
+fi
+echo "CardTable is running at $URL — press Ctrl-C to stop it all."
+wait "${PIDS[@]}" || true
