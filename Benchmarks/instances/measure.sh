@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# One set-up of Benchmarks/instances/run.sh, run by deploy/try-out.sh with CARDTABLE_URL (nginx)
+# and CARDTABLE_PIDS set: seeds players over HTTP, runs the tap and select loads with wrk and the
+# room bots, and prints one JSON line.
+#
+#   measure.sh STORE INSTANCES
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+STORE=$1
+INSTANCES=$2
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/cardtable-measure.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+python3 "$ROOT/Benchmarks/http/seed.py" play --url "$CARDTABLE_URL" --players "$PLAYERS" \
+    --cookies "$WORK/cookies.txt" >&2
+
+for mode in tap select; do
+    # A short unmeasured run first, so every set-up is measured warm.
+    for run in warmup measured; do
+        length=$DURATION
+        [ "$run" = warmup ] && length=2s
+        BENCH_MODE=$mode BENCH_ACCEPT=application/json BENCH_COOKIES="$WORK/cookies.txt" \
+            BENCH_RESULT="$WORK/$mode-$run.json" \
+            wrk -t1 -c"$CONNECTIONS" -d"$length" --timeout 10s -s "$ROOT/Benchmarks/http/bench.lua" \
+            "$CARDTABLE_URL" >/dev/null
+    done
+done
+
+BASE=$CARDTABLE_URL DURATION=${ROOM_SECONDS} ROOMS=$ROOMS "$ROOT/.venv-bench/bin/python" \
+    "$ROOT/Benchmarks/rooms/bots.py" >"$WORK/claims.json"
+
+rss_mb=0
+for pid in $CARDTABLE_PIDS; do
+    rss_mb=$((rss_mb + $(awk '$1 == "VmRSS:" { print $2 }' "/proc/$pid/status") / 1024))
+done
+python3 - "$STORE" "$INSTANCES" "$WORK" "$rss_mb" <<'EOF'
+import json, sys
+store, instances, work, rss_mb = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+def wrk(mode):
+    r = json.load(open(f"{work}/{mode}-measured.json"))
+    seconds = r["duration_us"] / 1e6
+    return {
+        "per_s": round(r["requests"] / seconds), "p50_ms": round(r["latency_us"]["p50"] / 1000, 1),
+        "p99_ms": round(r["latency_us"]["p99"] / 1000, 1), "statuses": r["statuses"],
+        "outcomes": r["outcomes"], "socket_errors": r["socket_errors"],
+    }
+print(json.dumps({
+    "store": store, "instances": instances, "tap": wrk("tap"), "select": wrk("select"),
+    "claims": json.load(open(f"{work}/claims.json")), "instances_rss_mb": rss_mb,
+}))
+EOF

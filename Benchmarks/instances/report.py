@@ -1,0 +1,25 @@
+"""The table of Benchmarks/instances/run.sh: one row per set-up, from its JSON lines."""
+
+import json
+import os
+import subprocess
+import sys
+
+rows = [json.loads(line) for line in open(sys.argv[1]) if line.startswith("{")]
+commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+print(f"\ncommit {commit}, {os.cpu_count()} CPUs shared by nginx, the instances, PostgreSQL and the load")
+print("| set-up | taps/s (p50 / p99 ms) | selects/s (p50 / p99 ms) | claims/s (judged) | "
+      "claim → broadcast p50 / p99 ms | non-2xx | instances' RSS |")
+print("|---|---:|---:|---:|---:|---:|---:|")
+for row in rows:
+    tap, select, claims = row["tap"], row["select"], row["claims"]
+    refused = sum(
+        count for run in (tap, select) for status, count in run["statuses"].items() if not status.startswith("2"))
+    print(
+        f"| {row['instances']} × {row['store']} "
+        f"| {tap['per_s']:,} ({tap['p50_ms']} / {tap['p99_ms']}) "
+        f"| {select['per_s']:,} ({select['p50_ms']} / {select['p99_ms']}) "
+        f"| {claims['claims_per_s']} ({claims['claims_judged']:,}) "
+        f"| {claims['claim_to_broadcast_ms_p50']} / {claims['claim_to_broadcast_ms_p99']} "
+        f"| {refused} | {row['instances_rss_mb']} MB |"
+    )
