@@ -32,21 +32,15 @@ import Testing
         }
     }
 
+    /// A statement PostgreSQL refuses, or an error of the change itself, is not "unavailable";
+    /// a pool that can give no connection (here: shut down) is.
     @Test(arguments: PostgresTestCluster.clusters)
-    func aConnectionLostInATransactionIsUnavailableAndARefusedStatementIsNot(cluster: PostgresAddress)
-        async throws
+    func aRefusedStatementIsNotUnavailableAndAPoolWithoutConnectionsIs(cluster: PostgresAddress) async throws
     {
         try await PostgresTestCluster.withDatabase(on: cluster) { address in
             let store = PostgresStore(address, logger: Logger(label: "test"))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await store.run() }
-                defer { group.cancelAll() }
-                await #expect(throws: StoreUnavailable.self) {
-                    try await store.transaction { connection in
-                        _ = try await connection.query(
-                            "SELECT pg_terminate_backend(pg_backend_pid())", logger: store.logger)
-                    }
-                }
                 await #expect(throws: PSQLError.self) {
                     try await store.transaction { connection in
                         _ = try await connection.query(
@@ -56,9 +50,16 @@ import Testing
                 await #expect(throws: AppError.notFound("gone")) {
                     try await store.transaction { _ in throw AppError.notFound("gone") }
                 }
-                // Afterwards the pool serves again.
                 let rows = try await store.query("SELECT 1").collect()
                 #expect(rows.count == 1)
+                group.cancelAll()
+                try await group.waitForAll()
+            }
+            await #expect(throws: StoreUnavailable.self) {
+                try await store.transaction { _ in }
+            }
+            await #expect(throws: StoreUnavailable.self) {
+                try await store.query("SELECT 1")
             }
         }
     }

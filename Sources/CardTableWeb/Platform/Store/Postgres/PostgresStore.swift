@@ -57,10 +57,14 @@ final class PostgresStore: Sendable {
         }
     }
 
-    /// Whether `error` says the connection to PostgreSQL failed or closed (not that a statement
-    /// was refused).
+    /// Whether `error` says the connection to PostgreSQL failed or closed, or the server is
+    /// shutting down or not accepting yet (SQLSTATE classes 08 and 57P), rather than that a
+    /// statement was refused.
     private static func isConnectionLost(_ error: any Error) -> Bool {
         guard let error = error as? PSQLError else { return false }
+        if error.code == .server, let state = error.serverInfo?[.sqlState] {
+            return state.hasPrefix("08") || state.hasPrefix("57P")
+        }
         return [.connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed].contains(
             error.code)
     }
