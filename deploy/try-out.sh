@@ -28,7 +28,7 @@ fail() { printf 'try-out: %s\n' "$*" >&2; exit 1; }
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 case $STORE in
-    postgres) ;;
+    postgres) [ "$(id -u)" = 0 ] || fail "run it as root: the PostgreSQL cluster runs as the postgres user" ;;
     sqlite) [ "$INSTANCES" = 1 ] || fail "SQLite serves from one process: use INSTANCES=1 with STORE=sqlite" ;;
     *) fail "STORE is postgres or sqlite, not $STORE" ;;
 esac
@@ -59,9 +59,17 @@ chmod 755 "$WORK"
 PIDS=()
 PG_BIN=
 cleanup() {
+    trap '' INT TERM # a second Ctrl-C must not leave the cluster running
     [ -f "$WORK/nginx/nginx.pid" ] && "$NGINX" -p "$WORK/nginx" -c nginx.conf -s stop 2>/dev/null || true
     for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-    for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+    # SIGTERM lets an instance answer what is in flight; one still running after 20 s is killed.
+    for _ in $(seq 200); do
+        running=0
+        for pid in "${PIDS[@]}"; do kill -0 "$pid" 2>/dev/null && running=1; done
+        ((running)) || break
+        sleep 0.1
+    done
+    for pid in "${PIDS[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
     if [ -n "$PG_BIN" ]; then
         runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$WORK/pg/data" -m fast stop >/dev/null 2>&1 || true
     fi
@@ -116,7 +124,7 @@ done
 mkdir -p "$WORK/nginx/logs"
 servers=""
 for port in "${INSTANCE_PORTS[@]}"; do
-    servers+="    server 127.0.0.1:$port max_fails=1 fail_timeout=10s;\n"
+    servers+="    server 127.0.0.1:$port max_fails=3 fail_timeout=10s;\n"
 done
 python3 - "$ROOT/deploy/nginx/cardtable.conf" "$WORK/nginx/cardtable.conf" "$PORT" "$servers" <<'EOF'
 import re, sys

@@ -29,9 +29,12 @@ done
 BASE=$CARDTABLE_URL DURATION=${ROOM_SECONDS} ROOMS=$ROOMS "$ROOT/.venv-bench/bin/python" \
     "$ROOT/Benchmarks/rooms/bots.py" >"$WORK/claims.json"
 
+# The instances' peak resident memory; an instance that died counts 0 and is said.
 rss_mb=0
 for pid in $CARDTABLE_PIDS; do
-    rss_mb=$((rss_mb + $(awk '$1 == "VmRSS:" { print $2 }' "/proc/$pid/status") / 1024))
+    kb=$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$pid/status" 2>/dev/null || true)
+    [ -n "$kb" ] || { echo "instance $pid is not running" >&2; kb=0; }
+    rss_mb=$((rss_mb + kb / 1024))
 done
 python3 - "$STORE" "$INSTANCES" "$WORK" "$rss_mb" <<'EOF'
 import json, sys
