@@ -1,0 +1,58 @@
+import Foundation
+
+/// What a player's history adds up to: the figures of their stats page.
+struct PlayerStats: Hashable, Sendable {
+    /// How many of the newest games the page lists.
+    static let recentCount = 50
+
+    /// A record to beat: a Memorize theme (by name), or a mode of Set.
+    enum Record: Hashable, Sendable {
+        case memorize(theme: String)
+        case set(FinishedGame.Mode)
+    }
+
+    let gamesPlayed: Int
+    /// The best score of each record the player has played for.
+    let bests: [Record: Int]
+    /// Seconds of Set play per Set found, over every game of Set with at least one Set; nil
+    /// without such a game.
+    let secondsPerSet: Double?
+    /// The newest ``recentCount`` games, newest first.
+    let recent: [FinishedGame]
+
+    /// The figures of `history` (in any order).
+    init(_ history: [FinishedGame]) {
+        gamesPlayed = history.count
+        var bests: [Record: Int] = [:]
+        var setSeconds = 0.0
+        var sets = 0
+        for game in history {
+            let record = Self.record(of: game)
+            bests[record] = max(bests[record] ?? .min, game.score)
+            if let found = game.setsFound, found > 0 {
+                setSeconds += game.seconds
+                sets += found
+            }
+        }
+        self.bests = bests
+        secondsPerSet = sets > 0 ? setSeconds / Double(sets) : nil
+        recent = Array(history.sorted { $0.finishedAt > $1.finishedAt }.prefix(Self.recentCount))
+    }
+
+    /// The record `game` counts towards.
+    static func record(of game: FinishedGame) -> Record {
+        switch game.game {
+        case .memorize: .memorize(theme: game.theme ?? "")
+        case .set: .set(game.mode)
+        }
+    }
+
+    /// Whether `game`, just finished and not yet in `history`, beats every earlier game of its
+    /// record (a first game of a record sets it, but is not announced as a new best).
+    static func isNewBest(_ game: FinishedGame, over history: [FinishedGame]) -> Bool {
+        let record = record(of: game)
+        let earlier = history.filter { Self.record(of: $0) == record }.map(\.score)
+        guard let best = earlier.max() else { return false }
+        return game.score > best
+    }
+}
