@@ -61,12 +61,12 @@ import Testing
     }
 
     @Test func aDamagedBackupIsNamedByItsLine() throws {
-        let header = #"{"cardtable":"backup","format":1,"schema":"v6-rooms"}"#
+        let header = #"{"cardtable":"backup","format":1,"schema":"v7-stats"}"#
         let cases: [(String, BackupError)] = [
             ("hello", .notABackup(line: 1)),
             (
                 #"{"cardtable":"backup","format":1,"schema":"v9-future"}"#,
-                .otherSchema(found: "v9-future", expected: "v6-rooms")
+                .otherSchema(found: "v9-future", expected: "v7-stats")
             ),
             (header + "\n{\"table\": \"player\"}", .notABackup(line: 2)),
             (header + "\n" + #"{"table":"users","row":{}}"#, .unknownTable("users", line: 2)),

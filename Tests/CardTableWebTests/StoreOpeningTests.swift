@@ -10,7 +10,7 @@ import Testing
     @Test func theMigrationsLandSoFarKeepTheirOrder() {
         let landed = [
             "v1", "v2-set-games", "v3-quarantine", "v4-lazy-players", "v5-memorize-preferences",
-            "v6-rooms",
+            "v6-rooms", "v7-stats",
         ]
         #expect(Array(CardTableStore.migrator.migrations.prefix(landed.count)) == landed)
     }

@@ -5,6 +5,8 @@ import Hummingbird
 struct MemorizeController: Sendable {
     let referee: MemorizeReferee
     let renderer: PageRenderer
+    /// Players' histories, for a finished game's comparison with their best.
+    let stats: any StatsStore
 
     /// The body of a tap.
     struct ChooseForm: DescribedInput {
@@ -40,8 +42,9 @@ struct MemorizeController: Sendable {
     @Sendable func show(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let slot = try context.pathParameter(
             "slot", MemorizeSlot.init(pathSegment:), mustBe: MemorizeSlot.pathDescription)
-        let table = try await referee.currentGame(in: slot, for: context.requirePlayer())
-        return try renderer.respond(MemorizePage(table, now: referee.environment.now()), to: request)
+        let player = try context.requirePlayer()
+        let table = try await referee.currentGame(in: slot, for: player)
+        return try renderer.respond(try await page(table, for: player), to: request)
     }
 
     @Sendable func choose(_ request: Request, context: CardTableRequestContext) async throws -> Response {
@@ -50,32 +53,35 @@ struct MemorizeController: Sendable {
         let cardNumber = try context.pathParameter(
             "card", Self.cardNumber, mustBe: "a card's place in the game, from 1")
         let form = try await RequestInput.decode(ChooseForm.self, from: request, context: context)
-        let table = try await referee.choose(
-            cardNumber: cardNumber, deal: form.deal, in: slot, for: context.requirePlayer())
-        return try answer(table, request: request)
+        let player = try context.requirePlayer()
+        let table = try await referee.choose(cardNumber: cardNumber, deal: form.deal, in: slot, for: player)
+        return try await answer(table, for: player, request: request)
     }
 
     @Sendable func newGame(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let slot = try context.pathParameter(
             "slot", MemorizeSlot.init(pathSegment:), mustBe: MemorizeSlot.pathDescription)
-        let table = try await referee.newGame(in: slot, for: context.requirePlayer())
-        return try answer(table, request: request)
+        let player = try context.requirePlayer()
+        let table = try await referee.newGame(in: slot, for: player)
+        return try await answer(table, for: player, request: request)
     }
 
     @Sendable func turnBack(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let slot = try context.pathParameter(
             "slot", MemorizeSlot.init(pathSegment:), mustBe: MemorizeSlot.pathDescription)
         let form = try await RequestInput.decode(ChooseForm.self, from: request, context: context)
-        let table = try await referee.turnBack(deal: form.deal, in: slot, for: context.requirePlayer())
-        return try answer(table, request: request)
+        let player = try context.requirePlayer()
+        let table = try await referee.turnBack(deal: form.deal, in: slot, for: player)
+        return try await answer(table, for: player, request: request)
     }
 
     @Sendable func setOptions(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let slot = try context.pathParameter(
             "slot", MemorizeSlot.init(pathSegment:), mustBe: MemorizeSlot.pathDescription)
         let form = try await RequestInput.decode(OptionsForm.self, from: request, context: context)
-        let table = try await referee.setPreferences(form.preferences, in: slot, for: context.requirePlayer())
-        return try answer(table, request: request)
+        let player = try context.requirePlayer()
+        let table = try await referee.setPreferences(form.preferences, in: slot, for: player)
+        return try await answer(table, for: player, request: request)
     }
 
     /// A card's 1-based place from a URL path segment; `nil` unless it is a positive whole number.
@@ -84,10 +90,23 @@ struct MemorizeController: Sendable {
         return number
     }
 
-    private func answer(_ table: MemorizeTable, request: Request) throws -> Response {
+    private func answer(_ table: MemorizeTable, for player: PlayerID, request: Request) async throws
+        -> Response
+    {
         switch ResponseFormat(request) {
         case .html: .redirect(to: MemorizeRoute.game(table.game.slot))
-        case .json: try PageRenderer.json(MemorizePage(table, now: referee.environment.now()))
+        case .json: try PageRenderer.json(try await page(table, for: player))
         }
+    }
+
+    /// The page of `table`; a finished game's compares it with the player's best.
+    private func page(_ table: MemorizeTable, for player: PlayerID) async throws -> MemorizePage {
+        let game = table.game.game
+        let best: BestComparison? =
+            game.isOver
+            ? BestComparison(
+                gameFinishedAt: game.progress?.finishedAt, game: .memorize,
+                in: try await stats.finishedGames(of: player)) : nil
+        return MemorizePage(table, now: referee.environment.now(), best: best)
     }
 }

@@ -37,7 +37,8 @@ protocol MemorizeGameStore: Sendable {
     func memorizeDesk(in slot: MemorizeSlot, for player: PlayerID, dealing: Bool) async throws -> MemorizeDesk
 
     /// Reads the desk, lets `change` decide what to save, and saves it, all in one transaction;
-    /// nothing is saved when `change` throws.
+    /// nothing is saved when `change` throws. A game the change finishes joins the player's
+    /// history in the same transaction.
     /// - Returns: What `change` answered besides.
     func changeMemorizeGame<Value: Sendable>(
         in slot: MemorizeSlot, for player: PlayerID, dealing: Bool, at now: Date,
@@ -59,9 +60,13 @@ extension CardTableStore: MemorizeGameStore {
         _ change: @escaping @Sendable (MemorizeDesk) throws -> (save: MemorizeSaving, value: Value)
     ) async throws -> Value {
         try await write { transaction in
-            let (save, value) = try change(transaction.memorizeDesk(in: slot, for: player, dealing: dealing))
+            let desk = try transaction.memorizeDesk(in: slot, for: player, dealing: dealing)
+            let (save, value) = try change(desk)
             if let preferences = save.preferences { try transaction.save(preferences, for: player, at: now) }
             if let game = save.game { try transaction.save(game, for: player, at: now) }
+            if let finished = FinishedGame(finishing: desk.stored, as: save.game, at: now) {
+                try transaction.record(finished, for: player)
+            }
             return value
         }
     }

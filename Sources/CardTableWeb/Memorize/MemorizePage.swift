@@ -39,10 +39,15 @@ struct MemorizePage: PageModel {
     let options: MemorizeOptions
     let newGameURL: String
     let chooserURL: String
+    let statsURL = StatsRoute.page.path
     /// Where friends make a room to play this theme together (a copy of it).
     let friendsURL: String
 
-    init(_ table: MemorizeTable, now: Date) {
+    /// How a finished game compares with the player's best; nil while it goes on.
+    let best: BestComparison?
+
+    init(_ table: MemorizeTable, now: Date, best: BestComparison? = nil) {
+        self.best = best
         let saved = table.game
         let game = saved.game
         theme = MemorizeHeading(saved.theme)
@@ -129,6 +134,7 @@ extension MemorizePage: MustacheParent {
         case "progress": progress
         case "scoring": scoring
         case "isOver": isOver
+        case "best": best
         case "cards": cards
         case "layout": layout
         case "announcement": announcement
@@ -138,6 +144,7 @@ extension MemorizePage: MustacheParent {
         case "options": options
         case "newGameURL": newGameURL
         case "chooserURL": chooserURL
+        case "statsURL": statsURL
         default: nil
         }
     }

@@ -24,6 +24,9 @@ extension PostgresStore: MemorizeGameStore {
                 try await self.save(preferences, for: player, at: now, on: connection)
             }
             if let game = save.game { try await self.save(game, for: player, at: now, on: connection) }
+            if let finished = FinishedGame(finishing: desk.stored, as: save.game, at: now) {
+                try await record(finished, for: player, on: connection)
+            }
             return value
         }
     }

@@ -23,7 +23,11 @@ extension CardTableStore: RoomStore {
     ) async throws -> RoomChange? {
         try await write { transaction in
             guard var stored = try transaction.room(code) else { return nil }
+            let before = stored.room
             let happenings = try change(&stored, now)
+            for (player, finished) in stored.room.finishedGames(since: before, at: now) {
+                try transaction.record(finished, for: player)
+            }
             let events = try transaction.record(happenings, in: &stored, at: now)
             return RoomChange(stored: stored, events: events)
         }

@@ -43,7 +43,11 @@ extension PostgresStore: RoomStore {
     ) async throws -> RoomChange? {
         try await transaction { connection in
             guard var stored = try await room(code, on: connection, locking: true) else { return nil }
+            let before = stored.room
             let happenings = try change(&stored, now)
+            for (player, finished) in stored.room.finishedGames(since: before, at: now) {
+                try await record(finished, for: player, on: connection)
+            }
             let events = try await record(happenings, in: &stored, at: now, on: connection)
             return RoomChange(stored: stored, events: events)
         }

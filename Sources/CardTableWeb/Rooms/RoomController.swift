@@ -21,23 +21,6 @@ struct RoomController: Sendable {
         let name: String
     }
 
-    /// The body of a Set claim: `{"cards": [5, 17, 44]}`, or a form of three checked boxes
-    /// named `card-5`, `card-17`, `card-44`.
-    struct ClaimForm: RoomForm {
-        let cards: [Int]
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: AnyKey.self)
-            if let cards = try container.decodeIfPresent([Int].self, forKey: AnyKey("cards")) {
-                self.cards = cards
-            } else {
-                cards = container.allKeys.compactMap { key in
-                    key.stringValue.hasPrefix("card-") ? Int(key.stringValue.dropFirst(5)) : nil
-                }.sorted()
-            }
-        }
-    }
-
     /// A body with nothing to read (start, deal, choose).
     struct EmptyForm: RoomForm {}
 
@@ -146,7 +129,7 @@ struct RoomController: Sendable {
     }
 
     @Sendable func claim(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        let form = try await RequestInput.decode(ClaimForm.self, from: request, context: context)
+        let form = try await RequestInput.decode(CardClaimForm.self, from: request, context: context)
         let player = try context.requirePlayer()
         return try answer(
             try await referee.claim(try Self.code(context), cards: form.cards, for: player), request)
@@ -274,13 +257,4 @@ extension RoomForm {
             "cards": "three card numbers from 0 to 80, like [5, 17, 44]",
         ]
     }
-}
-
-/// A coding key of any name, for bodies whose field names carry values (`card-17`).
-struct AnyKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
 }

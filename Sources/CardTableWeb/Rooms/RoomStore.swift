@@ -14,7 +14,8 @@ protocol RoomStore: Sendable {
 
     /// Applies `change` to the room with `code` and appends what happened to its log, numbered
     /// after its last event, each with the view after all of them; nothing is saved when `change`
-    /// throws. The room counts as active at `now`.
+    /// throws. The room counts as active at `now`. A game the change finishes joins every
+    /// seated member's history in the same transaction.
     /// - Returns: The room and its new events' JSON, or nil when no room has `code`.
     func changeRoom(
         _ code: RoomCode, at now: Date,

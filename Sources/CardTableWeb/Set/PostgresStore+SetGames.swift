@@ -52,6 +52,9 @@ extension PostgresStore: SetGameStore {
                         updated_at = excluded.updated_at
                     """, logger: logger)
             }
+            if let finished = FinishedGame(finishing: saved, as: save, at: now) {
+                try await record(finished, for: player, on: connection)
+            }
             return value
         }
     }

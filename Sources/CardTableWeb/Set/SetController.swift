@@ -7,6 +7,8 @@ import SetCore
 struct SetController: Sendable {
     let referee: SetReferee
     let renderer: PageRenderer
+    /// Players' histories, for a finished game's comparison with their best.
+    let stats: any StatsStore
 
     // Every form may send `version`, the page's move counter; a stale one turns the move down.
 
@@ -57,55 +59,57 @@ struct SetController: Sendable {
     // MARK: - Routes
 
     @Sendable func show(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        try renderer.respond(SetPage(try await referee.current(for: context.requirePlayer())), to: request)
+        let player = try context.requirePlayer()
+        return try renderer.respond(
+            try await page(try await referee.current(for: player), for: player), to: request)
     }
 
     @Sendable func newGame(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let form = try await RequestInput.decode(NewGameForm.self, from: request, context: context)
-        return try answer(
+        return try await answer(
             try await referee.newGame(
                 form.mode ?? .solo, version: form.version, for: context.requirePlayer()),
-            request)
+            for: context.requirePlayer(), request)
     }
 
     @Sendable func select(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let cardID = try context.pathParameter("card", { Int($0) }, mustBe: "a card's number, 0 to 80")
         let form = try await RequestInput.decode(SelectForm.self, from: request, context: context)
-        return try answer(
+        return try await answer(
             try await referee.select(cardID: cardID, version: form.version, for: context.requirePlayer()),
-            request)
+            for: context.requirePlayer(), request)
     }
 
     @Sendable func deal(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let form = try await RequestInput.decode(PlayerForm.self, from: request, context: context)
-        return try answer(
+        return try await answer(
             try await referee.deal(
                 by: form.player ?? .one, version: form.version, for: context.requirePlayer()),
-            request)
+            for: context.requirePlayer(), request)
     }
 
     @Sendable func hint(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let form = try await RequestInput.decode(PlayerForm.self, from: request, context: context)
-        return try answer(
+        return try await answer(
             try await referee.hint(
                 by: form.player ?? .one, version: form.version, for: context.requirePlayer()),
-            request)
+            for: context.requirePlayer(), request)
     }
 
     @Sendable func claim(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let form = try await RequestInput.decode(PlayerForm.self, from: request, context: context)
-        return try answer(
+        return try await answer(
             try await referee.claim(
                 by: form.player ?? .one, version: form.version, for: context.requirePlayer()),
-            request)
+            for: context.requirePlayer(), request)
     }
 
     @Sendable func colorBlind(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let form = try await RequestInput.decode(ColorBlindForm.self, from: request, context: context)
-        return try answer(
+        return try await answer(
             try await referee.setColorBlind(
                 form.enabled, version: form.version, for: context.requirePlayer()),
-            request)
+            for: context.requirePlayer(), request)
     }
 
     @Sendable func testSetup(_ request: Request, context: CardTableRequestContext) async throws -> Response {
@@ -113,16 +117,33 @@ struct SetController: Sendable {
             throw AppError.badRequest("A test setup is sent as JSON.")
         }
         let setup = try await RequestInput.decode(SetTestSetup.self, from: request, context: context)
-        return try answer(try await referee.startTestGame(setup, for: context.requirePlayer()), request)
+        return try await answer(
+            try await referee.startTestGame(setup, for: context.requirePlayer()),
+            for: context.requirePlayer(), request)
     }
 
     // MARK: - Private
 
-    private func answer(_ snapshot: SetReferee.Snapshot, _ request: Request) throws -> Response {
+    private func answer(_ snapshot: SetReferee.Snapshot, for player: PlayerID, _ request: Request)
+        async throws
+        -> Response
+    {
         switch ResponseFormat(request) {
         case .html: .redirect(to: SetRoute.page)
-        case .json: try PageRenderer.json(SetPage(snapshot))
+        case .json: try PageRenderer.json(try await page(snapshot, for: player))
         }
+    }
+
+    /// The page of `snapshot`; a finished game's compares it with the player's best.
+    private func page(_ snapshot: SetReferee.Snapshot, for player: PlayerID) async throws -> SetPage {
+        let game = snapshot.saved.game
+        let best: BestComparison? =
+            game.isOver
+            ? BestComparison(
+                gameFinishedAt: game.clock?.finishedAt, game: .set,
+                in: try await stats.finishedGames(of: player))
+            : nil
+        return SetPage(snapshot, best: best)
     }
 }
 

@@ -9,7 +9,8 @@ protocol SetGameStore: Sendable {
     func setGame(for player: PlayerID) async throws -> SavedSetGame?
 
     /// Reads the player's game, lets `change` decide what to save (nil: nothing) and saves it,
-    /// all in one transaction; nothing is saved when `change` throws.
+    /// all in one transaction; nothing is saved when `change` throws. A game the change finishes
+    /// joins the player's history in the same transaction.
     /// - Returns: What `change` answered besides.
     func changeSetGame<Value: Sendable>(
         for player: PlayerID, at now: Date,
@@ -23,8 +24,12 @@ extension CardTableStore: SetGameStore {
         _ change: @escaping @Sendable (SavedSetGame?) throws -> (save: SavedSetGame?, value: Value)
     ) async throws -> Value {
         try await write { transaction in
-            let (save, value) = try change(try transaction.setGame(for: player))
+            let stored = try transaction.setGame(for: player)
+            let (save, value) = try change(stored)
             if let save { try transaction.save(save, for: player, at: now) }
+            if let finished = FinishedGame(finishing: stored, as: save, at: now) {
+                try transaction.record(finished, for: player)
+            }
             return value
         }
     }

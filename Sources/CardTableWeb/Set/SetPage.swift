@@ -75,7 +75,15 @@ struct SetPage: PageModel {
     /// Where the lower color-blind letter stands (5 above the bottom).
     let faceLowerCueY = SetSymbolView.faceLowerCueY
 
-    init(_ snapshot: SetReferee.Snapshot) {
+    /// What each player's score was made of, once the game is over (for two players, each line
+    /// starts with the player).
+    let breakdown: [String]
+    /// How a finished game compares with the player's best; nil while it goes on.
+    let best: BestComparison?
+    let statsURL = StatsRoute.page.path
+
+    init(_ snapshot: SetReferee.Snapshot, best: BestComparison? = nil) {
+        self.best = best
         let saved = snapshot.saved
         let game = saved.game
         let now = snapshot.now
@@ -100,6 +108,7 @@ struct SetPage: PageModel {
         isOver = game.isOver
         result = isOver ? SetAnnouncement.result(of: game) : nil
         setsFound = game.discardPile.count / 3
+        breakdown = Self.breakdown(of: game)
         time = game.clock.map { PlayingClock(playingTime: $0.playingTime(at: now), isRunning: $0.isRunning) }
         canHint = game.canRevealHint
         playerOne = isTwoPlayer ? SetPlayerPanel(.one, game: game, now: now) : nil
@@ -142,6 +151,9 @@ extension SetPage: MustacheParent {
         case "isOver": isOver
         case "result": result
         case "setsFound": setsFound
+        case "breakdown": breakdown
+        case "best": best
+        case "statsURL": statsURL
         case "time": time
         case "canHint": canHint
         case "playerTwo": playerTwo
@@ -161,5 +173,18 @@ extension SetPage: MustacheParent {
         case "faceLowerCueY": faceLowerCueY
         default: nil
         }
+    }
+}
+
+extension SetPage {
+    /// What each player's score was made of, once `game` is over; nothing for a game saved
+    /// before tallies were kept.
+    static func breakdown(of game: SetGame) -> [String] {
+        guard game.isOver, let tallies = game.tallies else { return [] }
+        guard game.twoPlayer != nil else { return [FinishedGame.Breakdown.set(tallies.one).text + "."] }
+        return [
+            "Player 1: " + FinishedGame.Breakdown.set(tallies.one).text + ".",
+            "Player 2: " + FinishedGame.Breakdown.set(tallies.two).text + ".",
+        ]
     }
 }

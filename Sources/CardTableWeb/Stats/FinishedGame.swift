@@ -1,4 +1,6 @@
 import Foundation
+import MemorizeCore
+import SetCore
 
 /// One finished game, as a player's history keeps it: what was played, how, and how it went.
 struct FinishedGame: Hashable, Sendable {
@@ -17,12 +19,11 @@ struct FinishedGame: Hashable, Sendable {
 
     /// What the score was made of.
     enum Breakdown: Hashable, Sendable {
-        /// Memorize: pairs matched, the points they earned, the speed bonus and the penalties for
-        /// mismatching cards already seen.
-        case memorize(matches: Int, matchPoints: Int, speedBonus: Int, mismatchPenalties: Int)
-        /// Set: Sets found, trios that were not Sets, and the points lost to wrong Sets, to
-        /// dealing three more cards while a Set was on the table, and to hints.
-        case set(sets: Int, wrongSets: Int, wrongSetPenalties: Int, dealPenalties: Int, hintPenalties: Int)
+        /// Memorize: pairs matched, and the points, speed bonus and mismatch penalties they add up
+        /// to (in a room, a point per pair).
+        case memorize(matches: Int, points: ScoreBreakdown)
+        /// Set: Sets found, wrong Sets, and the points won and lost.
+        case set(SetTally)
     }
 
     let game: Game
@@ -34,12 +35,13 @@ struct FinishedGame: Hashable, Sendable {
     let breakdown: Breakdown
     /// From the first move to the last.
     let seconds: Double
+    /// Attempts: pairs tried in Memorize, trios tried in Set.
     let moves: Int
     let finishedAt: Date
 
     /// Sets found, for a game of Set.
     var setsFound: Int? {
-        guard case .set(let sets, _, _, _, _) = breakdown else { return nil }
-        return sets
+        guard case .set(let tally) = breakdown else { return nil }
+        return tally.sets
     }
 }

@@ -5,7 +5,8 @@
 #endif
 
 /// One player's go at a daily puzzle: the Sets found so far (in the order found), the wrong trios
-/// tried, and the clock, which starts at the first claim and stops at the sixth Set.
+/// tried, and the clock, which starts when the player starts (at the latest at the first claim)
+/// and stops at the sixth Set.
 public struct DailyPuzzleProgress: Hashable, Sendable, Codable {
     /// The puzzle's date.
     public let date: PuzzleDate
@@ -13,7 +14,7 @@ public struct DailyPuzzleProgress: Hashable, Sendable, Codable {
     public private(set) var found: [SetTrio] = []
     /// Trios claimed that were not Sets (they cost nothing but time).
     public private(set) var wrongTries = 0
-    /// From the first claim to the one that found the last Set.
+    /// From the start to the claim that found the last Set.
     public private(set) var clock = SetGameClock()
 
     /// A go at the puzzle of `date`, nothing claimed yet.
@@ -23,6 +24,11 @@ public struct DailyPuzzleProgress: Hashable, Sendable, Codable {
 
     /// Whether all six Sets have been found.
     public var isSolved: Bool { found.count == DailySetPuzzle.setCount }
+
+    /// Starts the clock, if it has not started: the cards are on show from `now`.
+    public mutating func start(at now: Date) {
+        if clock.startedAt == nil { clock.record(moveAt: now, endingTheGame: false) }
+    }
 
     /// Claims that `cards` form a Set of `puzzle` (which must be this progress's date's).
     /// - Returns: What the claim did; only ``DailyClaimOutcome/found(_:)`` and

@@ -32,6 +32,7 @@ extension SetGame {
         let penalty = missed == nil ? 0 : scoring.needlessDealPenalty
         if let missed {
             scores[player] -= penalty
+            tallies?[player].dealPenalties += penalty
             missedSets.append(missed)
         }
         let dealt = Array(deck.prefix(3))

@@ -24,6 +24,7 @@ extension SetGame {
         if let hint { return .revealed(hint, cost: 0) }
         let revealed = SetRules.firstSet(in: cardsStayingOnTable).map(SetHint.set) ?? .noSet
         scores[player] -= scoring.hintPenalty
+        tallies?[player].hintPenalties += scoring.hintPenalty
         hint = revealed
         return .revealed(revealed, cost: scoring.hintPenalty)
     }

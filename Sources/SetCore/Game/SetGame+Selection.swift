@@ -109,6 +109,8 @@ extension SetGame {
                 hint == nil ? scoring.speedBonus(after: now.timeIntervalSince(tableChangedAt)) : 0
             let points = scoring.matchPoints + speedBonus
             scores[player] += points
+            tallies?[player].sets += 1
+            tallies?[player].setPoints += points
             claimDidSucceed()
             if deck.isEmpty, !SetRules.containsSet(cardsStayingOnTable) {
                 // NB: no touch can follow the last Set, so it goes to the discard pile now.
@@ -118,6 +120,8 @@ extension SetGame {
         }
         let penalty = claimDidFail(at: now) ? scoring.mismatchPenalty : 0
         scores[player] -= penalty
+        tallies?[player].wrongSets += 1
+        tallies?[player].wrongSetPenalties += penalty
         return .mismatched(selectionViolations, penalty: penalty)
     }
 }

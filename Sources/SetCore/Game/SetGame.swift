@@ -35,6 +35,8 @@ public struct SetGame: Sendable {
     public internal(set) var hint: SetHint?
     /// The Sets that were on the table each time three cards were dealt needlessly, oldest first.
     public internal(set) var missedSets: [MissedSets] = []
+    /// What each player's points are made of; `nil` for a game saved before it was kept.
+    public internal(set) var tallies: PlayerPair<SetTally>? = PlayerPair(both: SetTally())
 
     // MARK: - Time
 

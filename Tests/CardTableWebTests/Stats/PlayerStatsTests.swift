@@ -1,5 +1,7 @@
 import Foundation
+import MemorizeCore
 import PropertyBased
+import SetCore
 import Testing
 
 @testable import CardTableWeb
@@ -11,7 +13,9 @@ import Testing
         FinishedGame(
             game: .memorize, theme: theme, mode: .solo, score: score,
             breakdown: .memorize(
-                matches: 8, matchPoints: 16, speedBonus: max(0, score - 16), mismatchPenalties: 0),
+                matches: 8,
+                points: ScoreBreakdown(
+                    matchPoints: 16, speedBonusPoints: max(0, score - 16), mismatchPenalties: max(0, 16 - score))),
             seconds: 60, moves: 20, finishedAt: day + Double(60 * minute))
     }
 
@@ -20,8 +24,7 @@ import Testing
     {
         FinishedGame(
             game: .set, theme: nil, mode: mode, score: score,
-            breakdown: .set(
-                sets: sets, wrongSets: 0, wrongSetPenalties: 0, dealPenalties: 0, hintPenalties: 0),
+            breakdown: .set(SetTally(sets: sets, setPoints: score)),
             seconds: seconds, moves: sets * 3, finishedAt: day + Double(60 * minute))
     }
 

@@ -107,8 +107,8 @@ func buildRouter(
     let renderer = try await PageRenderer(
         pages: [
             ChooserPage.self, MemorizePage.self, SetPage.self, SetRulesPage.self, RoomPage.self,
-            RoomNewPage.self, RoomReplayPage.self,
-            ErrorPage.self,
+            RoomNewPage.self, RoomReplayPage.self, DailyPage.self, DailyArchivePage.self, StatsPage.self,
+            OfflinePage.self, ErrorPage.self,
         ],
         assets: assets)
     let routes = RegisteredRoutes()
@@ -126,6 +126,11 @@ func buildRouter(
     router.on(PlatformRoute.Template.asset, notingIn: routes) { request, context in
         try assets.response(for: context.parameters.require("file"), request: request)
     }
+    let serviceWorker = try ServiceWorker(assets: assets)
+    router.on(PlatformRoute.Template.serviceWorker, notingIn: routes) { _, _ in serviceWorker.response() }
+    router.on(PlatformRoute.Template.offline, notingIn: routes) { request, _ in
+        try renderer.respond(OfflinePage(), to: request)
+    }
     router.on(PlatformRoute.Template.gridStylesheet, notingIn: routes) { request, context in
         try GeneratedStylesheets.grid(context.parameters.require("file"), request: request)
     }
@@ -142,11 +147,18 @@ func buildRouter(
         to: pages, notingIn: routes)
     let memorize = MemorizeReferee(
         store: stores.memorizeGames, environment: environment, secret: secret, logger: logger)
-    MemorizeController(referee: memorize, renderer: renderer).addRoutes(to: pages, notingIn: routes)
+    MemorizeController(referee: memorize, renderer: renderer, stats: stores.stats).addRoutes(
+        to: pages, notingIn: routes)
     let set = SetReferee(games: stores.setGames, environment: environment, secret: secret, logger: logger)
-    SetController(referee: set, renderer: renderer)
+    SetController(referee: set, renderer: renderer, stats: stores.stats)
         .addRoutes(to: pages, notingIn: routes, allowsTestSetups: environment.allowsTestSetups)
     RoomController(referee: rooms, renderer: renderer).addRoutes(to: pages, notingIn: routes)
+    DailyController(
+        referee: DailyReferee(store: stores.dailyPuzzles, environment: environment), renderer: renderer
+    ).addRoutes(to: pages, notingIn: routes)
+    StatsController(
+        stats: stores.stats, dailyPuzzles: stores.dailyPuzzles, environment: environment, renderer: renderer
+    ).addRoutes(to: pages, notingIn: routes)
     return router
 }
 

@@ -6,16 +6,20 @@ struct CardTableStores: Sendable {
     let memorizeGames: any MemorizeGameStore
     let setGames: any SetGameStore
     let rooms: any RoomStore
+    let stats: any StatsStore
+    let dailyPuzzles: any DailyPuzzleStore
 
     /// Everything in one SQLite database.
     init(_ store: CardTableStore) {
         (players, themes, memorizeGames, setGames, rooms) = (store, store, store, store, store)
+        (stats, dailyPuzzles) = (store, store)
     }
 
     /// `stores`, but with Set games kept in `setGames` (tests use it to stand in a failing store).
     init(_ stores: CardTableStores, setGames: any SetGameStore) {
-        (players, themes, memorizeGames, rooms) = (
-            stores.players, stores.themes, stores.memorizeGames, stores.rooms
+        (players, themes, memorizeGames, rooms, stats, dailyPuzzles) = (
+            stores.players, stores.themes, stores.memorizeGames, stores.rooms, stores.stats,
+            stores.dailyPuzzles
         )
         self.setGames = setGames
     }
@@ -23,5 +27,6 @@ struct CardTableStores: Sendable {
     /// Everything in one PostgreSQL database, shared with other instances.
     init(_ store: PostgresStore) {
         (players, themes, memorizeGames, setGames, rooms) = (store, store, store, store, store)
+        (stats, dailyPuzzles) = (store, store)
     }
 }

@@ -22,6 +22,7 @@ struct StaticAssets: Sendable {
         var sources: [String: AssetSource] = [:]
         for url in try WebResources.files(withExtensions: Set(Self.contentTypes.keys)) {
             let name = url.lastPathComponent
+            guard name != ServiceWorker.sourceName else { continue }
             let bytes = Array((prefixes[name] ?? "").utf8) + Array(try Data(contentsOf: url))
             sources[name] = AssetSource(bytes: bytes, contentType: Self.contentTypes[url.pathExtension] ?? "")
         }
@@ -38,6 +39,9 @@ struct StaticAssets: Sendable {
     func address(of name: String) -> String? {
         assetsByName[name]?.address
     }
+
+    /// Every served file's fingerprinted address, in order.
+    var addresses: [String] { assetsByAddress.keys.sorted() }
 
     /// The file called `name`, if it is served.
     func asset(named name: String) -> StaticAsset? {

@@ -11,6 +11,10 @@ enum PlatformRoute: Route, Hashable {
     case gridStylesheet(String)
     case setGridStylesheet(String)
     case colorStylesheet(String)
+    /// The service worker's script, at the top so it looks after every page.
+    case serviceWorker
+    /// What the service worker shows offline.
+    case offline
 
     enum Template: String, RouteTemplate {
         case health = "/health"
@@ -18,6 +22,8 @@ enum PlatformRoute: Route, Hashable {
         case gridStylesheet = "/styles/grid/{file}"
         case setGridStylesheet = "/styles/set-grid/{file}"
         case colorStylesheet = "/styles/colors/{file}"
+        case serviceWorker = "/service-worker.js"
+        case offline = "/offline"
 
         var method: HTTPRequest.Method { .get }
     }
@@ -29,12 +35,14 @@ enum PlatformRoute: Route, Hashable {
         case .gridStylesheet: .gridStylesheet
         case .setGridStylesheet: .setGridStylesheet
         case .colorStylesheet: .colorStylesheet
+        case .serviceWorker: .serviceWorker
+        case .offline: .offline
         }
     }
 
     var parameters: [String: String] {
         switch self {
-        case .health: [:]
+        case .health, .serviceWorker, .offline: [:]
         case .asset(let file), .gridStylesheet(let file), .setGridStylesheet(let file),
             .colorStylesheet(let file):
             ["file": file]

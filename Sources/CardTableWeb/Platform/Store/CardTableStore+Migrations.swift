@@ -133,6 +133,43 @@ extension CardTableStore {
                     ) WITHOUT ROWID;
                     """)
         }
+        // Stats and the daily puzzle (issue 15): every finished game of a player's history, with
+        // its breakdown as JSON (its shape depends on `game`); the daily Set puzzle as played now
+        // (a replay starts it again), and each day's first solve, which replays never change.
+        migrator.registerMigration("v7-stats") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE finished_game (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        game TEXT NOT NULL CHECK (game IN ('memorize', 'set')),
+                        theme TEXT,
+                        mode TEXT NOT NULL CHECK (mode IN ('solo', 'two-player', 'room')),
+                        score INTEGER NOT NULL,
+                        breakdown TEXT NOT NULL,
+                        duration_ms INTEGER NOT NULL CHECK (duration_ms >= 0),
+                        moves INTEGER NOT NULL CHECK (moves >= 0),
+                        finished_at DATETIME NOT NULL
+                    );
+                    CREATE INDEX finished_game_by_player ON finished_game(player_id, finished_at);
+                    CREATE TABLE daily_play (
+                        player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        puzzle_date TEXT NOT NULL CHECK (length(puzzle_date) = 10),
+                        progress TEXT NOT NULL,
+                        last_claim TEXT,
+                        updated_at DATETIME NOT NULL,
+                        PRIMARY KEY (player_id, puzzle_date)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE daily_solve (
+                        player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        puzzle_date TEXT NOT NULL CHECK (length(puzzle_date) = 10),
+                        duration_ms INTEGER NOT NULL CHECK (duration_ms >= 0),
+                        wrong_tries INTEGER NOT NULL CHECK (wrong_tries >= 0),
+                        solved_at DATETIME NOT NULL,
+                        PRIMARY KEY (player_id, puzzle_date)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

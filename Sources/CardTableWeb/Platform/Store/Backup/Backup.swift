@@ -4,13 +4,16 @@ import Foundation
 /// PostgreSQL (or keeping a copy): a first line that names the backup and the schema it was made
 /// with, then one line per row, table by table in ``BackupTable/all``'s order:
 ///
-///     {"cardtable":"backup","format":1,"schema":"v6-rooms"}
+///     {"cardtable":"backup","format":1,"schema":"v7-stats"}
 ///     {"row":{"created_at":"2026-11-24T20:13:05.123Z","id":"…","last_seen_at":null,…},"table":"player"}
 ///
 /// Keys are sorted and rows ordered, so the same data always makes the same file.
 public enum Backup {
     /// The schema backups are made with and restored into: the last migration of both stores.
-    static let schema = "v6-rooms"
+    static let schema = "v7-stats"
+    /// Earlier schemas whose backups restore too: every later migration only added tables, which
+    /// such a backup leaves empty.
+    static let earlierSchemas: Set = ["v6-rooms"]
 
     struct Header: Codable, Equatable {
         var cardtable = "backup"
@@ -61,7 +64,7 @@ public enum Backup {
         guard let first = lines.first, let header = try? decoder.decode(Header.self, from: first),
             header.cardtable == "backup", header.format == 1
         else { throw BackupError.notABackup(line: 1) }
-        guard header.schema == schema else {
+        guard header.schema == schema || earlierSchemas.contains(header.schema) else {
             throw BackupError.otherSchema(found: header.schema, expected: schema)
         }
         var rows: [String: [[String: BackupValue]]] = [:]

@@ -18,7 +18,7 @@ struct BackupTable: Sendable {
     /// rows).
     var identity: String? = nil
 
-    /// Every table of the schema (as of migration `v6-rooms`), in restore order. A migration
+    /// Every table of the schema (as of migration `v7-stats`), in restore order. A migration
     /// that adds a table or a column adds it here too (a test compares this with the schema).
     static let all: [BackupTable] = [
         BackupTable(
@@ -75,6 +75,28 @@ struct BackupTable: Sendable {
                 ("created_at", .date),
             ],
             orderBy: ["room_code", "number"]),
+        BackupTable(
+            name: "finished_game",
+            columns: [
+                ("id", .integer), ("player_id", .text), ("game", .text), ("theme", .text), ("mode", .text),
+                ("score", .integer), ("breakdown", .text), ("duration_ms", .integer), ("moves", .integer),
+                ("finished_at", .date),
+            ],
+            orderBy: ["id"], identity: "id"),
+        BackupTable(
+            name: "daily_play",
+            columns: [
+                ("player_id", .text), ("puzzle_date", .text), ("progress", .text), ("last_claim", .text),
+                ("updated_at", .date),
+            ],
+            orderBy: ["player_id", "puzzle_date"]),
+        BackupTable(
+            name: "daily_solve",
+            columns: [
+                ("player_id", .text), ("puzzle_date", .text), ("duration_ms", .integer),
+                ("wrong_tries", .integer), ("solved_at", .date),
+            ],
+            orderBy: ["player_id", "puzzle_date"]),
         BackupTable(
             name: "quarantine",
             columns: [

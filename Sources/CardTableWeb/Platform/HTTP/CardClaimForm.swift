@@ -1,0 +1,27 @@
+/// The body of a claim that three Set cards are a Set (in a room, or the daily puzzle):
+/// `{"cards": [5, 17, 44]}`, or a form of checked boxes named `card-5`, `card-17`, `card-44`.
+struct CardClaimForm: DescribedInput {
+    let cards: [Int]
+
+    static let fieldDescriptions = ["cards": "three card numbers from 0 to 80, like [5, 17, 44]"]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        if let cards = try container.decodeIfPresent([Int].self, forKey: AnyKey("cards")) {
+            self.cards = cards
+        } else {
+            cards = container.allKeys.compactMap { key in
+                key.stringValue.hasPrefix("card-") ? Int(key.stringValue.dropFirst(5)) : nil
+            }.sorted()
+        }
+    }
+}
+
+/// A coding key of any name, for bodies whose field names carry values (`card-17`).
+struct AnyKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

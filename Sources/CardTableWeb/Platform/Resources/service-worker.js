@@ -1,0 +1,61 @@
+/**
+ * CardTable's service worker. Static files have fingerprinted names, so each is kept once fetched
+ * and served from the cache from then on: an update comes under a new name. Pages always come
+ * from the server (the server is the referee); when it cannot be reached, the offline page says
+ * the game is saved. The server fills in the version and the files kept at install.
+ */
+const VERSION = "{{version}}";
+const PRECACHED = [/* {{precached}} */];
+const CACHE = `cardtable-${VERSION}`;
+const OFFLINE_PAGE = "/offline";
+const FINGERPRINTED = /^\/static\/[^/]+\.[0-9a-f]{6,}\.[a-z]+$/;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE).then((cache) => cache.addAll(PRECACHED)).then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(
+        names.filter((name) => name.startsWith("cardtable-") && name !== CACHE).map((name) => caches.delete(name)),
+      );
+      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    event.respondWith(page(event));
+  } else if (FINGERPRINTED.test(url.pathname)) {
+    event.respondWith(staticFile(request));
+  }
+});
+
+/** A page from the server, never from the cache; the offline page when the server is out of reach. */
+async function page(event) {
+  try {
+    return (await event.preloadResponse) || (await fetch(event.request));
+  } catch {
+    return (await caches.match(OFFLINE_PAGE, { ignoreVary: true })) || Response.error();
+  }
+}
+
+/** A fingerprinted file: from the cache, or fetched and kept. */
+async function staticFile(request) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}

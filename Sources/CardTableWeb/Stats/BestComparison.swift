@@ -1,0 +1,49 @@
+import Foundation
+import Mustache
+
+/// How a finished game compares with the player's best of its record (a Memorize theme, a Set
+/// mode), for its game-over screen: "New best!" when it beats every earlier game.
+struct BestComparison: Encodable, Sendable, MustacheParent {
+    /// The best score before this game; nil when it is the first of its record.
+    let previousBest: Int?
+    let isNewBest: Bool
+    /// The comparison in a sentence.
+    let text: String
+
+    /// How the game of `history` that finished at `finishedAt` compares with the earlier games of
+    /// its record; nil when the history has no such game (it finished before games were kept).
+    init?(gameFinishedAt finishedAt: Date?, game: FinishedGame.Game, in history: [FinishedGame]) {
+        guard let finishedAt,
+            // NB: stores keep moments to the millisecond (SQLite) or microsecond (PostgreSQL).
+            let index = history.lastIndex(where: {
+                $0.game == game && abs($0.finishedAt.timeIntervalSince(finishedAt)) < 0.002
+            })
+        else { return nil }
+        let finished = history[index]
+        let record = PlayerStats.record(of: finished)
+        let earlier = history[..<index].filter { PlayerStats.record(of: $0) == record }
+        let name =
+            switch record {
+            case .memorize(let theme): theme
+            case .set(let mode): "Set, \(FinishedGame.modeName(of: mode))"
+            }
+        previousBest = earlier.map(\.score).max()
+        isNewBest = PlayerStats.isNewBest(finished, over: Array(earlier))
+        text =
+            switch previousBest {
+            case nil: "Your first finished game of \(name): the score to beat next time."
+            case let best? where isNewBest: "New best! Your best for \(name) was \(best)."
+            case let best? where best == finished.score: "You equalled your best for \(name), \(best)."
+            case let best?: "Your best for \(name) is \(best)."
+            }
+    }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "previousBest": previousBest
+        case "isNewBest": isNewBest
+        case "text": text
+        default: nil
+        }
+    }
+}

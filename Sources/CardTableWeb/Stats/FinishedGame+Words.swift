@@ -1,0 +1,81 @@
+import Foundation
+
+extension FinishedGame {
+    /// "Memorize" or "Set".
+    var gameName: String {
+        switch game {
+        case .memorize: "Memorize"
+        case .set: "Set"
+        }
+    }
+
+    /// "solo", "two players", "room".
+    var modeName: String { Self.modeName(of: mode) }
+
+    /// What the score was made of, in a line (see ``Breakdown/text``).
+    var breakdownText: String { breakdown.text }
+}
+
+extension FinishedGame.Breakdown {
+    /// What the score was made of, in a line: "8 pairs: 16 points + 5 speed bonus − 2 for
+    /// mismatches", "20 Sets: 64 points − 6 for 3 wrong Sets − 3 for needless deals".
+    var text: String {
+        switch self {
+        case .memorize(let matches, let points):
+            var text = "\(matches) \(matches == 1 ? "pair" : "pairs"): \(points.matchPoints) points"
+            if points.speedBonusPoints != 0 { text += " + \(points.speedBonusPoints) speed bonus" }
+            if points.mismatchPenalties != 0 { text += " − \(points.mismatchPenalties) for mismatches" }
+            return text
+        case .set(let tally):
+            var text = "\(tally.sets) \(tally.sets == 1 ? "Set" : "Sets"): \(tally.setPoints) points"
+            if tally.wrongSets != 0 {
+                let wrong = tally.wrongSets == 1 ? "1 wrong Set" : "\(tally.wrongSets) wrong Sets"
+                text += " − \(tally.wrongSetPenalties) for \(wrong)"
+            }
+            if tally.dealPenalties != 0 { text += " − \(tally.dealPenalties) for needless deals" }
+            if tally.hintPenalties != 0 { text += " − \(tally.hintPenalties) for hints" }
+            return text
+        }
+    }
+}
+
+extension FinishedGame {
+    /// When it ended, in UTC to the minute: "2026-11-25 14:03".
+    var finishedAtText: String {
+        let text = finishedAt.formatted(.iso8601)
+        return String(text.prefix(16)).replacingOccurrences(of: "T", with: " ")
+    }
+}
+
+extension FinishedGame: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case game, theme, mode, score, breakdown, seconds, moves, finishedAt
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(game, forKey: .game)
+        try container.encodeIfPresent(theme, forKey: .theme)
+        try container.encode(mode, forKey: .mode)
+        try container.encode(score, forKey: .score)
+        switch breakdown {
+        case .memorize(let matches, let points):
+            try container.encode(
+                [
+                    "matches": matches, "matchPoints": points.matchPoints,
+                    "speedBonus": points.speedBonusPoints,
+                    "mismatchPenalties": points.mismatchPenalties,
+                ], forKey: .breakdown)
+        case .set(let tally):
+            try container.encode(
+                [
+                    "sets": tally.sets, "setPoints": tally.setPoints, "wrongSets": tally.wrongSets,
+                    "wrongSetPenalties": tally.wrongSetPenalties, "dealPenalties": tally.dealPenalties,
+                    "hintPenalties": tally.hintPenalties,
+                ], forKey: .breakdown)
+        }
+        try container.encode(seconds, forKey: .seconds)
+        try container.encode(moves, forKey: .moves)
+        try container.encode(finishedAt.formatted(.iso8601), forKey: .finishedAt)
+    }
+}

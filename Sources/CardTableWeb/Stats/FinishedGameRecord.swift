@@ -1,0 +1,92 @@
+import Foundation
+import MemorizeCore
+import SetCore
+
+/// A finished game as both stores keep it: a row of `finished_game`.
+///
+/// The breakdown is JSON whose shape follows `game`: Memorize's ``ScoreBreakdown`` with its
+/// matches, or Set's ``SetTally``.
+struct FinishedGameRecord: Sendable, Equatable {
+    var game: String
+    var theme: String?
+    var mode: String
+    var score: Int
+    var breakdown: String
+    var durationMilliseconds: Int64
+    var moves: Int
+    var finishedAt: Date
+
+    /// The columns of `finished`.
+    init(_ finished: FinishedGame) throws {
+        game = finished.game.rawValue
+        theme = finished.theme
+        mode = finished.mode.rawValue
+        score = finished.score
+        switch finished.breakdown {
+        case .memorize(let matches, let points):
+            breakdown = try JSONText.encode(MemorizeBreakdown(matches: matches, points: points))
+        case .set(let tally):
+            breakdown = try JSONText.encode(tally)
+        }
+        durationMilliseconds = Int64((max(0, finished.seconds) * 1000).rounded())
+        moves = finished.moves
+        finishedAt = finished.finishedAt
+    }
+
+    init(
+        game: String, theme: String?, mode: String, score: Int, breakdown: String,
+        durationMilliseconds: Int64, moves: Int, finishedAt: Date
+    ) {
+        (self.game, self.theme, self.mode, self.score, self.breakdown) = (game, theme, mode, score, breakdown)
+        (self.durationMilliseconds, self.moves, self.finishedAt) = (durationMilliseconds, moves, finishedAt)
+    }
+
+    /// The game these columns hold.
+    /// - Throws: When a column holds something no finished game has.
+    func finishedGame() throws -> FinishedGame {
+        guard let kind = FinishedGame.Game(rawValue: game), let mode = FinishedGame.Mode(rawValue: mode)
+        else {
+            throw UnreadableFinishedGame(game: game, mode: mode)
+        }
+        let parts: FinishedGame.Breakdown =
+            switch kind {
+            case .memorize:
+                try JSONText.decode(MemorizeBreakdown.self, from: breakdown).breakdown
+            case .set:
+                .set(try JSONText.decode(SetTally.self, from: breakdown))
+            }
+        return FinishedGame(
+            game: kind, theme: theme, mode: mode, score: score, breakdown: parts,
+            seconds: Double(durationMilliseconds) / 1000, moves: moves, finishedAt: finishedAt)
+    }
+
+    /// Memorize's breakdown as stored: the points' parts beside the matches.
+    private struct MemorizeBreakdown: Codable {
+        var matches: Int
+        var matchPoints: Int
+        var speedBonusPoints: Int
+        var mismatchPenalties: Int
+
+        init(matches: Int, points: ScoreBreakdown) {
+            self.matches = matches
+            (matchPoints, speedBonusPoints, mismatchPenalties) = (
+                points.matchPoints, points.speedBonusPoints, points.mismatchPenalties
+            )
+        }
+
+        var breakdown: FinishedGame.Breakdown {
+            .memorize(
+                matches: matches,
+                points: ScoreBreakdown(
+                    matchPoints: matchPoints, speedBonusPoints: speedBonusPoints,
+                    mismatchPenalties: mismatchPenalties))
+        }
+    }
+}
+
+/// A `finished_game` row naming a game or mode CardTable does not know.
+struct UnreadableFinishedGame: Error, CustomStringConvertible {
+    let game: String
+    let mode: String
+    var description: String { "finished_game with game \(game) and mode \(mode) is not one CardTable plays" }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// A player's history as CSV (RFC 4180, one game per line, oldest first), for a spreadsheet.
+enum HistoryCSV {
+    static let header = [
+        "finished_at", "game", "theme", "mode", "score", "seconds", "moves", "matches", "match_points",
+        "speed_bonus", "mismatch_penalties", "sets", "set_points", "wrong_sets", "wrong_set_penalties",
+        "deal_penalties", "hint_penalties",
+    ]
+
+    /// The CSV text of `games`.
+    static func text(of games: [FinishedGame]) -> String {
+        var lines = [header.joined(separator: ",")]
+        for game in games {
+            var fields = [
+                timestamp(game.finishedAt), game.game.rawValue, game.theme ?? "", game.mode.rawValue,
+                String(game.score), String(format: "%.3f", game.seconds), String(game.moves),
+            ]
+            switch game.breakdown {
+            case .memorize(let matches, let points):
+                fields += [matches, points.matchPoints, points.speedBonusPoints, points.mismatchPenalties]
+                    .map(
+                        String.init)
+                fields += Array(repeating: "", count: 6)
+            case .set(let tally):
+                fields += Array(repeating: "", count: 4)
+                fields += [
+                    tally.sets, tally.setPoints, tally.wrongSets, tally.wrongSetPenalties,
+                    tally.dealPenalties,
+                    tally.hintPenalties,
+                ].map(String.init)
+            }
+            lines.append(fields.map(field).joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// `text` as one CSV field: quoted when it holds a comma, quote or line break, and with a
+    /// leading `'` when a spreadsheet would take it for a formula (a theme named `=1+1`).
+    static func field(_ text: String) -> String {
+        var text = text
+        if let first = text.first, "=+-@\t\r".contains(first), Double(text) == nil { text = "'" + text }
+        guard text.contains(where: { ",\"\r\n".contains($0) }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// A moment as ISO 8601 in UTC, to the second.
+    private static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}

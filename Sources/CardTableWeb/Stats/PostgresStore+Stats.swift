@@ -1,0 +1,45 @@
+import Foundation
+import PostgresNIO
+
+extension PostgresStore: StatsStore {
+    func finishedGames(of player: PlayerID) async throws -> [FinishedGame] {
+        try await snapshot { connection in
+            let rows = try await connection.query(
+                """
+                SELECT game, theme, mode, score, breakdown, duration_ms, moves, finished_at
+                FROM finished_game WHERE player_id = \(player.rawValue) ORDER BY finished_at, id
+                """, logger: logger)
+            var games: [FinishedGame] = []
+            for try await (game, theme, mode, score, breakdown, duration, moves, finishedAt) in rows.decode(
+                (String, String?, String, Int, String, Int64, Int, Date).self)
+            {
+                let record = FinishedGameRecord(
+                    game: game, theme: theme, mode: mode, score: score, breakdown: breakdown,
+                    durationMilliseconds: duration, moves: moves, finishedAt: finishedAt)
+                if let finished = try? record.finishedGame() { games.append(finished) }
+            }
+            return games
+        }
+    }
+
+    /// Adds `finished` to `player`'s history (storing the player if need be), in the
+    /// transaction of `connection`.
+    func record(_ finished: FinishedGame, for player: PlayerID, on connection: PostgresConnection)
+        async throws
+    {
+        let record = try FinishedGameRecord(finished)
+        try await connection.query(
+            """
+            INSERT INTO player (id, created_at, last_seen_at, owns_themes, unsigned_cookie)
+            VALUES (\(player.rawValue), \(record.finishedAt), \(record.finishedAt), false, false)
+            ON CONFLICT (id) DO NOTHING
+            """, logger: logger)
+        try await connection.query(
+            """
+            INSERT INTO finished_game
+                (player_id, game, theme, mode, score, breakdown, duration_ms, moves, finished_at)
+            VALUES (\(player.rawValue), \(record.game), \(record.theme), \(record.mode), \(record.score),
+                \(record.breakdown), \(record.durationMilliseconds), \(record.moves), \(record.finishedAt))
+            """, logger: logger)
+    }
+}

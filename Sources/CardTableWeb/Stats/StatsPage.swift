@@ -1,0 +1,130 @@
+import Foundation
+import Mustache
+import SetCore
+
+/// A player's stats: games played, best scores, seconds per Set, the daily streak, a chart of
+/// scores per game, and the newest games.
+struct StatsPage: PageModel {
+    static let template = "stats"
+
+    /// A record and its best score.
+    struct Best: Encodable, Sendable, MustacheParent {
+        let game: String
+        /// The Memorize theme, or the Set mode.
+        let name: String
+        let score: Int
+
+        func child(named key: String) -> Any? {
+            switch key {
+            case "game": game
+            case "name": name
+            case "score": score
+            default: nil
+            }
+        }
+    }
+
+    /// One of the newest games, as the table lists it.
+    struct GameRow: Sendable, MustacheParent {
+        let game: FinishedGame
+
+        func child(named key: String) -> Any? {
+            switch key {
+            case "date": game.finishedAtText
+            case "gameName": game.gameName
+            case "detail": [game.theme, game.modeName].compactMap { $0 }.joined(separator: " · ")
+            case "score": game.score
+            case "breakdown": game.breakdownText
+            case "time": PlayingClock.text(seconds: Int(game.seconds))
+            case "moves": game.moves
+            default: nil
+            }
+        }
+    }
+
+    let title = "Your stats"
+    let gamesPlayed: Int
+    let hasGames: Bool
+    let bests: [Best]
+    let secondsPerSet: Double?
+    /// Seconds per Set in words: "14.2 s".
+    let secondsPerSetText: String?
+    let streak: Int
+    let longestStreak: Int
+    let charts: [ScoreChart]
+    let recent: [GameRow]
+    let historyURL = StatsRoute.history.path
+    let dailyURL = DailyRoute.today.path
+    let chooserURL = ThemesRoute.chooser().path
+
+    init(history: [FinishedGame], streak: DailyStreak) {
+        let stats = PlayerStats(history)
+        gamesPlayed = stats.gamesPlayed
+        hasGames = stats.gamesPlayed > 0
+        bests = stats.bests.map { record, score in
+            switch record {
+            case .memorize(let theme): Best(game: "Memorize", name: theme, score: score)
+            case .set(let mode):
+                Best(game: "Set", name: FinishedGame.modeName(of: mode), score: score)
+            }
+        }.sorted { ($0.game, $0.name) < ($1.game, $1.name) }
+        secondsPerSet = stats.secondsPerSet
+        secondsPerSetText = stats.secondsPerSet.map { String(format: "%.1f s", $0) }
+        self.streak = streak.current
+        longestStreak = streak.longest
+        let chronological = stats.recent.reversed()
+        charts = [(FinishedGame.Game.memorize, "Memorize"), (.set, "Set")].compactMap { game, title in
+            ScoreChart(
+                title: title, games: chronological.filter { $0.game == game }, dateText: \.finishedAtText)
+        }
+        recent = stats.recent.map(GameRow.init)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case gamesPlayed, bests, secondsPerSet, streak, longestStreak, recent, historyURL
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(gamesPlayed, forKey: .gamesPlayed)
+        try container.encode(bests, forKey: .bests)
+        try container.encodeIfPresent(secondsPerSet, forKey: .secondsPerSet)
+        try container.encode(streak, forKey: .streak)
+        try container.encode(longestStreak, forKey: .longestStreak)
+        try container.encode(recent.map(\.game), forKey: .recent)
+        try container.encode(historyURL, forKey: .historyURL)
+    }
+}
+
+extension FinishedGame {
+    /// A mode in words: "solo", "two players", "room".
+    static func modeName(of mode: Mode) -> String {
+        switch mode {
+        case .solo: "solo"
+        case .twoPlayer: "two players"
+        case .room: "room"
+        }
+    }
+}
+
+extension StatsPage: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": title
+        case "gamesPlayed": gamesPlayed
+        case "hasGames": hasGames
+        case "bests": bests
+        case "secondsPerSet": secondsPerSet
+        case "secondsPerSetText": secondsPerSetText
+        case "streak": streak
+        case "longestStreak": longestStreak
+        case "charts": charts
+        case "recent": recent
+        case "historyURL": historyURL
+        case "dailyURL": dailyURL
+        case "chooserURL": chooserURL
+        default: nil
+        }
+    }
+}
