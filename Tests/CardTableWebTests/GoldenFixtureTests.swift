@@ -159,6 +159,72 @@ import Testing
         try expectRewritten(timeout, as: "set-timeout.json")
     }
 
+    @Test func aSetGameWithEachPlayersTallyReads() throws {
+        let game = try GoldenFixture.decode(SetGame.self, from: "set-game-with-tallies.json")
+        let tallies = try #require(game.tallies)
+        #expect(
+            tallies.one
+                == SetTally(
+                    sets: 1, setPoints: 6, wrongSets: 1, wrongSetPenalties: 2, dealPenalties: 3,
+                    hintPenalties: 4))
+        #expect(tallies.one.total == game.score)
+        #expect(tallies.two == SetTally())
+        try expectRewritten(game, as: "set-game-with-tallies.json")
+    }
+
+    @Test func aSetGameSavedBeforeTalliesReadsWithoutOne() throws {
+        #expect(try GoldenFixture.decode(SetGame.self, from: "set-game-solo.json").tallies == nil)
+    }
+
+    // MARK: - Stats and the daily puzzle
+
+    @Test func finishedGameBreakdownsRead() throws {
+        let memorizeText = try GoldenFixture.text("finished-game-memorize-breakdown.json")
+        let setText = try GoldenFixture.text("finished-game-set-breakdown.json")
+        let moment = Date(timeIntervalSinceReferenceDate: 200)
+        let memorize = try FinishedGameRecord(
+            game: "memorize", theme: "Animals", mode: "solo", score: 17, breakdown: memorizeText,
+            durationMilliseconds: 61_250, moves: 14, finishedAt: moment
+        ).finishedGame()
+        #expect(
+            memorize.breakdown
+                == .memorize(
+                    matches: 8,
+                    points: ScoreBreakdown(matchPoints: 16, speedBonusPoints: 4, mismatchPenalties: 3)))
+        #expect(memorize.seconds == 61.25)
+        #expect(try FinishedGameRecord(memorize).breakdown == memorizeText)
+        let set = try FinishedGameRecord(
+            game: "set", theme: nil, mode: "two-player", score: -3, breakdown: setText,
+            durationMilliseconds: 20_000,
+            moves: 2, finishedAt: moment
+        ).finishedGame()
+        #expect(set.mode == .twoPlayer)
+        #expect(
+            set.breakdown
+                == .set(
+                    SetTally(
+                        sets: 1, setPoints: 6, wrongSets: 1, wrongSetPenalties: 2, dealPenalties: 3,
+                        hintPenalties: 4)))
+        #expect(try FinishedGameRecord(set).breakdown == setText)
+    }
+
+    @Test func aDailyPuzzleGoReads() throws {
+        let progress = try GoldenFixture.decode(DailyPuzzleProgress.self, from: "daily-progress.json")
+        #expect(progress.date.description == "2026-11-25")
+        #expect(progress.found.map { $0.cards.map(\.id) } == [[16, 30, 74], [17, 29, 77]])
+        #expect(progress.wrongTries == 1)
+        #expect(progress.clock == SetGameClock(startedAt: Date(timeIntervalSinceReferenceDate: 100)))
+        try expectRewritten(progress, as: "daily-progress.json")
+    }
+
+    @Test func everyKindOfDailyClaimReads() throws {
+        let claims = try GoldenFixture.decode([DailyLastClaim].self, from: "daily-last-claims.json")
+        #expect(claims.map(\.outcome) == [.found, .notASet, .alreadyFound, .notThreeCards, .alreadySolved])
+        #expect(claims[1].cards == [29, 70, 77])
+        #expect(claims[1].message.hasPrefix("Not a Set: "))
+        try expectRewritten(claims, as: "daily-last-claims.json")
+    }
+
     // MARK: - Rows
 
     @Test func storedRowsMadeOfTheFixturesLoad() async throws {

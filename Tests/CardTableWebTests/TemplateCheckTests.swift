@@ -14,8 +14,8 @@ import Testing
     @Test func everyPageAndEveryPartialItNamesIsThere() async throws {
         let pages: [any PageModel.Type] = [
             ChooserPage.self, MemorizePage.self, SetPage.self, SetRulesPage.self, RoomPage.self,
-            RoomNewPage.self, RoomReplayPage.self,
-            ErrorPage.self,
+            RoomNewPage.self, RoomReplayPage.self, DailyPage.self, DailyArchivePage.self, StatsPage.self,
+            OfflinePage.self, ErrorPage.self,
         ]
         _ = try await PageRenderer(pages: pages, assets: StaticAssets())
     }

@@ -147,6 +147,38 @@ import Testing
             RoomNewPage(game: .memorize, themeID: ThemeID(12)), path: "RoomNewPage.memorize")
     }
 
+    @Test(arguments: DailyPageCase.allCases)
+    func dailyPage(_ state: DailyPageCase) {
+        expectAnswersMatchReflection(state.page(), path: "DailyPage(\(state))")
+    }
+
+    @Test func dailyArchivePage() {
+        let today = PuzzleDate(daysSince1970: 20_000)
+        let solve = DailySolve(
+            date: today.adding(days: -2)!, seconds: 95, wrongTries: 1,
+            solvedAt: Date(timeIntervalSince1970: 86_400 * 19_998 + 600))
+        for last in [today, today.adding(days: -40)!] {
+            expectAnswersMatchReflection(
+                DailyArchivePage(endingOn: last, today: today, solves: [solve]), path: "DailyArchivePage")
+        }
+    }
+
+    @Test func statsPage() {
+        let streak = DailyStreak(solvedOnTheDay: [], today: PuzzleDate(daysSince1970: 20_000))
+        expectAnswersMatchReflection(StatsPage(history: [], streak: streak), path: "StatsPage.empty")
+        let history = [
+            PlayerStatsTests.memorize("Animals", score: 10, at: 1),
+            PlayerStatsTests.memorize("Faces", score: 14, at: 2),
+            PlayerStatsTests.set(.solo, score: 40, sets: 20, seconds: 600, at: 3),
+            PlayerStatsTests.set(.room, score: 4, sets: 5, seconds: 200, at: 4),
+        ]
+        expectAnswersMatchReflection(StatsPage(history: history, streak: streak), path: "StatsPage")
+    }
+
+    @Test func offlinePage() {
+        expectAnswersMatchReflection(OfflinePage(), path: "OfflinePage")
+    }
+
     @Test func errorPage() {
         expectAnswersMatchReflection(ErrorPage(AppError.badRequest("name must be text.")), path: "ErrorPage")
     }
@@ -159,6 +191,45 @@ import Testing
     }
 
     // MARK: - Pages
+
+    enum DailyPageCase: CaseIterable {
+        case notStarted, started, wrongTry, solved, replay
+
+        func page() -> DailyPage {
+            let date = PuzzleDate(daysSince1970: 20_000)
+            let puzzle = DailySetPuzzle(date: date)
+            let morning = Date(timeIntervalSince1970: 86_400 * 20_000 + 3_600)
+            var progress = DailyPuzzleProgress(date: date)
+            var lastClaim: DailyLastClaim?
+            var firstSolve: DailySolve?
+            if self != .notStarted { progress.start(at: morning) }
+            if self == .wrongTry {
+                let cards = Array(puzzle.cards.filter { !puzzle.sets[0].cards.contains($0) }.prefix(3))
+                let outcome = progress.claim(cards, of: puzzle, at: morning + 30)
+                lastClaim = DailyLastClaim(cards: cards, outcome: outcome)
+            }
+            if self == .solved || self == .replay {
+                for (index, trio) in puzzle.sets.enumerated() {
+                    let outcome = progress.claim(
+                        trio.cards, of: puzzle, at: morning + Double(10 * (index + 1)))
+                    lastClaim = DailyLastClaim(cards: trio.cards, outcome: outcome)
+                }
+                firstSolve = DailySolve(date: date, seconds: 60, wrongTries: 0, solvedAt: morning + 60)
+            }
+            if self == .replay {
+                progress = DailyPuzzleProgress(date: date)
+                progress.start(at: morning + 600)
+                lastClaim = nil
+            }
+            let play: DailyPlay? =
+                self == .notStarted ? nil : DailyPlay(progress: progress, lastClaim: lastClaim)
+            return DailyPage(
+                DailyReferee.Snapshot(
+                    puzzle: puzzle, today: date, play: play, firstSolve: firstSolve,
+                    streak: DailyStreak(solvedOnTheDay: firstSolve.map { [$0.date] } ?? [], today: date),
+                    now: morning + 900))
+        }
+    }
 
     enum SetPageCase: CaseIterable {
         case fresh, twoSelected, notASet, hinted, needlessDeal, over, twoPlayerClaim, colorBlind
@@ -197,7 +268,10 @@ import Testing
                 saved.colorBlind = true
                 _ = saved.game.select(saved.game.table[0], at: now)
             }
-            return SetPage(SetReferee.Snapshot(saved: saved, now: now.addingTimeInterval(1)))
+            let finished = FinishedGame(finishing: nil, as: saved, at: now)
+            let best = BestComparison(
+                gameFinishedAt: saved.game.clock?.finishedAt, game: .set, in: finished.map { [$0] } ?? [])
+            return SetPage(SetReferee.Snapshot(saved: saved, now: now.addingTimeInterval(1)), best: best)
         }
     }
 
@@ -229,7 +303,13 @@ import Testing
             _ = saved.game.choose(next, at: start.addingTimeInterval(1))
         }
         #expect(saved.game.isOver == isOver)
-        return MemorizePage(MemorizeTable(game: saved), now: start.addingTimeInterval(0.5))
+        let finished = FinishedGame(finishing: nil, as: saved, at: start.addingTimeInterval(1))
+        let earlier = PlayerStatsTests.memorize(theme.theme.name, score: -2, at: 0)
+        let best = BestComparison(
+            gameFinishedAt: saved.game.progress?.finishedAt, game: .memorize,
+            in: [earlier] + (finished.map { [$0] } ?? []))
+        #expect((best != nil) == isOver)
+        return MemorizePage(MemorizeTable(game: saved), now: start.addingTimeInterval(0.5), best: best)
     }
 
     static func editorWithErrors() -> ThemeEditorState {

@@ -33,6 +33,8 @@ struct DailyPage: PageModel {
     let firstSolveText: String?
     /// Whether this go is a replay of a day already solved.
     let isReplay: Bool
+    /// Said when the counted solve came after its day.
+    let lateNote: String?
     let streak: Int
     let longestStreak: Int
     /// The result as plain text to share, once solved: no card is named.
@@ -70,18 +72,27 @@ struct DailyPage: PageModel {
         messageIsGood = snapshot.play?.lastClaim?.outcome == .found
         let solve = snapshot.firstSolve
         firstSolveText = solve.map { solve in
-            "First solve, the one that counts: \(PlayingClock.text(seconds: Int(solve.seconds)))"
-                + ", \(Self.tries(solve.wrongTries))"
-                + (solve.isOnItsDay ? "." : " (not on its day, so it does not add to the streak).")
+            "First solve, the one that counts: \(PlayingClock.text(seconds: Int(solve.seconds))), \(Self.tries(solve.wrongTries))."
         }
-        isReplay =
-            solve.map { solve in progress?.clock.startedAt.map { $0 > solve.solvedAt } ?? false } ?? false
+        lateNote =
+            solve?.isOnItsDay == false
+            ? "Solved after its day: it counts in your stats, not in your streak." : nil
+        isReplay = solve.map { solve in !Self.isTheGo(of: solve, progress) } ?? false
         streak = snapshot.streak.current
         longestStreak = snapshot.streak.longest
         shareText = solve.map { Self.shareText(date: date, solve: $0, streak: snapshot.streak.current) }
         startURL = DailyRoute.start(date).path
         claimURL = DailyRoute.claim(date).path
         replayURL = DailyRoute.replay(date).path
+    }
+
+    /// Whether `progress` is the go that made `solve` (a later go is a replay).
+    private static func isTheGo(of solve: DailySolve, _ progress: DailyPuzzleProgress?) -> Bool {
+        guard let progress, progress.isSolved, let finishedAt = progress.clock.finishedAt else {
+            return false
+        }
+        // NB: stores keep moments to the millisecond (SQLite) or microsecond (PostgreSQL).
+        return abs(finishedAt.timeIntervalSince(solve.solvedAt)) < 0.002
     }
 
     /// The result to share: the day, the time and wrong tries of its counted solve, and the
@@ -177,6 +188,7 @@ extension DailyPage: MustacheParent {
         case "resultText": resultText
         case "firstSolveText": firstSolveText
         case "isReplay": isReplay
+        case "lateNote": lateNote
         case "streak": streak
         case "longestStreak": longestStreak
         case "shareText": shareText

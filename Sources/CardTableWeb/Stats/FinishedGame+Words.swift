@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 extension FinishedGame {
     /// "Memorize" or "Set".
@@ -77,5 +78,28 @@ extension FinishedGame: Encodable {
         try container.encode(seconds, forKey: .seconds)
         try container.encode(moves, forKey: .moves)
         try container.encode(finishedAt.formatted(.iso8601), forKey: .finishedAt)
+    }
+}
+
+extension FinishedGame: MustacheParent {
+    /// The values the templates name, found without reflection: the game's own, and the
+    /// words a table row shows.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "game": game
+        case "theme": theme
+        case "mode": mode
+        case "score": score
+        case "breakdown": breakdown
+        case "seconds": seconds
+        case "moves": moves
+        case "finishedAt": finishedAt
+        case "gameName": gameName
+        case "detail": [theme, modeName].compactMap { $0 }.joined(separator: " · ")
+        case "breakdownText": breakdownText
+        case "finishedAtText": finishedAtText
+        case "time": PlayingClock.text(seconds: Int(seconds))
+        default: nil
+        }
     }
 }

@@ -39,8 +39,14 @@ enum HistoryCSV {
     /// leading `'` when a spreadsheet would take it for a formula (a theme named `=1+1`).
     static func field(_ text: String) -> String {
         var text = text
-        if let first = text.first, "=+-@\t\r".contains(first), Double(text) == nil { text = "'" + text }
-        guard text.contains(where: { ",\"\r\n".contains($0) }) else { return text }
+        if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first),
+            Double(text) == nil
+        {
+            text = "'" + text
+        }
+        guard text.unicodeScalars.contains(where: { ",\"\r\n".unicodeScalars.contains($0) }) else {
+            return text
+        }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 

@@ -36,7 +36,11 @@ struct PlayerStats: Hashable, Sendable {
         }
         self.bests = bests
         secondsPerSet = sets > 0 ? setSeconds / Double(sets) : nil
-        recent = Array(history.sorted { $0.finishedAt > $1.finishedAt }.prefix(Self.recentCount))
+        // NB: games finished at the same moment keep the order they were given in.
+        let newestFirst = history.enumerated().sorted {
+            ($0.element.finishedAt, $0.offset) > ($1.element.finishedAt, $1.offset)
+        }
+        recent = newestFirst.prefix(Self.recentCount).map(\.element)
     }
 
     /// The record `game` counts towards.

@@ -24,24 +24,6 @@ struct StatsPage: PageModel {
         }
     }
 
-    /// One of the newest games, as the table lists it.
-    struct GameRow: Sendable, MustacheParent {
-        let game: FinishedGame
-
-        func child(named key: String) -> Any? {
-            switch key {
-            case "date": game.finishedAtText
-            case "gameName": game.gameName
-            case "detail": [game.theme, game.modeName].compactMap { $0 }.joined(separator: " · ")
-            case "score": game.score
-            case "breakdown": game.breakdownText
-            case "time": PlayingClock.text(seconds: Int(game.seconds))
-            case "moves": game.moves
-            default: nil
-            }
-        }
-    }
-
     let title = "Your stats"
     let gamesPlayed: Int
     let hasGames: Bool
@@ -52,7 +34,8 @@ struct StatsPage: PageModel {
     let streak: Int
     let longestStreak: Int
     let charts: [ScoreChart]
-    let recent: [GameRow]
+    /// The newest games, newest first.
+    let recent: [FinishedGame]
     let historyURL = StatsRoute.history.path
     let dailyURL = DailyRoute.today.path
     let chooserURL = ThemesRoute.chooser().path
@@ -77,7 +60,7 @@ struct StatsPage: PageModel {
             ScoreChart(
                 title: title, games: chronological.filter { $0.game == game }, dateText: \.finishedAtText)
         }
-        recent = stats.recent.map(GameRow.init)
+        recent = stats.recent
     }
 
     enum CodingKeys: String, CodingKey {
@@ -91,7 +74,7 @@ struct StatsPage: PageModel {
         try container.encodeIfPresent(secondsPerSet, forKey: .secondsPerSet)
         try container.encode(streak, forKey: .streak)
         try container.encode(longestStreak, forKey: .longestStreak)
-        try container.encode(recent.map(\.game), forKey: .recent)
+        try container.encode(recent, forKey: .recent)
         try container.encode(historyURL, forKey: .historyURL)
     }
 }

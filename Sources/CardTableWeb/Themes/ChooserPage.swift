@@ -53,6 +53,8 @@ struct ChooserPage: PageModel {
     let setURL: String
     /// Making a Set room to play with friends.
     let friendsURL = RoomRoute.new(game: .set, themeID: nil).path
+    let dailyURL = DailyRoute.today.path
+    let statsURL = StatsRoute.page.path
     /// Where the room code a friend read out leads.
     let findRoomURL = RoomRoute.find.path
     let deleted: DeletedNotice?
@@ -131,6 +133,8 @@ extension ChooserPage: MustacheParent {
         case "doneURL": doneURL
         case "setURL": setURL
         case "friendsURL": friendsURL
+        case "dailyURL": dailyURL
+        case "statsURL": statsURL
         case "findRoomURL": findRoomURL
         case "deleted": deleted
         case "setAsideNotice": setAsideNotice

@@ -10,7 +10,7 @@ import Testing
 @Suite struct RoomReplayTests {
     /// Ana and Bo play a Set room to its end over HTTP, taking turns to claim the first Set on
     /// the table. Returns the room and the number of its last event.
-    private func finishedSetRoom(_ session: TestSession) async throws -> (CreatedRoomJSON, Browser, Browser) {
+    func finishedSetRoom(_ session: TestSession) async throws -> (CreatedRoomJSON, Browser, Browser) {
         let (ana, bo) = (try await session.newPlayer(), try await session.newPlayer())
         let room = try await ana.createRoom()
         try await bo.join(room, as: "<i>Bo</i>")

@@ -15,7 +15,8 @@ import Testing
             breakdown: .memorize(
                 matches: 8,
                 points: ScoreBreakdown(
-                    matchPoints: 16, speedBonusPoints: max(0, score - 16), mismatchPenalties: max(0, 16 - score))),
+                    matchPoints: 16, speedBonusPoints: max(0, score - 16),
+                    mismatchPenalties: max(0, 16 - score))),
             seconds: 60, moves: 20, finishedAt: day + Double(60 * minute))
     }
 
