@@ -44,6 +44,7 @@ import Testing
         #expect(
             made["set_game"] == 1 && made["room"] == 1 && made["room_event"] == 2 && made["quarantine"] == 1)
         #expect(made["memorize_game"] == 1 && made["memorize_preferences"] == 1 && (made["theme"] ?? 0) >= 1)
+        #expect(made["finished_game"] == 1 && made["daily_play"] == 1 && made["daily_solve"] == 1)
         try await TestStores.withInstances(destination, count: 1) { instances in
             let restored = try await Backup.restore(from: first, into: instances[0].backup)
             #expect(restored == made)
@@ -58,6 +59,33 @@ import Testing
         )
         #expect(one == two)
         #expect(one.contains(#""color_blind":true"#) && one.contains(#""closed_at":null"#))
+    }
+
+    /// A backup made before stats and the daily puzzle (schema `v6-rooms`) restores, with those
+    /// tables empty.
+    @Test func aBackupFromBeforeStatsRestores() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (current, older) = (
+            folder.appendingPathComponent("v7.jsonl"), folder.appendingPathComponent("v6.jsonl")
+        )
+        try await TestStores.withInstances(.sqlite, count: 1) { instances in
+            try await populate(instances[0])
+            try await Backup.make(from: instances[0].backup, to: current)
+        }
+        let newTables = ["finished_game", "daily_play", "daily_solve"]
+        let lines = try String(contentsOf: current, encoding: .utf8).split(separator: "\n").filter { line in
+            !newTables.contains { line.contains(#""table":"\#($0)""#) }
+        }
+        let header = #"{"cardtable":"backup","format":1,"schema":"v6-rooms"}"#
+        try ([header] + lines.dropFirst().map(String.init)).joined(separator: "\n").appending("\n").write(
+            to: older, atomically: true, encoding: .utf8)
+        try await TestStores.withInstances(.sqlite, count: 1) { instances in
+            let restored = try await Backup.restore(from: older, into: instances[0].backup)
+            #expect(restored["set_game"] == 1 && restored["room_event"] == 2)
+            #expect(newTables.allSatisfy { (restored[$0] ?? 0) == 0 })
+        }
     }
 
     @Test func aDamagedBackupIsNamedByItsLine() throws {
@@ -85,8 +113,9 @@ import Testing
         }
     }
 
-    /// A player with a Set game, Memorize preferences, a theme and a game dealt from it; a room
-    /// with two events; and a row in the quarantine.
+    /// A player with a Set game, Memorize preferences, a theme and a game dealt from it, a
+    /// finished game and a solved daily puzzle; a room with two events; and a row in the
+    /// quarantine.
     private func populate(_ instance: TestStores.Instance) async throws {
         let (ana, bo) = (PlayerID.random(), PlayerID.random())
         let now = now
@@ -111,6 +140,28 @@ import Testing
             INSERT INTO memorize_preferences (player_id, peeks_at_start, turn_back_after_ms, updated_at)
             VALUES ('\(ana.rawValue)', (1 = 1), 2000, CURRENT_TIMESTAMP)
             """)
+        // A finished game of Set and the day's puzzle, solved.
+        let table = SetFixtures.set + Array(SetFixtures.companions.prefix(9))
+        try await instance.setGames.changeSetGame(for: ana, at: now) { _ in
+            var game = try SetGame(deck: [], table: table, at: now)
+            for card in SetFixtures.set { game.select(card, at: now + 3) }
+            return (SavedSetGame(game: game, colorBlind: true, version: 3), ())
+        }
+        let date = PuzzleDate(day: now)
+        let puzzle = DailySetPuzzle(date: date)
+        try await instance.dailyPuzzles.changeDailyPlay(on: date, for: ana, at: now) { _ in
+            var progress = DailyPuzzleProgress(date: date)
+            progress.start(at: now)
+            for trio in puzzle.sets { _ = progress.claim(trio.cards, of: puzzle, at: now + 42) }
+            return (
+                DailyPlay(
+                    progress: progress,
+                    lastClaim: DailyLastClaim(cards: puzzle.sets[5].cards, outcome: .found(puzzle.sets[5]))),
+                ()
+            )
+        }
+        #expect(try await instance.count("SELECT count(*) FROM finished_game") == 1)
+        #expect(try await instance.count("SELECT count(*) FROM daily_solve") == 1)
         let room = try await instance.rooms.createRoom(at: now, code: { RoomCode("K7QX4P")! }) { code in
             (
                 Room(code: code, game: .set, theme: nil, host: ana, hostName: try! DisplayName(typed: "Ana")),

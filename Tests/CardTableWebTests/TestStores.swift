@@ -22,6 +22,8 @@ enum TestStores {
         let themes: any ThemeStore
         let memorizeGames: any MemorizeGameStore
         let backup: any BackupStore
+        let stats: any StatsStore
+        let dailyPuzzles: any DailyPuzzleStore
         /// Runs SQL straight on the database (both dialects accept what the tests send).
         let execute: @Sendable (String) async throws -> Void
         /// The number a `SELECT count(*) …` answers.
@@ -41,7 +43,7 @@ enum TestStores {
             let store = try CardTableStore(.inMemory)
             let instance = Instance(
                 players: store, rooms: store, setGames: store, themes: store, memorizeGames: store,
-                backup: store,
+                backup: store, stats: store, dailyPuzzles: store,
                 execute: { sql in try await store.write { try $0.db.execute(sql: sql) } },
                 count: { sql in try await store.read { try Int.fetchOne($0.db, sql: sql) ?? 0 } })
             return try await body(Array(repeating: instance, count: count))
@@ -57,7 +59,7 @@ enum TestStores {
                         stores.map { store in
                             Instance(
                                 players: store, rooms: store, setGames: store, themes: store,
-                                memorizeGames: store, backup: store,
+                                memorizeGames: store, backup: store, stats: store, dailyPuzzles: store,
                                 execute: { sql in
                                     _ = try await store.client.query(PostgresQuery(unsafeSQL: sql))
                                 },

@@ -24,6 +24,41 @@ struct SetGameInvariantTests {
         }
         // It stops exactly when the game ends.
         if game.clock?.startedAt != nil { #expect((game.clock?.finishedAt != nil) == game.isOver) }
+        // Each player's tally adds up to their score, and counts every Set taken from the table.
+        let tallies = game.tallies ?? PlayerPair(both: SetTally())
+        #expect(tallies.one.total == game.scores.one)
+        #expect(tallies.two.total == game.scores.two)
+        let matchedOnTable = game.selectionIsMatch == true ? 3 : 0
+        #expect((tallies.one.sets + tallies.two.sets) * 3 == game.discardPile.count + matchedOnTable)
+        if let previous, let before = previous.tallies {
+            for player in [SetPlayer.one, .two] {
+                #expect(tallies[player].sets >= before[player].sets)
+                #expect(tallies[player].wrongSets >= before[player].wrongSets)
+            }
+        }
+    }
+
+    @Test func randomTwoPlayerMovesKeepTheInvariantsAndTheTallies() async {
+        let moves = Gen.int(in: 0...99).array(of: 1...150)
+        await propertyCheck(count: 150, input: Gen.uint64(in: 0...UInt64.max), moves) { seed, moves in
+            var generator = SeededGenerator(seed: seed)
+            var game = SetGame(using: &generator, mode: .twoPlayer(.standard), at: moment(0))
+            for (step, move) in moves.enumerated() {
+                let previous = game
+                // NB: four seconds a move, so claims run out and lockouts end now and then.
+                let now = moment(Double(step * 4))
+                let player: SetPlayer = move.isMultiple(of: 2) ? .one : .two
+                switch move {
+                case 0..<6: game.dealThreeMore(by: player, at: now)
+                case 6..<10: game.revealHint(by: player, at: now)
+                case 10..<30: game.claim(by: player, at: now)
+                case 30..<34: game.tick(at: now)
+                default: game.select(game.table[move % game.table.count], by: player, at: now)
+                }
+                Self.checkInvariants(of: game, comparedWith: previous)
+                if game.isOver { break }
+            }
+        }
     }
 
     @Test func randomMovesKeepTheInvariants() async {
