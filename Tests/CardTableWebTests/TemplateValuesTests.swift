@@ -114,7 +114,7 @@ import Testing
 
     /// Plays `room`'s game to its end, the players taking turns (Set: the first Set on the table;
     /// Memorize: a pair, read from the table), calling `record` after each move.
-    private static func playToTheEnd(
+    static func playToTheEnd(
         _ room: inout Room, players: [PlayerID], at now: Date,
         record: (RoomHappening, Room) throws -> Void
     ) throws {

@@ -124,7 +124,7 @@ struct DailyPage: PageModel {
 
     enum CodingKeys: String, CodingKey {
         case date, cards, isStarted, isSolved, found, wrongTries, time, message, streak, longestStreak
-        case firstSolve, shareText, claimURL, startURL, replayURL
+        case firstSolve, isReplay, shareText, claimURL, startURL, replayURL
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -140,6 +140,7 @@ struct DailyPage: PageModel {
         try container.encode(streak, forKey: .streak)
         try container.encode(longestStreak, forKey: .longestStreak)
         try container.encodeIfPresent(firstSolveText, forKey: .firstSolve)
+        try container.encode(isReplay, forKey: .isReplay)
         try container.encodeIfPresent(shareText, forKey: .shareText)
         try container.encode(startURL, forKey: .startURL)
         try container.encode(claimURL, forKey: .claimURL)
