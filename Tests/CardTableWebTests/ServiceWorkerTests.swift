@@ -18,7 +18,8 @@ import Testing
             let script = answer.text
             // NB: as the app builds them.
             let assets = try StaticAssets(prefixes: ["app.css": CardGridLayout.sharedStylesheet])
-            let worker = try ServiceWorker(assets: assets)
+            let renderer = try await PageRenderer(pages: [OfflinePage.self], assets: assets)
+            let worker = try ServiceWorker(assets: assets, offlinePage: renderer.text(of: OfflinePage()))
             #expect(script.contains(#"const VERSION = "\#(worker.version)";"#))
             #expect(!script.contains("{{"))
             let kept = try #require(script.firstMatch(of: /const PRECACHED = \[([^\]]*)\];/)?.output.1)
@@ -41,12 +42,27 @@ import Testing
         }
     }
 
+    /// Each page loads one module: `home-screen.js`, or its own, which imports it.
     @Test func everyPageRegistersTheWorker() async throws {
         try await withTestApp { session in
             let browser = try await session.newPlayer()
-            for page in StaticAssetTests.pages + ["/offline", "/stats", "/set/daily"] {
+            for page in StaticAssetTests.pages + ["/offline", "/stats", "/set/daily", "/set/daily/archive"] {
                 let html = try await browser.get(page).text
-                #expect(html.contains(#"<script type="module" src="/static/home-screen."#), "\(page)")
+                let modules = html.matches(of: /<script type="module" src="([^"]+)"><\/script>/).map {
+                    String($0.output.1)
+                }
+                #expect(modules.count == 1, "\(page): \(modules)")
+                var reached: [String] = []
+                var toRead = modules
+                while let address = toRead.popLast() {
+                    reached.append(address)
+                    let script = try await browser.get(address).text
+                    for match in script.matches(of: /(?:from|import)\s*"\.\/([^"]+)"/) {
+                        let next = "/static/" + match.output.1
+                        if !reached.contains(next) { toRead.append(next) }
+                    }
+                }
+                #expect(reached.contains { $0.hasPrefix("/static/home-screen.") }, "\(page): \(reached)")
             }
         }
     }

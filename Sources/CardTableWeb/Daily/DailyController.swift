@@ -62,7 +62,7 @@ struct DailyController: Sendable {
             }
             last = min(today, before.adding(days: -1) ?? before)
         }
-        let solves = try await referee.store.dailySolves(of: context.requirePlayer())
+        let solves = try await referee.solves(of: context.requirePlayer())
         return try renderer.respond(
             DailyArchivePage(endingOn: last, today: today, solves: solves), to: request)
     }

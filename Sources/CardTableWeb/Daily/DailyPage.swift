@@ -76,8 +76,9 @@ struct DailyPage: PageModel {
         }
         lateNote =
             solve?.isOnItsDay == false
-            ? "Solved after its day: it counts in your stats, not in your streak." : nil
-        isReplay = solve.map { solve in !Self.isTheGo(of: solve, progress) } ?? false
+            ? "Solved after its day: it is marked solved in the archive, but a streak counts only days solved on the day."
+            : nil
+        isReplay = solve.map { solve in progress != nil && !Self.isTheGo(of: solve, progress) } ?? false
         streak = snapshot.streak.current
         longestStreak = snapshot.streak.longest
         shareText = solve.map { Self.shareText(date: date, solve: $0, streak: snapshot.streak.current) }

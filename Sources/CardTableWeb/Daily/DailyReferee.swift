@@ -32,9 +32,8 @@ struct DailyReferee: Sendable {
 
     /// Puts the cards of `date` on show and starts its clock, unless the player has started.
     func start(_ date: PuzzleDate, for player: PlayerID) async throws -> Snapshot {
-        try await change(date, for: player) { play, _, now in
-            if play.progress.clock.startedAt == nil { play.progress.start(at: now) }
-        }
+        // NB: every change starts the clock if it has not started.
+        try await change(date, for: player) { _, _, _ in }
     }
 
     /// Claims that the cards with ids `cardIDs` are a Set of `date`'s puzzle.
@@ -50,11 +49,21 @@ struct DailyReferee: Sendable {
     }
 
     /// Starts `date`'s puzzle again, clock and all; the first solve still counts.
+    /// - Throws: ``AppError/conflict(_:)`` before the day is solved: starting over would take
+    ///   the clock back on the go that counts.
     func replay(_ date: PuzzleDate, for player: PlayerID) async throws -> Snapshot {
-        try await change(date, for: player) { play, _, now in
+        guard try await solves(of: player).contains(where: { $0.date == date }) else {
+            throw AppError.conflict("The puzzle of \(date) can be played again once it is solved.")
+        }
+        return try await change(date, for: player) { play, _, now in
             play = DailyPlay(progress: DailyPuzzleProgress(date: date), lastClaim: nil)
             play.progress.start(at: now)
         }
+    }
+
+    /// Every day `player` solved, oldest first, with its first solve.
+    func solves(of player: PlayerID) async throws -> [DailySolve] {
+        try await store.dailySolves(of: player)
     }
 
     // MARK: - Private
@@ -87,7 +96,7 @@ struct DailyReferee: Sendable {
     private func snapshot(_ puzzle: DailySetPuzzle, play: DailyPlay?, for player: PlayerID) async throws
         -> Snapshot
     {
-        let solves = try await store.dailySolves(of: player)
+        let solves = try await solves(of: player)
         let today = today
         return Snapshot(
             puzzle: puzzle, today: today, play: play,

@@ -65,61 +65,68 @@ struct SetController: Sendable {
     }
 
     @Sendable func newGame(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let player = try context.requirePlayer()
         let form = try await RequestInput.decode(NewGameForm.self, from: request, context: context)
         return try await answer(
             try await referee.newGame(
-                form.mode ?? .solo, version: form.version, for: context.requirePlayer()),
-            for: context.requirePlayer(), request)
+                form.mode ?? .solo, version: form.version, for: player),
+            for: player, request)
     }
 
     @Sendable func select(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let player = try context.requirePlayer()
         let cardID = try context.pathParameter("card", { Int($0) }, mustBe: "a card's number, 0 to 80")
         let form = try await RequestInput.decode(SelectForm.self, from: request, context: context)
         return try await answer(
-            try await referee.select(cardID: cardID, version: form.version, for: context.requirePlayer()),
-            for: context.requirePlayer(), request)
+            try await referee.select(cardID: cardID, version: form.version, for: player),
+            for: player, request)
     }
 
     @Sendable func deal(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let player = try context.requirePlayer()
         let form = try await RequestInput.decode(PlayerForm.self, from: request, context: context)
         return try await answer(
             try await referee.deal(
-                by: form.player ?? .one, version: form.version, for: context.requirePlayer()),
-            for: context.requirePlayer(), request)
+                by: form.player ?? .one, version: form.version, for: player),
+            for: player, request)
     }
 
     @Sendable func hint(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let player = try context.requirePlayer()
         let form = try await RequestInput.decode(PlayerForm.self, from: request, context: context)
         return try await answer(
             try await referee.hint(
-                by: form.player ?? .one, version: form.version, for: context.requirePlayer()),
-            for: context.requirePlayer(), request)
+                by: form.player ?? .one, version: form.version, for: player),
+            for: player, request)
     }
 
     @Sendable func claim(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let player = try context.requirePlayer()
         let form = try await RequestInput.decode(PlayerForm.self, from: request, context: context)
         return try await answer(
             try await referee.claim(
-                by: form.player ?? .one, version: form.version, for: context.requirePlayer()),
-            for: context.requirePlayer(), request)
+                by: form.player ?? .one, version: form.version, for: player),
+            for: player, request)
     }
 
     @Sendable func colorBlind(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let player = try context.requirePlayer()
         let form = try await RequestInput.decode(ColorBlindForm.self, from: request, context: context)
         return try await answer(
             try await referee.setColorBlind(
-                form.enabled, version: form.version, for: context.requirePlayer()),
-            for: context.requirePlayer(), request)
+                form.enabled, version: form.version, for: player),
+            for: player, request)
     }
 
     @Sendable func testSetup(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let player = try context.requirePlayer()
         guard RequestInput.isJSON(request) else {
             throw AppError.badRequest("A test setup is sent as JSON.")
         }
         let setup = try await RequestInput.decode(SetTestSetup.self, from: request, context: context)
         return try await answer(
-            try await referee.startTestGame(setup, for: context.requirePlayer()),
-            for: context.requirePlayer(), request)
+            try await referee.startTestGame(setup, for: player),
+            for: player, request)
     }
 
     // MARK: - Private

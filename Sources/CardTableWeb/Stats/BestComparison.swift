@@ -24,7 +24,8 @@ struct BestComparison: Encodable, Sendable, MustacheParent {
         let earlier = history[..<index].filter { PlayerStats.record(of: $0) == record }
         let name =
             switch record {
-            case .memorize(let theme): theme
+            case .memorize(let theme, .solo): theme
+            case .memorize(let theme, let mode): "\(theme), \(FinishedGame.modeName(of: mode))"
             case .set(let mode): "Set, \(FinishedGame.modeName(of: mode))"
             }
         previousBest = earlier.map(\.score).max()
@@ -38,6 +39,7 @@ struct BestComparison: Encodable, Sendable, MustacheParent {
             }
     }
 
+    /// The values the templates name, found without reflection.
     func child(named key: String) -> Any? {
         switch key {
         case "previousBest": previousBest

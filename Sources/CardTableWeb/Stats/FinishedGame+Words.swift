@@ -13,6 +13,15 @@ extension FinishedGame {
     /// "solo", "two players", "room".
     var modeName: String { Self.modeName(of: mode) }
 
+    /// A mode in words: "solo", "two players", "room".
+    static func modeName(of mode: Mode) -> String {
+        switch mode {
+        case .solo: "solo"
+        case .twoPlayer: "two players"
+        case .room: "room"
+        }
+    }
+
     /// What the score was made of, in a line (see ``Breakdown/text``).
     var breakdownText: String { breakdown.text }
 }

@@ -5,17 +5,18 @@ struct PlayerStats: Hashable, Sendable {
     /// How many of the newest games the page lists.
     static let recentCount = 50
 
-    /// A record to beat: a Memorize theme (by name), or a mode of Set.
+    /// A record to beat: a Memorize theme (by name) in a mode, or a mode of Set. Modes score
+    /// differently (a room's Memorize is a point a pair), so each keeps its own.
     enum Record: Hashable, Sendable {
-        case memorize(theme: String)
+        case memorize(theme: String, mode: FinishedGame.Mode)
         case set(FinishedGame.Mode)
     }
 
     let gamesPlayed: Int
     /// The best score of each record the player has played for.
     let bests: [Record: Int]
-    /// Seconds of Set play per Set found, over every game of Set with at least one Set; nil
-    /// without such a game.
+    /// Seconds of play per Set found, over every solo game of Set with at least one Set (with
+    /// two players or in a room, the game's time is shared); nil without such a game.
     let secondsPerSet: Double?
     /// The newest ``recentCount`` games, newest first.
     let recent: [FinishedGame]
@@ -29,7 +30,7 @@ struct PlayerStats: Hashable, Sendable {
         for game in history {
             let record = Self.record(of: game)
             bests[record] = max(bests[record] ?? .min, game.score)
-            if let found = game.setsFound, found > 0 {
+            if game.mode == .solo, let found = game.setsFound, found > 0 {
                 setSeconds += game.seconds
                 sets += found
             }
@@ -46,7 +47,7 @@ struct PlayerStats: Hashable, Sendable {
     /// The record `game` counts towards.
     static func record(of game: FinishedGame) -> Record {
         switch game.game {
-        case .memorize: .memorize(theme: game.theme ?? "")
+        case .memorize: .memorize(theme: game.theme ?? "", mode: game.mode)
         case .set: .set(game.mode)
         }
     }

@@ -16,7 +16,13 @@ extension PostgresStore: StatsStore {
                 let record = FinishedGameRecord(
                     game: game, theme: theme, mode: mode, score: score, breakdown: breakdown,
                     durationMilliseconds: duration, moves: moves, finishedAt: finishedAt)
-                if let finished = try? record.finishedGame() { games.append(finished) }
+                do {
+                    games.append(try record.finishedGame())
+                } catch {
+                    logger.error(
+                        "A finished game could not be read and is left out",
+                        metadata: ["player": "\(player.rawValue)", "error": "\(error)"])
+                }
             }
             return games
         }
@@ -28,12 +34,7 @@ extension PostgresStore: StatsStore {
         async throws
     {
         let record = try FinishedGameRecord(finished)
-        try await connection.query(
-            """
-            INSERT INTO player (id, created_at, last_seen_at, owns_themes, unsigned_cookie)
-            VALUES (\(player.rawValue), \(record.finishedAt), \(record.finishedAt), false, false)
-            ON CONFLICT (id) DO NOTHING
-            """, logger: logger)
+        try await storePlayer(player, at: record.finishedAt, on: connection)
         try await connection.query(
             """
             INSERT INTO finished_game

@@ -26,6 +26,10 @@ struct ScoreChart: Sendable, MustacheParent {
     /// The scores for the table: game number and score.
     let rows: [Row]
     let viewBox = "0 0 \(width) \(height)"
+    /// Where the score axis runs, and where its labels end.
+    let axisTop = 4
+    let axisBottom = Self.height - 4
+    let labelX = Self.leftMargin - 6
 
     struct Dot: Sendable, MustacheParent {
         let x: Int
@@ -94,6 +98,9 @@ struct ScoreChart: Sendable, MustacheParent {
         case "summary": summary
         case "rows": rows
         case "viewBox": viewBox
+        case "axisTop": axisTop
+        case "axisBottom": axisBottom
+        case "labelX": labelX
         case "leftMargin": Self.leftMargin
         default: nil
         }

@@ -46,7 +46,9 @@ struct StatsPage: PageModel {
         hasGames = stats.gamesPlayed > 0
         bests = stats.bests.map { record, score in
             switch record {
-            case .memorize(let theme): Best(game: "Memorize", name: theme, score: score)
+            case .memorize(let theme, .solo): Best(game: "Memorize", name: theme, score: score)
+            case .memorize(let theme, let mode):
+                Best(game: "Memorize", name: "\(theme), \(FinishedGame.modeName(of: mode))", score: score)
             case .set(let mode):
                 Best(game: "Set", name: FinishedGame.modeName(of: mode), score: score)
             }
@@ -76,17 +78,6 @@ struct StatsPage: PageModel {
         try container.encode(longestStreak, forKey: .longestStreak)
         try container.encode(recent, forKey: .recent)
         try container.encode(historyURL, forKey: .historyURL)
-    }
-}
-
-extension FinishedGame {
-    /// A mode in words: "solo", "two players", "room".
-    static func modeName(of mode: Mode) -> String {
-        switch mode {
-        case .solo: "solo"
-        case .twoPlayer: "two players"
-        case .room: "room"
-        }
     }
 }
 

@@ -32,7 +32,8 @@ extension CardTableStore.Transaction {
         ])
     }
 
-    /// `player`'s history, oldest first; a row that cannot be read is left out (and kept).
+    /// `player`'s history, oldest first; a row that cannot be read is left out (and kept), and
+    /// logged.
     func finishedGames(of player: PlayerID) throws -> [FinishedGame] {
         let rows = try Row.fetchAll(
             db.cachedStatement(
@@ -41,11 +42,19 @@ extension CardTableStore.Transaction {
                     FROM finished_game WHERE player_id = ? ORDER BY finished_at, id
                     """), arguments: [player.rawValue])
         return rows.compactMap { row in
-            try? FinishedGameRecord(
-                game: row["game"], theme: row["theme"], mode: row["mode"], score: row["score"],
-                breakdown: row["breakdown"], durationMilliseconds: row["duration_ms"], moves: row["moves"],
-                finishedAt: row["finished_at"]
-            ).finishedGame()
+            do {
+                return try FinishedGameRecord(
+                    game: row["game"], theme: row["theme"], mode: row["mode"], score: row["score"],
+                    breakdown: row["breakdown"], durationMilliseconds: row["duration_ms"],
+                    moves: row["moves"],
+                    finishedAt: row["finished_at"]
+                ).finishedGame()
+            } catch {
+                logger.error(
+                    "A finished game could not be read and is left out",
+                    metadata: ["player": "\(player.rawValue)", "error": "\(error)"])
+                return nil
+            }
         }
     }
 }

@@ -131,6 +131,23 @@ import Testing
         }
     }
 
+    /// Starting over before the first solve would take the clock back on the go that counts.
+    @Test func aDayIsPlayedAgainOnlyOnceSolved() async throws {
+        let clock = TestClock.manual
+        try await withTestApp(clock: clock) { session in
+            let browser = try await session.newPlayer()
+            let path = "/set/daily/\(Self.firstDay)"
+            _ = try await browser.post("\(path)/start")
+            clock.advance(by: 300)
+            let refused = try await browser.post("\(path)/replay")
+            #expect(refused.status == .conflict)
+            #expect(refused.text.contains("can be played again once it is solved"))
+            let go = try await browser.get(path, json: true).decode(DailyPageJSON.self)
+            #expect(go.time?.seconds == 300)
+            #expect(!go.isReplay)
+        }
+    }
+
     @Test func streaksCountDaysSolvedOnTheirOwnDay() async throws {
         let clock = TestClock.manual
         try await withTestApp(clock: clock) { session in

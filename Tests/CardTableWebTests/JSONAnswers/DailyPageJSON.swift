@@ -12,6 +12,7 @@ struct DailyPageJSON: Decodable {
     let streak: Int
     let longestStreak: Int
     let firstSolve: String?
+    let isReplay: Bool
     let shareText: String?
     let claimURL: String
 }

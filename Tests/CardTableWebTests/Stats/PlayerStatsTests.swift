@@ -49,7 +49,8 @@ import Testing
         #expect(stats.gamesPlayed == 6)
         #expect(
             stats.bests == [
-                .memorize(theme: "Animals"): 14, .memorize(theme: "Faces"): -3, .set(.solo): 55,
+                .memorize(theme: "Animals", mode: .solo): 14, .memorize(theme: "Faces", mode: .solo): -3,
+                .set(.solo): 55,
                 .set(.room): 12,
             ])
     }

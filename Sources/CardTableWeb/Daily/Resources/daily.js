@@ -4,7 +4,17 @@
  */
 import { runClock } from "./cardtable.js";
 
+// NB: every claim loads the page again, so a live region alone would not be read out: the
+// message of the claim just made takes the focus.
+const message = document.querySelector("[data-daily-message]");
+if (message && !message.querySelector("[data-daily-how]") && message.textContent.trim() !== "") {
+  message.focus({ preventScroll: true });
+}
+
 const form = document.querySelector("[data-daily-claim]");
+for (const how of document.querySelectorAll("[data-daily-how]")) {
+  how.textContent = "Choose three cards: the third one claims them.";
+}
 if (form) {
   form.addEventListener("change", () => {
     const checked = form.querySelectorAll(".daily-check:checked");

@@ -126,7 +126,7 @@ func buildRouter(
     router.on(PlatformRoute.Template.asset, notingIn: routes) { request, context in
         try assets.response(for: context.parameters.require("file"), request: request)
     }
-    let serviceWorker = try ServiceWorker(assets: assets)
+    let serviceWorker = try ServiceWorker(assets: assets, offlinePage: renderer.text(of: OfflinePage()))
     router.on(PlatformRoute.Template.serviceWorker, notingIn: routes) { _, _ in serviceWorker.response() }
     router.on(PlatformRoute.Template.offline, notingIn: routes) { request, _ in
         try renderer.respond(OfflinePage(), to: request)

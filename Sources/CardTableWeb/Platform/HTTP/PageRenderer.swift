@@ -47,13 +47,19 @@ struct PageRenderer: Sendable {
     /// Renders `page` with its template, and the page's remembered fragments (see
     /// ``PageModel/fragments(from:)``).
     func html<Page: PageModel>(_ page: Page, status: HTTPResponse.Status = .ok) throws -> Response {
+        Self.response(
+            body: ByteBuffer(string: try text(of: page)), contentType: "text/html; charset=utf-8",
+            status: status)
+    }
+
+    /// `page` as its template draws it.
+    func text<Page: PageModel>(of page: Page) throws -> String {
         let parts = page.fragments(from: self)
         let values: Any = parts.isEmpty ? page : PageWithExtras(page: page, extras: parts)
         guard let text = library.render(values, withTemplate: Page.template) else {
             throw HTTPError(.internalServerError, message: "Missing template \(Page.template)")
         }
-        return Self.response(
-            body: ByteBuffer(string: text), contentType: "text/html; charset=utf-8", status: status)
+        return text
     }
 
     /// Encodes `value` as JSON.

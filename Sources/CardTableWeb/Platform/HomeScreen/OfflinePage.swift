@@ -1,8 +1,7 @@
 import Mustache
 
 /// What the service worker shows when a page cannot be reached: the game is saved and will be
-/// there when the connection returns. It is kept in the worker's cache, so it links only files
-/// the worker keeps.
+/// there when the connection returns. The worker keeps it and every file it links.
 struct OfflinePage: PageModel {
     static let template = "offline"
 

@@ -13,19 +13,24 @@ struct ServiceWorker: Sendable {
     /// The script's file among the resources; not served under `/static/`.
     static let sourceName = "service-worker.js"
     /// The files kept at install, by name: what the offline page needs.
-    static let precachedNames = ["app.css", "home-screen.js", "icon.svg", "icon-192.png"]
+    static let precachedNames = [
+        "app.css", "home-screen.js", "icon.svg", "icon-180.png", "icon-192.png", "app.webmanifest",
+    ]
 
-    /// The cache's version: a fingerprint of every static file's address and of the script.
+    /// The cache's version: a fingerprint of every static file's address, of the offline page
+    /// and of the script.
     let version: String
     let script: ByteBuffer
 
-    init(assets: StaticAssets) throws {
+    /// The worker for `assets`, keeping `offlinePage` (the page as the server draws it).
+    init(assets: StaticAssets, offlinePage: String) throws {
         let source = try String(
             contentsOf: WebResources.folder().appending(path: Self.sourceName), encoding: .utf8)
         let precached =
             Self.precachedNames.compactMap { assets.address(of: $0).map { "/static/" + $0 } }
             + [PlatformRoute.offline.path]
-        version = StaticAssets.fingerprint(Array((assets.addresses.joined(separator: "\n") + source).utf8))
+        version = StaticAssets.fingerprint(
+            Array((assets.addresses.joined(separator: "\n") + offlinePage + source).utf8))
         let list = "[" + precached.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
         script = ByteBuffer(
             string:

@@ -2,7 +2,9 @@
 // Every page works without script. With it, forms are posted with fetch, one at a time, and the
 // page is patched in place from the page the server answers: the scripts never build markup,
 // they keep what is already drawn (so focus and animations survive) and adopt the rest.
-// No framework, no build step.
+// No framework, no build step. Importing it registers the service worker (home-screen.js).
+
+import "./home-screen.js";
 
 export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 

@@ -50,12 +50,18 @@ async function page(event) {
   }
 }
 
-/** A fingerprinted file: from the cache, or fetched and kept. */
+/**
+ * A fingerprinted file: from the cache, or fetched and kept. Only an answer the server marks
+ * immutable is kept: during a deploy an instance that does not know a new fingerprint answers
+ * its own file, no-cache, and that must not stay under the new name.
+ */
 async function staticFile(request) {
   const cache = await caches.open(CACHE);
   const kept = await cache.match(request);
   if (kept) return kept;
   const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone());
+  if (response.ok && (response.headers.get("Cache-Control") || "").includes("immutable")) {
+    await cache.put(request, response.clone());
+  }
   return response;
 }

@@ -1,6 +1,8 @@
 // The theme chooser's module: the theme editor opens as a modal dialog. Without it the editor
 // is an open <dialog> in the page, and every button is a form post.
 
+import "./home-screen.js";
+
 function openEditor(dialog) {
   if (typeof dialog.showModal !== "function") return;
   dialog.close();

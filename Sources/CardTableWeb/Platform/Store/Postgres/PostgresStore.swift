@@ -83,13 +83,18 @@ extension PostgresStore {
     /// Stores `player` if need be (as the SQLite store does on a first move) and locks their row
     /// until the transaction ends: the player's other changes wait for this one.
     func lockPlayer(_ player: PlayerID, at now: Date, on connection: PostgresConnection) async throws {
+        try await storePlayer(player, at: now, on: connection)
+        try await connection.query(
+            "SELECT 1 FROM player WHERE id = \(player.rawValue) FOR UPDATE", logger: logger)
+    }
+
+    /// Stores `player` unless they are stored, without locking their row.
+    func storePlayer(_ player: PlayerID, at now: Date, on connection: PostgresConnection) async throws {
         try await connection.query(
             """
             INSERT INTO player (id, created_at, last_seen_at, owns_themes, unsigned_cookie)
             VALUES (\(player.rawValue), \(now), \(now), false, false) ON CONFLICT (id) DO NOTHING
             """, logger: logger)
-        try await connection.query(
-            "SELECT 1 FROM player WHERE id = \(player.rawValue) FOR UPDATE", logger: logger)
     }
 
     /// Moves the row of `table` whose key columns hold `key` to the quarantine: all its

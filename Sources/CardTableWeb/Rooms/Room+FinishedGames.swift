@@ -1,0 +1,24 @@
+import Foundation
+
+extension Room {
+    /// What each seated member made of the game on the table, for their histories, when it ended
+    /// since the room was `before`; empty otherwise (a game stopped before its end is not kept).
+    func finishedGames(since before: Room, at now: Date) -> [(player: PlayerID, game: FinishedGame)] {
+        guard phase == .finished, before.phase != .finished || before.gameNumber != gameNumber else {
+            return []
+        }
+        return members.compactMap { member in
+            guard let seat = member.seat else { return nil }
+            switch table {
+            case .set(let game)? where game.isOver:
+                return (member.player, FinishedGame(room: game, seat: seat, at: now))
+            case .memorize(let game)? where game.isOver:
+                return (
+                    member.player, FinishedGame(room: game, theme: theme?.name ?? "", seat: seat, at: now)
+                )
+            default:
+                return nil
+            }
+        }
+    }
+}
