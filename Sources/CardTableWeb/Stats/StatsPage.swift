@@ -57,10 +57,15 @@ struct StatsPage: PageModel {
         secondsPerSetText = stats.secondsPerSet.map { String(format: "%.1f s", $0) }
         self.streak = streak.current
         longestStreak = streak.longest
-        let chronological = stats.recent.reversed()
+        // NB: each game's chart has its own last 50, in the order played.
+        let chronological = history.enumerated().sorted {
+            ($0.element.finishedAt, $0.offset) < ($1.element.finishedAt, $1.offset)
+        }.map(\.element)
         charts = [(FinishedGame.Game.memorize, "Memorize"), (.set, "Set")].compactMap { game, title in
             ScoreChart(
-                title: title, games: chronological.filter { $0.game == game }, dateText: \.finishedAtText)
+                title: title,
+                games: Array(chronological.filter { $0.game == game }.suffix(PlayerStats.recentCount)),
+                dateText: \.finishedAtText)
         }
         recent = stats.recent
     }

@@ -106,4 +106,19 @@ import Testing
                 PlayerStats.isNewBest(last, over: before) == (earlierBest.map { last.score > $0 } ?? false))
         }
     }
+
+    @Test func eachGamesChartHasItsOwnLastFifty() {
+        let history =
+            (0..<60).map { Self.set(.solo, score: $0, sets: 1, seconds: 10, at: $0) }
+            + (0..<3).map { Self.memorize("Animals", score: $0, at: 100 + $0) }
+        let streak = DailyStreak(solvedOnTheDay: [], today: PuzzleDate(daysSince1970: 20_000))
+        let page = StatsPage(history: history, streak: streak)
+        #expect(page.charts.map(\.title) == ["Memorize", "Set"])
+        #expect(page.charts.map(\.rows.count) == [3, 50])
+        // The Set chart runs from the 11th game to the 60th, in the order played.
+        #expect(page.charts[1].rows.first?.score == 10)
+        #expect(page.charts[1].rows.last?.score == 59)
+        #expect(page.recent.count == 50)
+    }
+
 }
