@@ -92,8 +92,7 @@ struct DailyPage: PageModel {
         guard let progress, progress.isSolved, let finishedAt = progress.clock.finishedAt else {
             return false
         }
-        // NB: stores keep moments to the millisecond (SQLite) or microsecond (PostgreSQL).
-        return abs(finishedAt.timeIntervalSince(solve.solvedAt)) < 0.002
+        return finishedAt.isSameStoredMoment(as: solve.solvedAt)
     }
 
     /// The result to share: the day, the time and wrong tries of its counted solve, and the

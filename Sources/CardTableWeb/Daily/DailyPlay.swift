@@ -62,6 +62,18 @@ struct DailySolve: Hashable, Sendable {
     let wrongTries: Int
     let solvedAt: Date
 
+    /// A solve as both stores keep it; nil when its date is not a day.
+    init?(storedDate: String, milliseconds: Int64, wrongTries: Int, solvedAt: Date) {
+        guard let date = PuzzleDate(storedDate) else { return nil }
+        self.init(
+            date: date, seconds: TimeInterval(storedMilliseconds: milliseconds), wrongTries: wrongTries,
+            solvedAt: solvedAt)
+    }
+
+    init(date: PuzzleDate, seconds: Double, wrongTries: Int, solvedAt: Date) {
+        (self.date, self.seconds, self.wrongTries, self.solvedAt) = (date, seconds, wrongTries, solvedAt)
+    }
+
     /// Whether it was solved on the puzzle's own day (UTC), which is what keeps a streak going.
     var isOnItsDay: Bool { PuzzleDate(day: solvedAt) == date }
 }

@@ -45,11 +45,9 @@ extension CardTableStore: DailyPuzzleStore {
                         WHERE player_id = ? ORDER BY puzzle_date
                         """), arguments: [player.rawValue]
             ).compactMap { row in
-                let date: String = row["puzzle_date"]
-                guard let day = PuzzleDate(date) else { return nil }
-                let milliseconds: Int64 = row["duration_ms"]
-                return DailySolve(
-                    date: day, seconds: Double(milliseconds) / 1000, wrongTries: row["wrong_tries"],
+                DailySolve(
+                    storedDate: row["puzzle_date"], milliseconds: row["duration_ms"],
+                    wrongTries: row["wrong_tries"],
                     solvedAt: row["solved_at"])
             }
         }
@@ -111,6 +109,6 @@ extension DailyPlay {
     var solve: (milliseconds: Int64, wrongTries: Int, solvedAt: Date)? {
         guard progress.isSolved, let finishedAt = progress.clock.finishedAt else { return nil }
         let seconds = progress.clock.playingTime(at: finishedAt)
-        return (Int64((seconds * 1000).rounded()), progress.wrongTries, finishedAt)
+        return (seconds.storedMilliseconds, progress.wrongTries, finishedAt)
     }
 }

@@ -50,11 +50,11 @@ extension PostgresStore: DailyPuzzleStore {
             for try await (date, milliseconds, wrongTries, solvedAt) in rows.decode(
                 (String, Int64, Int, Date).self)
             {
-                guard let day = PuzzleDate(date) else { continue }
-                solves.append(
-                    DailySolve(
-                        date: day, seconds: Double(milliseconds) / 1000, wrongTries: wrongTries,
-                        solvedAt: solvedAt))
+                if let solve = DailySolve(
+                    storedDate: date, milliseconds: milliseconds, wrongTries: wrongTries, solvedAt: solvedAt)
+                {
+                    solves.append(solve)
+                }
             }
             return solves
         }

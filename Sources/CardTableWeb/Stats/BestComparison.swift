@@ -14,20 +14,14 @@ struct BestComparison: Encodable, Sendable, MustacheParent {
     /// its record; nil when the history has no such game (it finished before games were kept).
     init?(gameFinishedAt finishedAt: Date?, game: FinishedGame.Game, in history: [FinishedGame]) {
         guard let finishedAt,
-            // NB: stores keep moments to the millisecond (SQLite) or microsecond (PostgreSQL).
             let index = history.lastIndex(where: {
-                $0.game == game && abs($0.finishedAt.timeIntervalSince(finishedAt)) < 0.002
+                $0.game == game && $0.finishedAt.isSameStoredMoment(as: finishedAt)
             })
         else { return nil }
         let finished = history[index]
         let record = PlayerStats.record(of: finished)
         let earlier = history[..<index].filter { PlayerStats.record(of: $0) == record }
-        let name =
-            switch record {
-            case .memorize(let theme, .solo): theme
-            case .memorize(let theme, let mode): "\(theme), \(FinishedGame.modeName(of: mode))"
-            case .set(let mode): "Set, \(FinishedGame.modeName(of: mode))"
-            }
+        let name = if case .set = record { "Set, \(record.name)" } else { record.name }
         previousBest = earlier.map(\.score).max()
         isNewBest = PlayerStats.isNewBest(finished, over: Array(earlier))
         text =

@@ -28,7 +28,7 @@ struct FinishedGameRecord: Sendable, Equatable {
         case .set(let tally):
             breakdown = try JSONText.encode(tally)
         }
-        durationMilliseconds = Int64((max(0, finished.seconds) * 1000).rounded())
+        durationMilliseconds = finished.seconds.storedMilliseconds
         moves = finished.moves
         finishedAt = finished.finishedAt
     }
@@ -57,7 +57,8 @@ struct FinishedGameRecord: Sendable, Equatable {
             }
         return FinishedGame(
             game: kind, theme: theme, mode: mode, score: score, breakdown: parts,
-            seconds: Double(durationMilliseconds) / 1000, moves: moves, finishedAt: finishedAt)
+            seconds: TimeInterval(storedMilliseconds: durationMilliseconds), moves: moves,
+            finishedAt: finishedAt)
     }
 
     /// Memorize's breakdown as stored: the points' parts beside the matches.

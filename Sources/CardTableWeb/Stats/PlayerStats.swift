@@ -10,6 +10,23 @@ struct PlayerStats: Hashable, Sendable {
     enum Record: Hashable, Sendable {
         case memorize(theme: String, mode: FinishedGame.Mode)
         case set(FinishedGame.Mode)
+
+        /// "Memorize" or "Set".
+        var gameName: String {
+            switch self {
+            case .memorize: "Memorize"
+            case .set: "Set"
+            }
+        }
+
+        /// Which record of its game: "Animals", "Animals, room"; "solo", "two players".
+        var name: String {
+            switch self {
+            case .memorize(let theme, .solo): theme
+            case .memorize(let theme, let mode): "\(theme), \(FinishedGame.modeName(of: mode))"
+            case .set(let mode): FinishedGame.modeName(of: mode)
+            }
+        }
     }
 
     let gamesPlayed: Int

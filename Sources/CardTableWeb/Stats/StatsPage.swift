@@ -45,14 +45,9 @@ struct StatsPage: PageModel {
         gamesPlayed = stats.gamesPlayed
         hasGames = stats.gamesPlayed > 0
         bests = stats.bests.map { record, score in
-            switch record {
-            case .memorize(let theme, .solo): Best(game: "Memorize", name: theme, score: score)
-            case .memorize(let theme, let mode):
-                Best(game: "Memorize", name: "\(theme), \(FinishedGame.modeName(of: mode))", score: score)
-            case .set(let mode):
-                Best(game: "Set", name: FinishedGame.modeName(of: mode), score: score)
-            }
-        }.sorted { ($0.game, $0.name) < ($1.game, $1.name) }
+            Best(game: record.gameName, name: record.name, score: score)
+        }
+        .sorted { ($0.game, $0.name) < ($1.game, $1.name) }
         secondsPerSet = stats.secondsPerSet
         secondsPerSetText = stats.secondsPerSet.map { String(format: "%.1f s", $0) }
         self.streak = streak.current
