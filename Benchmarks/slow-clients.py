@@ -1,12 +1,19 @@
 #!/usr/bin/env python3
-"""Slow clients against a running CardTable server (not a test; numbers for a person to read).
+"""Slow and malformed clients against a running CardTable server (not a test; numbers for a person to read).
 
-Opens many sockets that each send the start of a request head and then a byte now and then,
-times normal GETs of / while they are open, and reports how many of the slow sockets the server
-closed and when. Only talks to 127.0.0.1, and stops after --duration seconds.
+Opens many sockets that each misbehave in one way (--mode), times normal GETs of /health and /
+while they are open, and reports how many of them the server closed and when, with the server's
+open files and memory before and after when --pid names it. Only talks to 127.0.0.1, and stops
+after --duration seconds.
 
-    swift run cardtable serve --port 8091 --database /tmp/slowbench.sqlite &
-    python3 Benchmarks/slow-clients.py --url http://127.0.0.1:8091
+  trickle-head    the start of a request head, then a byte every --interval (never finished)
+  malformed-head  one request head the server cannot read (an unknown method, HTTP/1.2, a
+                  control byte, two lengths, a TLS greeting, ...), then nothing; never closed by
+                  the client
+  slow-body       a whole head promising 60,000 bytes of body, then a byte every --interval
+
+    swift run -c release cardtable serve --port 8091 --database /tmp/slowbench.sqlite &
+    python3 Benchmarks/slow-clients.py --url http://127.0.0.1:8091 --mode malformed-head --pid $!
 """
 
 import argparse
@@ -26,6 +33,8 @@ def parse_arguments():
     parser.add_argument("--requests", type=int, default=50, help="normal GETs of / to time")
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between a socket's bytes")
     parser.add_argument("--duration", type=float, default=15.0, help="seconds to keep trickling")
+    parser.add_argument("--mode", choices=["trickle-head", "malformed-head", "slow-body"], default="trickle-head")
+    parser.add_argument("--pid", type=int, help="the server's process, for its open files and memory")
     arguments = parser.parse_args()
     parts = urlsplit(arguments.url)
     if parts.hostname not in ("127.0.0.1", "localhost"):
@@ -45,16 +54,45 @@ def raise_open_file_limit():
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
-class Trickler:
-    """One socket that sends a request head a byte at a time and never finishes it."""
+MALFORMED_HEADS = [
+    b"BREW /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    b"get /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    b"GET /health HTTP/1.2\r\nHost: 127.0.0.1\r\n\r\n",
+    b"GET /he\x01alth HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    b"POST /set/new HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10, 10\r\n\r\n",
+    b"POST /set/new HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n",
+    b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n",
+    b"\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03" + b"*" * 32,
+]
 
-    def __init__(self, port):
+
+class Trickler:
+    """One socket that misbehaves in the chosen way until the server closes it."""
+
+    def __init__(self, port, mode, index):
         self.port = port
+        self.mode = mode
+        self.index = index
         self.opened = None
         self.closed_after = None  # seconds from opening until the server closed it
+        self.status = None  # the first line the server answered, if any
         self.failed = None
 
     async def run(self, interval, until):
+        if self.mode == "trickle-head":
+            await self.send_slowly(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ", interval, until)
+        elif self.mode == "slow-body":
+            head = (
+                b"POST /set/new HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 60000\r\n\r\n"
+            )
+            await self.send_slowly(head, interval, until)
+        else:
+            await self.send_slowly(MALFORMED_HEADS[self.index % len(MALFORMED_HEADS)], None, until)
+
+    async def send_slowly(self, start, interval, until):
+        """Sends `start`, then a byte every `interval` (or nothing when it is None) until the
+        server closes the connection or time runs out."""
         try:
             reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
         except OSError as error:
@@ -63,7 +101,10 @@ class Trickler:
         self.opened = time.monotonic()
         watcher = asyncio.ensure_future(self.watch(reader))
         try:
-            writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            writer.write(start)
+            if interval is None:
+                await asyncio.wait({watcher}, timeout=max(0, until - time.monotonic()))
+                return
             # NB: spread the bytes out so the sockets do not all write at once.
             await asyncio.sleep(random.uniform(0, interval))
             while time.monotonic() < until and self.closed_after is None:
@@ -78,8 +119,9 @@ class Trickler:
 
     async def watch(self, reader):
         try:
-            while await reader.read(4096):
-                pass
+            while chunk := await reader.read(4096):
+                if self.status is None:
+                    self.status = chunk.split(b"\r\n", 1)[0].decode(errors="replace")
         except (ConnectionError, OSError):
             pass
         self.closed_after = time.monotonic() - self.opened
@@ -100,15 +142,33 @@ def describe(seconds):
     return f"{seconds * 1000:.1f} ms"
 
 
+def server_resources(pid):
+    """(open files, resident memory in MB) of process `pid`, or None without one."""
+    if pid is None:
+        return None
+    import os
+
+    files = len(os.listdir(f"/proc/{pid}/fd"))
+    with open(f"/proc/{pid}/status") as status:
+        rss_kb = next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+    return files, rss_kb / 1024
+
+
+def describe_resources(label, resources):
+    if resources is not None:
+        print(f"Server {label}: {resources[0]} open files, {resources[1]:.1f} MB resident")
+
+
 async def main():
     arguments = parse_arguments()
     limit = raise_open_file_limit()
     if limit < arguments.sockets + 100:
         sys.exit(f"This process may open only {limit} files; ask for fewer --sockets.")
 
+    describe_resources("before", server_resources(arguments.pid))
     started = time.monotonic()
     until = started + arguments.duration
-    tricklers = [Trickler(arguments.port) for _ in range(arguments.sockets)]
+    tricklers = [Trickler(arguments.port, arguments.mode, index) for index in range(arguments.sockets)]
     tasks = []
     for batch in range(0, len(tricklers), 100):
         for trickler in tricklers[batch : batch + 100]:
@@ -117,26 +177,25 @@ async def main():
     while sum(t.opened is not None or t.failed is not None for t in tricklers) < len(tricklers):
         await asyncio.sleep(0.05)
     opened = sum(t.opened is not None for t in tricklers)
-    print(f"{opened} trickling sockets open after {time.monotonic() - started:.1f} s", end="")
+    print(f"{opened} {arguments.mode} sockets opened after {time.monotonic() - started:.1f} s", end="")
     print(f" ({len(tricklers) - opened} refused)" if opened < len(tricklers) else "")
 
-    health_time, health_status = await timed_get(arguments.port, "/health")
-    print(f"GET /health: {health_status} in {describe(health_time)}")
-    times, statuses = [], {}
-    for _ in range(arguments.requests):
-        seconds, status = await timed_get(arguments.port, "/")
-        times.append(seconds)
-        statuses[status] = statuses.get(status, 0) + 1
-    still_open = sum(t.opened is not None and t.closed_after is None for t in tricklers)
-    print(
-        f"{arguments.requests} GETs of / with {still_open} trickling sockets open: "
-        f"min {describe(min(times))}, median {describe(statistics.median(times))}, "
-        f"max {describe(max(times))}; {statuses}"
-    )
+    describe_resources("with them open", server_resources(arguments.pid))
+    for path in ("/health", "/"):
+        times, statuses = [], {}
+        for _ in range(arguments.requests):
+            seconds, status = await timed_get(arguments.port, path)
+            times.append(seconds)
+            statuses[status] = statuses.get(status, 0) + 1
+        still_open = sum(t.opened is not None and t.closed_after is None for t in tricklers)
+        print(
+            f"{arguments.requests} GETs of {path} meanwhile ({still_open} {arguments.mode} sockets still open): "
+            f"p50 {describe(statistics.median(times))}, max {describe(max(times))}; {statuses}"
+        )
 
     await asyncio.gather(*tasks)
     closed = sorted(t.closed_after for t in tricklers if t.closed_after is not None)
-    print(f"After {arguments.duration:.0f} s the server had closed {len(closed)} of {opened} trickling sockets", end="")
+    print(f"After {arguments.duration:.0f} s the server had closed {len(closed)} of {opened} {arguments.mode} sockets", end="")
     if closed:
         print(
             f", {closed[0]:.2f} s to {closed[-1]:.2f} s after each opened "
@@ -144,6 +203,11 @@ async def main():
         )
     else:
         print()
+    answers = {}
+    for trickler in tricklers:
+        answers[trickler.status or "(no answer)"] = answers.get(trickler.status or "(no answer)", 0) + 1
+    print(f"Answers: {dict(sorted(answers.items()))}")
+    describe_resources("after", server_resources(arguments.pid))
 
 
 if __name__ == "__main__":

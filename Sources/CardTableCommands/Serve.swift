@@ -43,13 +43,17 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a client may pause while sending a request's body (default 10).")
     var bodyTimeout: Double?
 
+    @Option(help: "Seconds a client may take to send a whole request body (default 30).")
+    var bodyTotalTimeout: Double?
+
     @Option(help: "Seconds an idle kept-alive connection stays open (default 60).")
     var idleTimeout: Double?
 
     func run() async throws {
         let settings = try ServeSettings(
             hostname: hostname, port: port, database: database, logLevel: logLevel,
-            headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout,
+            headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, bodyTotalTimeout: bodyTotalTimeout,
+            idleTimeout: idleTimeout,
             secretFile: secretFile, environment: ProcessInfo.processInfo.environment,
             defaultDatabasePath: Self.defaultDatabasePath)
         var logger = Logger(label: "cardtable")

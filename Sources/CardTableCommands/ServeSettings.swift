@@ -28,7 +28,8 @@ struct ServeSettings: Equatable {
 
     init(
         hostname: String?, port: Int?, database: String?, logLevel: String? = nil,
-        headerTimeout: Double? = nil, bodyTimeout: Double? = nil, idleTimeout: Double? = nil,
+        headerTimeout: Double? = nil, bodyTimeout: Double? = nil, bodyTotalTimeout: Double? = nil,
+        idleTimeout: Double? = nil,
         secretFile: String? = nil, environment: [String: String], defaultDatabasePath: String
     ) throws {
         self.hostname = hostname ?? environment["CARDTABLE_HOSTNAME"] ?? "127.0.0.1"
@@ -84,6 +85,8 @@ struct ServeSettings: Equatable {
                 headerTimeout, "CARDTABLE_HEADER_TIMEOUT", environment, or: standard.requestHead),
             bodyPause: Self.seconds(
                 bodyTimeout, "CARDTABLE_BODY_TIMEOUT", environment, or: standard.bodyPause),
+            requestBody: Self.seconds(
+                bodyTotalTimeout, "CARDTABLE_BODY_TOTAL_TIMEOUT", environment, or: standard.requestBody),
             idle: Self.seconds(idleTimeout, "CARDTABLE_IDLE_TIMEOUT", environment, or: standard.idle))
     }
 

@@ -9,9 +9,15 @@ struct RawConnection: Sendable {
     private let received: ReceivedBytes
 
     /// Connects to the server on 127.0.0.1.
-    static func open(port: Int) async throws -> RawConnection {
+    /// - Parameter halfClosed: Whether the connection stays open for sending after the server
+    ///   closes its side; then ``isOpen`` turns false only once the server has closed it whole
+    ///   (the next send is refused) or this side closes it.
+    static func open(port: Int, staysOpenWhenServerFinishes halfClosed: Bool = false) async throws
+        -> RawConnection
+    {
         let received = ReceivedBytes()
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelOption(.allowRemoteHalfClosure, value: halfClosed)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ByteCollector(received: received))
@@ -43,6 +49,40 @@ struct RawConnection: Sendable {
             try? await Task.sleep(for: interval)
         }
         return isOpen
+    }
+
+    /// Sends `bytes` at once; a connection the server already closed ignores them.
+    func send(_ bytes: [UInt8]) async {
+        try? await channel.writeAndFlush(ByteBuffer(bytes: bytes))
+    }
+
+    /// Sends `text` at once, then closes this side for sending (the server may still answer).
+    func sendAndFinish(_ text: String) async {
+        await send(text)
+        try? await channel.close(mode: .output)
+    }
+
+    /// Sends `chunk` every `interval` while the connection is open, for at most `limit`.
+    /// - Returns: Whether the server closed the connection within `limit`.
+    func keepsSendingUntilClosed(_ chunk: String, every interval: Duration, within limit: Duration) async
+        -> Bool
+    {
+        let end = ContinuousClock.now + limit
+        while isOpen, ContinuousClock.now < end {
+            // NB: not awaited: a server that stopped reading fills the buffers, and the write waits.
+            channel.writeAndFlush(ByteBuffer(string: chunk), promise: nil)
+            try? await Task.sleep(for: interval)
+        }
+        return !isOpen
+    }
+
+    /// The status lines the server has sent, in order (`HTTP/1.1 200 OK`, …). NB: an answer may
+    /// follow the last one's body on the same line.
+    var statusLines: [String] {
+        answer.ranges(of: "HTTP/1.1 ").map { start in
+            let rest = answer[start.lowerBound...]
+            return String(rest[..<(rest.firstRange(of: "\r\n")?.lowerBound ?? rest.endIndex)])
+        }
     }
 
     /// Waits until the server closes the connection, looking every 20 ms.

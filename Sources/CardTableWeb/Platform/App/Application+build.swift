@@ -164,7 +164,8 @@ func buildRouter(
 
 /// HTTP/1.1 that upgrades `GET /rooms/:code/socket` to a WebSocket (`socketRouter` decides), with
 /// every connection's deadlines: the first request head's from the connection opening (see
-/// ``FirstRequestHeadDeadline``), then ``ConnectionDeadlineHandler``'s for the HTTP that follows.
+/// ``FirstRequestGuard``, which also answers a first request that cannot be read), then
+/// ``ConnectionDeadlineHandler``'s for the HTTP that follows.
 /// A WebSocket keeps no deadline; automatic pings find a peer that went away.
 func serverWithRoomSockets(
     _ socketRouter: Router<RoomSocketContext>, timeouts: ConnectionTimeouts, logger: Logger

@@ -1,9 +1,16 @@
+import HTTPTypes
 import Logging
 import NIOCore
+import NIOHTTP1
 import NIOHTTPTypes
 
 /// Closes a connection whose client keeps the server waiting too long (``ConnectionTimeouts``):
-/// for a request head, for the rest of a body, or for the next request.
+/// for a request head, for the rest of a body, or for the next request; and closes one whose
+/// last answer said `Connection: close`, after draining it for a moment.
+///
+/// It also keeps to one answer per request: a request that cannot be read to its end after it
+/// was answered (its body cut short by the client closing, say) closes the connection without a
+/// second answer.
 ///
 /// It sits in each connection's pipeline just after HTTP decoding, so it sees request heads,
 /// body pieces and ends come in and the answer's parts go out. Every socket read also passes it
@@ -58,8 +65,10 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     // MARK: - Traffic
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        // NB: nobody reads what arrives after the last answer; it is only drained.
+        guard !isClosing else { return }
         switch unwrapInboundIn(data) {
-        case .head: deadlines?.readHead(at: .now())
+        case .head(let head): deadlines?.readHead(at: .now(), asksToClose: Self.saysClose(head.headerFields))
         case .body: deadlines?.readBody(at: .now())
         case .end: deadlines?.readEnd()
         }
@@ -68,10 +77,19 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
+        guard !isClosing else { return context.read() }
         serverIsReading = false
         deadlines?.readCompleted(at: .now())
         updateTimer(context)
         context.fireChannelReadComplete()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard error is HTTPParserError, isClosing || deadlines?.hasAnsweredRequestBeingRead == true else {
+            return context.fireErrorCaught(error)
+        }
+        logger.debug("Closing a connection whose answered request could not be read to its end")
+        context.close(promise: nil)
     }
 
     func read(context: ChannelHandlerContext) {
@@ -80,11 +98,35 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) {
+        switch unwrapOutboundIn(data) {
+        case .head where deadlines?.hasAnsweredRequestBeingRead == true:
+            // NB: a second answer to one request (Hummingbird's 400 for a body cut short after
+            // the first) is not sent: the connection closes instead.
+            logger.debug("Closing a connection whose answered request could not be read to its end")
+            context.close(promise: nil)
+            promise?.fail(ChannelError.outputClosed)
+            return
+        case .head(let head) where Self.saysClose(head.headerFields):
+            deadlines?.wroteClosingResponseHead()
+        case .end:
             deadlines?.wroteResponseEnd(at: .now())
             updateTimer(context)
+            // NB: the server reads no more; the drain reads until the client closes.
+            if isClosing { context.read() }
+        default:
+            break
         }
         context.write(data, promise: promise)
+    }
+
+    /// Whether the connection has had its last answer and is only drained.
+    private var isClosing: Bool { deadlines?.wait == .closing }
+
+    /// Whether `fields` say `Connection: close`.
+    private static func saysClose(_ fields: HTTPFields) -> Bool {
+        fields[values: .connection].contains { value in
+            value.split(separator: ",").contains { $0.trimmingWhitespace().lowercased() == "close" }
+        }
     }
 
     // MARK: - The timer

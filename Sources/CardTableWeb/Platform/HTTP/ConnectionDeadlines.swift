@@ -13,6 +13,9 @@ struct ConnectionDeadlines {
         case response
         /// The next request on a kept-alive connection.
         case nextRequest
+        /// Nothing more: the last answer closes the connection, which is only drained (what
+        /// arrives is dropped) until the client closes it or its time is up.
+        case closing
     }
 
     /// What to do when the deadline's timer fires.
@@ -30,6 +33,11 @@ struct ConnectionDeadlines {
     /// When the client runs out of time for ``wait``; nil while the server is answering.
     private(set) var deadline: NIODeadline?
 
+    /// When the body of the request being read must have arrived in full.
+    private var bodyDeadline: NIODeadline?
+    /// Whether the connection closes once the request being answered is: the request or its
+    /// answer said `Connection: close`.
+    private var closesAfterAnswer = false
     /// Requests whose head was read and whose answer has not been sent in full.
     private var unanswered = 0
     /// Whether a request's head has been read but not yet its end.
@@ -48,23 +56,28 @@ struct ConnectionDeadlines {
     // MARK: - Events
 
     /// A request head arrived in full.
-    mutating func readHead(at now: NIODeadline) {
+    /// - Parameter asksToClose: Whether it says `Connection: close`.
+    mutating func readHead(at now: NIODeadline, asksToClose: Bool = false) {
+        guard wait != .closing else { return }
         readProducedParts = true
         unanswered += 1
         isReadingRequest = true
         nextRequestStarted = false
+        if asksToClose { closesAfterAnswer = true }
         wait = .requestBody
-        deadline = now + TimeAmount(timeouts.bodyPause)
+        bodyDeadline = now + TimeAmount(timeouts.requestBody)
+        deadline = nextBodyDeadline(at: now)
     }
 
     /// A piece of a request body arrived.
     mutating func readBody(at now: NIODeadline) {
         readProducedParts = true
-        if wait == .requestBody { deadline = now + TimeAmount(timeouts.bodyPause) }
+        if wait == .requestBody { deadline = nextBodyDeadline(at: now) }
     }
 
     /// A request arrived in full.
     mutating func readEnd() {
+        guard wait != .closing else { return }
         readProducedParts = true
         isReadingRequest = false
         wait = .response
@@ -76,6 +89,8 @@ struct ConnectionDeadlines {
         defer { readProducedParts = false }
         guard !readProducedParts, !isReadingRequest else { return }
         switch wait {
+        case .closing:
+            break
         case .nextRequest:
             wait = .requestHead
             deadline = now + TimeAmount(timeouts.requestHead)
@@ -86,9 +101,19 @@ struct ConnectionDeadlines {
         }
     }
 
+    /// The server began an answer that says `Connection: close`.
+    mutating func wroteClosingResponseHead() {
+        closesAfterAnswer = true
+    }
+
     /// The server sent the end of an answer.
     mutating func wroteResponseEnd(at now: NIODeadline) {
         unanswered = max(unanswered - 1, 0)
+        if closesAfterAnswer {
+            wait = .closing
+            deadline = now + TimeAmount(timeouts.closingDrain)
+            return
+        }
         guard unanswered == 0, !isReadingRequest else { return }
         if nextRequestStarted {
             nextRequestStarted = false
@@ -108,6 +133,8 @@ struct ConnectionDeadlines {
     mutating func timerFired(at now: NIODeadline, serverIsReading: Bool) -> Verdict {
         guard let deadline else { return .nothing }
         if now < deadline { return .checkAgain(deadline) }
+        // NB: a closing connection is not waiting for the server: it has said its last word.
+        if wait == .closing { return .close(.closing) }
         // NB: never close a connection while an earlier request on it is still being answered.
         let answering = unanswered > (isReadingRequest ? 1 : 0)
         guard serverIsReading, !answering else {
@@ -125,6 +152,20 @@ struct ConnectionDeadlines {
         case .requestBody: timeouts.bodyPause
         case .nextRequest: timeouts.idle
         case .response: .zero
+        case .closing: timeouts.closingDrain
         }
+    }
+
+    /// The next pause's end, or the body's own deadline if that comes first.
+    private func nextBodyDeadline(at now: NIODeadline) -> NIODeadline {
+        let pauseEnds = now + TimeAmount(timeouts.bodyPause)
+        guard let bodyDeadline else { return pauseEnds }
+        return min(pauseEnds, bodyDeadline)
+    }
+
+    /// Whether the answer to the request being read has already been sent in full: what is left
+    /// of its body concerns nobody.
+    var hasAnsweredRequestBeingRead: Bool {
+        isReadingRequest && unanswered == 0
     }
 }

@@ -29,6 +29,11 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
             } else if error is StoreUnavailable {
                 response.headers[.retryAfter] = String(ErrorPage.retryAfterSeconds)
             }
+            if status == .contentTooLarge {
+                // NB: the connection closes (after a moment's drain) rather than reading a body
+                // too large to keep to find the next request.
+                response.headers[.connection] = "close"
+            }
             return response
         }
     }

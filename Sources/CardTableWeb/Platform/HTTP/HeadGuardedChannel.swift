@@ -1,27 +1,27 @@
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTP1
 
-/// A server child channel with ``FirstRequestHeadDeadline`` first in every connection's pipeline,
-/// told when the server takes the connection up.
+/// A server child channel with ``FirstRequestGuard`` just after the HTTP decoder of every
+/// connection's pipeline, which closes each connection once the server is done with it.
 struct HeadGuardedChannel<Base: ServerChildChannel>: ServerChildChannel {
     let base: Base
     let timeout: TimeAmount
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Base.Value> {
-        channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(
-                FirstRequestHeadDeadline(timeout: timeout, logger: logger))
-        }.flatMap {
-            base.setup(channel: channel, logger: logger)
+        base.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            let operations = channel.pipeline.syncOperations
+            let decoder = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try operations.addHandler(
+                FirstRequestGuard(timeout: timeout, logger: logger), position: .after(decoder))
+            return value
         }
     }
 
     func handle(value: Base.Value, logger: Logger) async {
-        let channel = value.channel
-        try? await channel.eventLoop.submit {
-            try channel.pipeline.syncOperations.handler(type: FirstRequestHeadDeadline.self).isTakenUp = true
-        }.get()
         await base.handle(value: value, logger: logger)
+        // NB: a connection the base has finished with (whatever ended it) must not stay open.
+        try? await value.channel.close()
     }
 }

@@ -1,0 +1,137 @@
+import CardTableWeb
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+
+/// The connection layer on a live server, over raw sockets: what no browser sends is answered
+/// once and closed at once, and no client holds a connection past its deadlines.
+@Suite struct HostileConnectionTests {
+    /// Deadlines short enough to wait out; the head's leaves room for a busy machine.
+    static let short = ConnectionTimeouts(
+        requestHead: .seconds(3), bodyPause: .milliseconds(800), requestBody: .seconds(2),
+        idle: .seconds(2), closingDrain: .seconds(1))
+
+    // MARK: - Malformed heads (answered, closed, never left hanging)
+
+    /// Each is answered with its status and closed long before the head's 10 s deadline, and
+    /// nothing is logged as an error.
+    @Test func everyMalformedFirstRequestIsAnsweredAndClosedAtOnce() async throws {
+        let log = try await withLiveServer(ConnectionTimeouts()) { port, _ in
+            for request in HostileConnectionCorpus.malformedHeads {
+                let connection = try await RawConnection.open(port: port)
+                defer { connection.close() }
+                await connection.send(request.bytes)
+                let closed = await connection.closesWithin(.seconds(3))
+                #expect(closed, "\(request.name): still open after 3 s")
+                #expect(
+                    connection.statusLines.map { $0.prefix(12) } == ["HTTP/1.1 \(request.status)"],
+                    "\(request.name): \(connection.answer.prefix(200))")
+            }
+        }
+        #expect(log.errors.isEmpty, "\(log.errors)")
+    }
+
+    /// The same bytes after a request that was answered get the same answer, then a close.
+    @Test func aMalformedSecondRequestIsRefusedToo() async throws {
+        try await withLiveServer(ConnectionTimeouts()) { port, _ in
+            for request in HostileConnectionCorpus.malformedHeads where request.status == 400 {
+                let connection = try await RawConnection.open(port: port)
+                defer { connection.close() }
+                await connection.send(Self.health)
+                #expect(await connection.receives("\r\n\r\nok", within: .seconds(5)))
+                await connection.send(request.bytes)
+                #expect(await connection.closesWithin(.seconds(3)), "\(request.name): still open after 3 s")
+                #expect(
+                    connection.statusLines.map { $0.prefix(12) } == ["HTTP/1.1 200", "HTTP/1.1 400"],
+                    "\(request.name): \(connection.answer.suffix(200))")
+            }
+        }
+    }
+
+    /// Blank lines before a request line are allowed, so they do not end its head: the head's
+    /// deadline still runs while the rest trickles in.
+    @Test func aHeadAfterBlankLinesKeepsItsDeadline() async throws {
+        try await withLiveServer(Self.short) { port, _ in
+            let opened = ContinuousClock.now
+            let connection = try await RawConnection.open(port: port)
+            defer { connection.close() }
+            await connection.send("\r\n\r\n")
+            let sentEverything = await connection.trickle(
+                "GET /health HTTP/1.1\r\nX-Slow: " + String(repeating: "a", count: 60),
+                every: .milliseconds(200))
+            #expect(!sentEverything, "the head trickled in for 12 s")
+            #expect(ContinuousClock.now - opened >= .milliseconds(2900))
+        }
+    }
+
+    // MARK: - Bodies
+
+    /// Pauses shorter than the pause limit do not keep a body coming for ever.
+    @Test func aTricklingBodyIsClosedAtItsWholeDeadline() async throws {
+        try await withLiveServer(Self.short) { port, _ in
+            let connection = try await RawConnection.open(port: port)
+            defer { connection.close() }
+            await connection.send(HostileConnectionCorpus.postHead(length: 60_000))
+            let started = ContinuousClock.now
+            let sentEverything = await connection.trickle(
+                String(repeating: "a", count: 40), every: .milliseconds(250))
+            #expect(!sentEverything, "the body trickled in for 10 s")
+            #expect(ContinuousClock.now - started >= .milliseconds(1900))
+            #expect(connection.statusLines.allSatisfy { !$0.hasPrefix("HTTP/1.1 2") })
+        }
+    }
+
+    /// A body too large to read is refused, and the connection closed after a short drain even
+    /// while the client goes on sending and never closes it.
+    @Test(arguments: [true, false])
+    func aRefusedBodyClosesTheConnection(clientAsksToClose: Bool) async throws {
+        try await withLiveServer(Self.short) { port, _ in
+            let connection = try await RawConnection.open(port: port, staysOpenWhenServerFinishes: true)
+            defer { connection.close() }
+            let head = HostileConnectionCorpus.postHead(
+                length: 20_000_000, extraHeaders: clientAsksToClose ? "Connection: close\r\n" : "")
+            await connection.send(head + String(repeating: "a", count: 4096))
+            let chunk = String(repeating: "a", count: 1024)
+            let closed = await connection.keepsSendingUntilClosed(
+                chunk, every: .milliseconds(50), within: .seconds(8))
+            #expect(closed, "the connection was still open 8 s after the refusal")
+            #expect(
+                connection.statusLines.map { $0.prefix(12) } == ["HTTP/1.1 413"],
+                "\(connection.answer.prefix(300))")
+            #expect(connection.answer.lowercased().contains("connection: close"))
+        }
+    }
+
+    /// A request whose body the client cuts short after it was answered gets no second answer.
+    @Test func aRequestCutShortAfterItsAnswerIsAnsweredOnce() async throws {
+        try await withLiveServer(Self.short) { port, _ in
+            let connection = try await RawConnection.open(port: port)
+            defer { connection.close() }
+            await connection.sendAndFinish(HostileConnectionCorpus.healthWithShortBody)
+            #expect(await connection.closesWithin(.seconds(3)))
+            #expect(connection.statusLines == ["HTTP/1.1 200 OK"], "\(connection.answer)")
+        }
+    }
+
+    // MARK: - Helpers
+
+    static let health = "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+
+    /// Runs `test` against a live server with the given timeouts, on a free port.
+    /// - Returns: The server's log.
+    @discardableResult
+    private func withLiveServer(
+        _ timeouts: ConnectionTimeouts,
+        _ test: @Sendable (_ port: Int, _ client: any TestClientProtocol) async throws -> Void
+    ) async throws -> RecordedLog {
+        let log = RecordedLog()
+        let app = try await buildApplication(
+            WebConfiguration(port: 0, storage: .inMemory, connectionTimeouts: timeouts),
+            store: CardTableStore(.inMemory), logger: Logger(label: "test") { _ in log })
+        try await app.test(.live) { client in
+            try await test(try #require(client.port), client)
+        }
+        return log
+    }
+}
