@@ -77,7 +77,7 @@ struct Serve: AsyncParsableCommand {
         let app = try await buildApplication(
             configuration, store: store, environment: environment, logger: logger)
         Self.announce(settings.url, database: settings.databasePath)
-        try await app.runService()
+        try await app.runUntilStopped(gracePeriod: configuration.shutdownGracePeriod, logger: logger)
         // NB: runService returns on SIGTERM or Ctrl-C once the listener is closed and every
         // request in flight has been answered, so no move can reach the store after this.
         try store.close()
@@ -94,7 +94,7 @@ struct Serve: AsyncParsableCommand {
             environment: environment, logger: logger)
         let database = DatabaseChoice.withoutPassword(settings.databasePath)
         Self.announce(settings.url, database: database)
-        try await app.runService()
+        try await app.runUntilStopped(gracePeriod: configuration.shutdownGracePeriod, logger: logger)
     }
 
     /// Says where the games are served, straight to the file handle so it shows at once even

@@ -58,6 +58,46 @@ import Testing
         }
     }
 
+    /// Connections that would hold a stopping server open for ever (a first request it cannot
+    /// read, a head or a body that never ends, an idle one) are closed by the grace period's end
+    /// at the latest, and the server exits having closed its database.
+    @Test(.timeLimit(.minutes(1)))
+    func sigtermClosesEveryConnectionWithinTheGracePeriod() async throws {
+        try await withTemporaryDatabase { path in
+            let server = try await ServerProcess(databasePath: path)
+            let port = server.port
+            let health = "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            var connections: [RawConnection] = []
+            for start in [
+                "BREW /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "GET /health HTTP/1.1\r\nX-Slow: a",
+                HostileConnectionCorpus.postHead(length: 60_000) + "mode=", health, "",
+            ] {
+                let connection = try await RawConnection.open(port: port)
+                await connection.send(start)
+                connections.append(connection)
+            }
+            defer { connections.forEach { $0.close() } }
+            let body = connections[2]
+            // NB: a body that keeps coming, a byte every half second, never meets its own deadlines.
+            let trickling = Task {
+                await body.trickle(String(repeating: "a", count: 200), every: .milliseconds(500))
+            }
+            defer { trickling.cancel() }
+            try await Task.sleep(for: .milliseconds(500))
+
+            let signalled = ContinuousClock.now
+            server.send(SIGTERM)
+            let ending = await server.ending(within: .seconds(20))
+            let elapsed = ContinuousClock.now - signalled
+            if ending == nil { server.send(SIGKILL) }
+            #expect(
+                ending == .exited(0), "the server ended \(String(describing: ending)):\n\(server.logTail)")
+            #expect(elapsed < .seconds(15), "the server took \(elapsed) to stop")
+            #expect(server.log.contains("Database closed"), "\(server.logTail)")
+            #expect(connections.allSatisfy { !$0.isOpen })
+        }
+    }
+
     @Test func closingTheStoreEmptiesTheWriteAheadLog() async throws {
         try await withTemporaryDatabase { path in
             let store = try CardTableStore(.file(path: path))
