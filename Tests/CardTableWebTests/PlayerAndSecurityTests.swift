@@ -81,6 +81,12 @@ import Testing
         ],
         [HTTPField(name: .secFetchSite, value: "same-origin")],
         [HTTPField(name: .secFetchSite, value: "none")],
+        [
+            HTTPField(name: .origin, value: "https://localhost"),
+            HTTPField(name: .xForwardedProto, value: "https"),
+        ],
+        [HTTPField(name: .referer, value: "http://localhost/set?x=1")],
+        [],
     ])
     func sameOriginPostIsAccepted(headers: [HTTPField]) async throws {
         try await withTestApp { session in
@@ -101,6 +107,15 @@ import Testing
         ],
         [HTTPField(name: .origin, value: "http://localhost.evil.example")],
         [HTTPField(name: .origin, value: "null")],
+        // The scheme counts: the test client speaks http.
+        [HTTPField(name: .origin, value: "https://localhost")],
+        [
+            HTTPField(name: .origin, value: "http://localhost"),
+            HTTPField(name: .xForwardedProto, value: "https"),
+        ],
+        [HTTPField(name: .referer, value: "http://evil.example/localhost")],
+        [HTTPField(name: .referer, value: "http://localhost.evil.example/")],
+        [HTTPField(name: .referer, value: "https://localhost/set")],
     ])
     func crossSitePostIsRefused(headers: [HTTPField]) async throws {
         try await withTestApp { session in
@@ -284,4 +299,9 @@ import Testing
 extension HTTPField.Name {
     /// The fetch metadata header browsers send with every request (HTTPTypes has no name for it).
     fileprivate static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
+}
+
+extension HTTPField.Name {
+    /// The scheme a proxy in front of the server was reached by.
+    fileprivate static let xForwardedProto = HTTPField.Name("X-Forwarded-Proto")!
 }

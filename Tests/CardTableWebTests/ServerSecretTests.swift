@@ -34,6 +34,23 @@ import Testing
         }
     }
 
+    /// Base64 spells the same bytes in other ways (the last character's two unused bits); only
+    /// the spelling the server wrote is accepted.
+    @Test func aSignatureIsAcceptedInItsOwnSpellingOnly() throws {
+        let secret = try ServerSecret(for: .inMemory)
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        for _ in 1...50 {
+            let value = PlayerCookie.value(for: PlayerID.random(), secret: secret)
+            let lastCharacter = try #require(value.last)
+            let last = try #require(alphabet.firstIndex(of: lastCharacter))
+            #expect(last % 4 == 0, "the server writes the unused bits as zeros")
+            for spare in 1...3 {
+                let respelled = String(value.dropLast()) + String(alphabet[last + spare])
+                #expect(PlayerCookie.player(signedIn: respelled, secret: secret) == nil, "\(respelled)")
+            }
+        }
+    }
+
     @Test func aSecretFileThatHoldsNoSecretStopsTheServerWithAMessage() async throws {
         try await withTemporaryDatabase { path in
             try FileManager.default.createDirectory(

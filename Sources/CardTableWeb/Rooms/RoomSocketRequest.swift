@@ -39,7 +39,12 @@ enum RoomSocketRequest: Decodable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let type = try container.decode(String.self, forKey: .type)
         switch type {
-        case "claim": self = .claim(try container.decode([Int].self, forKey: .cards))
+        case "claim":
+            let cards = try container.decode([Int].self, forKey: .cards)
+            guard CardClaimForm.couldBeAClaim(cards) else {
+                throw RoomSocketProblem("cards is not what a claim names: three card numbers from 0 to 80.")
+            }
+            self = .claim(cards)
         case "deal": self = .deal
         case "choose": self = .choose(try container.decode(Int.self, forKey: .card))
         case "start": self = .start

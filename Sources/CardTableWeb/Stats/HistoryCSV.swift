@@ -36,11 +36,14 @@ enum HistoryCSV {
     }
 
     /// `text` as one CSV field: quoted when it holds a comma, quote or line break, and with a
-    /// leading `'` when a spreadsheet would take it for a formula (a theme named `=1+1`).
+    /// leading `'` when a spreadsheet would take it for a formula (a theme named `=1+1`, or
+    /// `＝1+1`, which a spreadsheet may fold to `=`); a plain decimal number such as `-12` is left
+    /// as it is (`-nan` and `+inf` are not that).
     static func field(_ text: String) -> String {
         var text = text
-        if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first),
-            Double(text) == nil
+        let folded = text.precomposedStringWithCompatibilityMapping
+        if let first = folded.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first),
+            !isPlainNumber(text)
         {
             text = "'" + text
         }
@@ -48,6 +51,15 @@ enum HistoryCSV {
             return text
         }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Whether `text` is a decimal number as this file writes them: digits, with a minus sign
+    /// before and a point inside if any.
+    private static func isPlainNumber(_ text: String) -> Bool {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        return (1...2).contains(parts.count)
+            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
     }
 
     /// A moment as ISO 8601 in UTC, to the second.

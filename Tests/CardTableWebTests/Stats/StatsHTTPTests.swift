@@ -176,7 +176,8 @@ import Testing
 
     @Test(arguments: [
         ("Animals", "Animals"), ("a,b", #""a,b""#), (#"say "hi""#, #""say ""hi""""#), ("=1+1", "'=1+1"),
-        ("-5", "-5"), ("@home", "'@home"), ("line\nbreak", "\"line\nbreak\""),
+        ("-5", "-5"), ("@home", "'@home"), ("line\nbreak", "\"line\nbreak\""), ("-nan", "'-nan"),
+        ("+inf", "'+inf"), ("＝1+1", "'＝1+1"), ("+5", "'+5"), ("-1.25", "-1.25"), ("12.500", "12.500"),
     ])
     func csvFieldsAreQuotedAndNeverFormulas(text: String, field: String) {
         #expect(HistoryCSV.field(text) == field)

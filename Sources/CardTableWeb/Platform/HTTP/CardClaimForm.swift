@@ -14,6 +14,17 @@ struct CardClaimForm: DescribedInput {
                 key.stringValue.hasPrefix("card-") ? Int(key.stringValue.dropFirst(5)) : nil
             }.sorted()
         }
+        // NB: fewer than three is the game's to explain ("choose three cards"); more, or a number
+        // that is no card, is not a claim at all.
+        guard Self.couldBeAClaim(cards) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [AnyKey("cards")], debugDescription: "not three card numbers"))
+        }
+    }
+
+    /// Whether `cards` are at most three numbers of Set's cards (0 to 80).
+    static func couldBeAClaim(_ cards: [Int]) -> Bool {
+        cards.count <= 3 && cards.allSatisfy { (0...80).contains($0) }
     }
 }
 

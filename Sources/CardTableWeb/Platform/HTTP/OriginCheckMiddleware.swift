@@ -2,9 +2,10 @@ import Hummingbird
 
 /// Refuses state-changing requests sent from another site's page (cross-site request forgery).
 ///
-/// A browser names the page's origin in `Origin` (and says `Sec-Fetch-Site`) on every POST; when
-/// that origin is not this server's own host, the request is refused with 403. Requests without
-/// those headers (curl, tests) pass.
+/// A browser names the page's origin in `Origin` (and says `Sec-Fetch-Site`) on every POST, or
+/// at least the page in `Referer`; when that origin is not this server's own (the same scheme,
+/// host and port), the request is refused with 403. A request with neither header comes from no
+/// browser page (curl, an API client, the tests), which a forged request never is, so it passes.
 struct OriginCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(
         _ request: Request, context: Context,
@@ -21,9 +22,19 @@ struct OriginCheckMiddleware<Context: RequestContext>: RouterMiddleware {
         if fetchSite?.value == "cross-site" {
             return false
         }
-        guard let origin = request.headers[.origin] else { return true }
+        guard let sender = request.headers[.origin] ?? request.headers[.referer] else { return true }
         guard let host = request.head.authority else { return false }
-        let originHost = origin.split(separator: "://", maxSplits: 1).last.map(String.init) ?? ""
-        return originHost.lowercased() == host.lowercased()
+        let own = "\(scheme(of: request))://\(host)".lowercased()
+        let sent = sender.lowercased()
+        // NB: a Referer is the whole page's address; its origin is what comes before the path.
+        return sent == own || (request.headers[.origin] == nil && sent.hasPrefix(own + "/"))
+    }
+
+    /// The scheme the browser used: `https` when the proxy in front says so
+    /// (`X-Forwarded-Proto`), else `http`, which is all this server speaks itself.
+    private static func scheme(of request: Request) -> String {
+        let forwarded = request.headers.first { $0.name.canonicalName == "x-forwarded-proto" }
+        let first = forwarded?.value.split(separator: ",").first?.trimmingWhitespace().lowercased()
+        return first == "https" ? "https" : "http"
     }
 }

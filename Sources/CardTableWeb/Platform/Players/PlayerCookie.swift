@@ -29,6 +29,9 @@ enum PlayerCookie {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let player = PlayerID(rawValue: String(parts[0])),
             let signature = data(fromBase64URL: parts[1]),
+            // NB: one spelling only; base64 has others for the same bytes (the last character's
+            // unused bits), and a signature is accepted in the form the server wrote.
+            base64URL(signature) == parts[1],
             secret.isSignature(signature, of: message(for: player))
         else { return nil }
         return player
