@@ -87,12 +87,12 @@ import Testing
 
             let signalled = ContinuousClock.now
             server.send(SIGTERM)
-            let ending = await server.ending(within: .seconds(20))
+            let ending = await server.ending(within: .seconds(30))
             let elapsed = ContinuousClock.now - signalled
             if ending == nil { server.send(SIGKILL) }
             #expect(
                 ending == .exited(0), "the server ended \(String(describing: ending)):\n\(server.logTail)")
-            #expect(elapsed < .seconds(15), "the server took \(elapsed) to stop")
+            #expect(elapsed < .seconds(20), "the server took \(elapsed) to stop")
             #expect(server.log.contains("Database closed"), "\(server.logTail)")
             #expect(connections.allSatisfy { !$0.isOpen })
         }

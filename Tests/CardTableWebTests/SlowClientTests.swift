@@ -83,7 +83,12 @@ import Testing
     // MARK: - Others are answered meanwhile
 
     @Test func aPlayerIsAnsweredWhileSlowClientsHoldConnections() async throws {
-        try await withLiveServer(ConnectionTimeouts()) { port, client in
+        // NB: deadlines far off, so that a machine slowed by other work cannot reach one before
+        // the last check; the deadlines themselves are the other tests'.
+        let patient = ConnectionTimeouts(
+            requestHead: .seconds(120), bodyPause: .seconds(120), requestBody: .seconds(120),
+            idle: .seconds(120))
+        try await withLiveServer(patient) { port, client in
             let trickler = try await RawConnection.open(port: port)
             let staller = try await RawConnection.open(port: port)
             let idler = try await RawConnection.open(port: port)
