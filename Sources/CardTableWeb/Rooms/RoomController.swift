@@ -72,7 +72,7 @@ struct RoomController: Sendable {
         let form = try await RequestInput.decode(CreateForm.self, from: request, context: context)
         let name = try Self.displayName(form.name ?? "Host")
         let answer = try await referee.create(
-            form.game, themeID: form.themeID, hostName: name, for: context.requirePlayer())
+            form.game, themeID: form.themeID, hostName: name, for: Self.host(context))
         let code = answer.room.code
         switch ResponseFormat(request) {
         case .html: return .redirect(to: RoomRoute.page(code))
@@ -221,6 +221,18 @@ struct RoomController: Sendable {
     static func origin(of request: Request) -> String {
         let host = request.head.authority ?? "127.0.0.1"
         return "\(request.head.scheme ?? "http")://\(host)"
+    }
+
+    /// Who makes a room: a player who came with their cookie. A request without one (or with one
+    /// this site did not sign) is refused and stores nothing, neither a room nor a player that
+    /// nobody could come back as.
+    static func host(_ context: CardTableRequestContext) throws -> PlayerID {
+        guard !context.isNewVisitor else {
+            throw AppError.forbidden(
+                "Making a room needs your player cookie, and this request came without one: open the home "
+                    + "page first (with cookies allowed), then make the room from there.")
+        }
+        return try context.requirePlayer()
     }
 
     private static func displayName(_ typed: String) throws -> DisplayName {

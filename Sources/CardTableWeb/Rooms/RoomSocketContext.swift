@@ -7,6 +7,7 @@ public struct RoomSocketContext: PlayerRequestContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let webSocket: WebSocketHandlerReference<Self>
     public var playerID: PlayerID?
+    public var isNewVisitor = false
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

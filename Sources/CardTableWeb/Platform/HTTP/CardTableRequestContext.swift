@@ -7,6 +7,7 @@ public struct CardTableRequestContext: PlayerRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The player who sent the request, once ``PlayerMiddleware`` has run.
     public var playerID: PlayerID?
+    public var isNewVisitor = false
     /// The connection the request came on.
     let channel: any Channel
 
@@ -23,4 +24,7 @@ public struct CardTableRequestContext: PlayerRequestContext {
 /// A request context that knows whose request it is, once ``PlayerMiddleware`` has run.
 public protocol PlayerRequestContext: RequestContext {
     var playerID: PlayerID? { get set }
+    /// Whether the request named no player (no cookie, or one this site did not sign), so
+    /// ``playerID`` is a new one that nothing has stored.
+    var isNewVisitor: Bool { get set }
 }
