@@ -11,6 +11,9 @@ public struct WebConfiguration: Sendable {
     /// How long a room waits for a player whose last connection dropped before it marks them
     /// away (their turns skipped, their vote to deal no longer awaited).
     public var roomGracePeriod: Duration = .seconds(10)
+    /// The proxies (nginx) whose `X-Forwarded-For` names the client whose failed look-ups are
+    /// counted; loopback addresses only, unless told more.
+    public var trustedProxies = TrustedProxies()
 
     /// Creates a configuration.
     /// - Parameters:
