@@ -6,6 +6,8 @@ import Hummingbird
 struct RoomController: Sendable {
     let referee: RoomReferee
     let renderer: PageRenderer
+    /// What slows down guessing codes, on every route that names a room.
+    let lookupLimit: RoomLookupLimit<CardTableRequestContext>
 
     /// The body of making a room.
     struct CreateForm: RoomForm {
@@ -40,15 +42,16 @@ struct RoomController: Sendable {
     func addRoutes(to group: RouterGroup<CardTableRequestContext>, notingIn routes: RegisteredRoutes) {
         group.on(RoomRoute.Template.new, notingIn: routes, use: new)
         group.on(RoomRoute.Template.create, notingIn: routes, use: create)
-        group.on(RoomRoute.Template.find, notingIn: routes, use: find)
-        group.on(RoomRoute.Template.page, notingIn: routes, use: show)
-        group.on(RoomRoute.Template.join, notingIn: routes, use: join)
-        group.on(RoomRoute.Template.start, notingIn: routes, use: start)
-        group.on(RoomRoute.Template.claim, notingIn: routes, use: claim)
-        group.on(RoomRoute.Template.deal, notingIn: routes, use: deal)
-        group.on(RoomRoute.Template.choose, notingIn: routes, use: choose)
-        group.on(RoomRoute.Template.events, notingIn: routes, use: events)
-        group.on(RoomRoute.Template.replay, notingIn: routes, use: replay)
+        let lookups = group.group().add(middleware: lookupLimit)
+        lookups.on(RoomRoute.Template.find, notingIn: routes, use: find)
+        lookups.on(RoomRoute.Template.page, notingIn: routes, use: show)
+        lookups.on(RoomRoute.Template.join, notingIn: routes, use: join)
+        lookups.on(RoomRoute.Template.start, notingIn: routes, use: start)
+        lookups.on(RoomRoute.Template.claim, notingIn: routes, use: claim)
+        lookups.on(RoomRoute.Template.deal, notingIn: routes, use: deal)
+        lookups.on(RoomRoute.Template.choose, notingIn: routes, use: choose)
+        lookups.on(RoomRoute.Template.events, notingIn: routes, use: events)
+        lookups.on(RoomRoute.Template.replay, notingIn: routes, use: replay)
     }
 
     // MARK: - Routes

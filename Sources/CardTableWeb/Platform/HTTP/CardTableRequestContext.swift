@@ -3,7 +3,7 @@ import NIOCore
 
 /// The per-request context of the CardTable app: Hummingbird's core storage plus the player
 /// the request belongs to (set by ``PlayerMiddleware``).
-public struct CardTableRequestContext: PlayerRequestContext {
+public struct CardTableRequestContext: PlayerRequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The player who sent the request, once ``PlayerMiddleware`` has run.
     public var playerID: PlayerID?
@@ -16,6 +16,9 @@ public struct CardTableRequestContext: PlayerRequestContext {
         self.playerID = nil
         self.channel = source.channel
     }
+
+    /// The address the connection came from (a proxy's, behind one: see ``ClientAddress``).
+    public var remoteAddress: SocketAddress? { channel.remoteAddress }
 
     /// Bodies larger than this are refused with 413 Content Too Large.
     public var maxUploadSize: Int { WebLimits.maximumBodyBytes }
