@@ -12,7 +12,8 @@ struct Serve: AsyncParsableCommand {
         discussion: """
             Each option can also come from the environment: CARDTABLE_HOSTNAME, CARDTABLE_PORT,
             CARDTABLE_DATABASE, CARDTABLE_SECRET_FILE, CARDTABLE_LOG_LEVEL, CARDTABLE_HEADER_TIMEOUT,
-            CARDTABLE_BODY_TIMEOUT and CARDTABLE_IDLE_TIMEOUT. Use --hostname 0.0.0.0 to play from a
+            CARDTABLE_BODY_TIMEOUT, CARDTABLE_IDLE_TIMEOUT and CARDTABLE_TRUSTED_PROXIES (addresses
+            separated by commas). Use --hostname 0.0.0.0 to play from a
             phone on the same network. With --database postgres://USER@HOST:PORT/DB several
             instances share one database; give them all the same --secret-file.
             """)
@@ -49,21 +50,30 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds an idle kept-alive connection stays open (default 60).")
     var idleTimeout: Double?
 
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: """
+            The address of a proxy (nginx) whose X-Forwarded-For names the client, for limits per \
+            client; repeat for several. Loopback addresses are always trusted.
+            """)
+    var trustedProxies: [String] = []
+
     func run() async throws {
         let settings = try ServeSettings(
             hostname: hostname, port: port, database: database, logLevel: logLevel,
             headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, bodyTotalTimeout: bodyTotalTimeout,
-            idleTimeout: idleTimeout,
-            secretFile: secretFile, environment: ProcessInfo.processInfo.environment,
+            idleTimeout: idleTimeout, secretFile: secretFile, trustedProxies: trustedProxies,
+            environment: ProcessInfo.processInfo.environment,
             defaultDatabasePath: Self.defaultDatabasePath)
         var logger = Logger(label: "cardtable")
         logger.logLevel = settings.logLevel
         OpenFileLimit.raiseToMaximum(logger: logger)
         // NB: the storage is SQLite's; the PostgreSQL builder is given its database instead.
-        let configuration = WebConfiguration(
+        var configuration = WebConfiguration(
             hostname: settings.hostname, port: settings.port,
             storage: settings.servesPostgres ? .inMemory : .file(path: settings.databasePath),
             connectionTimeouts: settings.connectionTimeouts)
+        configuration.trustedProxies = settings.trustedProxies
         let environment = WebEnvironment(now: settings.clock(), allowsTestSetups: settings.allowsTestSetups)
         if let secretFile = settings.secretFile, settings.servesPostgres {
             try await servePostgres(

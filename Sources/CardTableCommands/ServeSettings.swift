@@ -25,12 +25,14 @@ struct ServeSettings: Equatable {
     var logLevel: Logger.Level
     /// How long slow or idle clients keep their connections.
     var connectionTimeouts: ConnectionTimeouts
+    /// The proxies whose `X-Forwarded-For` names the client (loopback addresses always).
+    var trustedProxies: TrustedProxies
 
     init(
         hostname: String?, port: Int?, database: String?, logLevel: String? = nil,
         headerTimeout: Double? = nil, bodyTimeout: Double? = nil, bodyTotalTimeout: Double? = nil,
-        idleTimeout: Double? = nil,
-        secretFile: String? = nil, environment: [String: String], defaultDatabasePath: String
+        idleTimeout: Double? = nil, secretFile: String? = nil, trustedProxies: [String] = [],
+        environment: [String: String], defaultDatabasePath: String
     ) throws {
         self.hostname = hostname ?? environment["CARDTABLE_HOSTNAME"] ?? "127.0.0.1"
         if let port {
@@ -88,6 +90,16 @@ struct ServeSettings: Equatable {
             requestBody: Self.seconds(
                 bodyTotalTimeout, "CARDTABLE_BODY_TOTAL_TIMEOUT", environment, or: standard.requestBody),
             idle: Self.seconds(idleTimeout, "CARDTABLE_IDLE_TIMEOUT", environment, or: standard.idle))
+        let proxies =
+            trustedProxies.isEmpty
+            ? (environment["CARDTABLE_TRUSTED_PROXIES"] ?? "").split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            } : trustedProxies
+        do {
+            self.trustedProxies = try TrustedProxies(proxies)
+        } catch {
+            throw ValidationError("--trusted-proxy: \(error.description)")
+        }
     }
 
     /// The server's clock: the real one, or (in the browser tests) one that runs ``clockRate``

@@ -162,7 +162,9 @@ import Testing
         }
         #expect(try await instance.count("SELECT count(*) FROM finished_game") == 1)
         #expect(try await instance.count("SELECT count(*) FROM daily_solve") == 1)
-        let room = try await instance.rooms.createRoom(at: now, code: { RoomCode("K7QX4P")! }) { code in
+        let room = try await instance.rooms.createRoom(
+            at: now, maximumOpenRooms: 5, code: { RoomCode("K7QX4P")! }
+        ) { code in
             (
                 Room(code: code, game: .set, theme: nil, host: ana, hostName: try! DisplayName(typed: "Ana")),
                 [RoomHappening(kind: .joined, text: "Ana made the room.", member: 1)]

@@ -3,13 +3,16 @@ import Foundation
 /// Rooms in SQLite: every change in one write transaction, which SQLite runs one at a time.
 extension CardTableStore: RoomStore {
     func createRoom(
-        at now: Date, code: @escaping @Sendable () -> RoomCode,
+        at now: Date, maximumOpenRooms: Int, code: @escaping @Sendable () -> RoomCode,
         _ make: @escaping @Sendable (RoomCode) -> (Room, [RoomHappening])
     ) async throws -> RoomChange {
         try await write { transaction in
             var free = code()
             while try transaction.roomExists(free) { free = code() }
             let (room, happenings) = make(free)
+            guard try transaction.openRoomCount(hostedBy: room.host.player) < maximumOpenRooms else {
+                throw RoomRefusal.tooManyOpenRooms(maximum: maximumOpenRooms)
+            }
             var stored = StoredRoom(room: room, lastEvent: 0)
             try transaction.insert(room, at: now)
             let events = try transaction.record(happenings, in: &stored, at: now)
@@ -55,6 +58,10 @@ extension CardTableStore: RoomStore {
             }
             return idle
         }
+    }
+
+    func deleteRooms(closedBefore cutoff: Date, limit: Int) async throws -> Int {
+        try await write { transaction in try transaction.deleteRooms(closedBefore: cutoff, limit: limit) }
     }
 }
 

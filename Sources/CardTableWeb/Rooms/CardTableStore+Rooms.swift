@@ -109,6 +109,26 @@ extension CardTableStore.Transaction {
         ).compactMap { RoomCode($0) }
     }
 
+    /// How many rooms `host` made that are not closed.
+    func openRoomCount(hostedBy host: PlayerID) throws -> Int {
+        try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT count(*) FROM room WHERE host_id = ? AND closed_at IS NULL"),
+            arguments: [host.rawValue]) ?? 0
+    }
+
+    /// Deletes up to `limit` of the rooms closed before `cutoff`, the longest closed first; their
+    /// events go with them (`ON DELETE CASCADE`).
+    /// - Returns: How many were deleted.
+    func deleteRooms(closedBefore cutoff: Date, limit: Int) throws -> Int {
+        try db.cachedStatement(
+            sql: """
+                DELETE FROM room WHERE code IN (
+                    SELECT code FROM room WHERE closed_at < ? ORDER BY closed_at LIMIT ?)
+                """
+        ).execute(arguments: [cutoff, limit])
+        return db.changesCount
+    }
+
     /// Marks the room closed at `now`.
     func close(_ code: RoomCode, at now: Date) throws {
         try db.cachedStatement(sql: "UPDATE room SET closed_at = ? WHERE code = ?")

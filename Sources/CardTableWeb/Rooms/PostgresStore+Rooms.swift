@@ -9,27 +9,36 @@ extension PostgresStore: RoomStore {
     static let roomEventsChannel = "cardtable_room_events"
 
     func createRoom(
-        at now: Date, code: @escaping @Sendable () -> RoomCode,
+        at now: Date, maximumOpenRooms: Int, code: @escaping @Sendable () -> RoomCode,
         _ make: @escaping @Sendable (RoomCode) -> (Room, [RoomHappening])
     ) async throws -> RoomChange {
         try await transaction { connection in
+            var (room, happenings) = make(code())
+            let host = room.host.player
+            // NB: the host's row stays locked until the commit, so the same host's rooms made on
+            // any instance at the same moment are counted one after another.
+            try await lockPlayer(host, at: now, on: connection)
+            let counted = try await connection.query(
+                "SELECT count(*) FROM room WHERE host_id = \(host.rawValue) AND closed_at IS NULL",
+                logger: logger)
+            var open = 0
+            for try await count in counted.decode(Int.self) { open = count }
+            guard open < maximumOpenRooms else {
+                throw RoomRefusal.tooManyOpenRooms(maximum: maximumOpenRooms)
+            }
             while true {
-                let (room, happenings) = make(code())
-                let host = room.host.player.rawValue
-                try await connection.query(
-                    """
-                    INSERT INTO player (id, created_at, last_seen_at, owns_themes, unsigned_cookie)
-                    VALUES (\(host), \(now), \(now), false, false) ON CONFLICT (id) DO NOTHING
-                    """, logger: logger)
                 let inserted = try await connection.query(
                     """
                     INSERT INTO room (code, game, host_id, state, last_event, created_at, active_at)
-                    VALUES (\(room.code.rawValue), \(room.game.rawValue), \(host), \(try JSONText.encode(room)), 0,
-                        \(now), \(now))
+                    VALUES (\(room.code.rawValue), \(room.game.rawValue), \(host.rawValue),
+                        \(try JSONText.encode(room)), 0, \(now), \(now))
                     ON CONFLICT (code) DO NOTHING RETURNING code
                     """, logger: logger
                 ).collect()
-                guard !inserted.isEmpty else { continue }  // the code was taken: draw another
+                guard !inserted.isEmpty else {
+                    (room, happenings) = make(code())  // the code was taken: draw another
+                    continue
+                }
                 var stored = StoredRoom(room: room, lastEvent: 0)
                 let events = try await record(happenings, in: &stored, at: now, on: connection)
                 return RoomChange(stored: stored, events: events)
@@ -109,6 +118,22 @@ extension PostgresStore: RoomStore {
                     "UPDATE room SET closed_at = \(now) WHERE code = \(code.rawValue)", logger: logger)
             }
             return codes
+        }
+    }
+
+    func deleteRooms(closedBefore cutoff: Date, limit: Int) async throws -> Int {
+        try await transaction { connection in
+            // NB: SKIP LOCKED: instances sweeping at the same moment delete different rooms.
+            let deleted = try await connection.query(
+                """
+                DELETE FROM room WHERE code IN (
+                    SELECT code FROM room WHERE closed_at < \(cutoff) ORDER BY closed_at LIMIT \(limit)
+                    FOR UPDATE SKIP LOCKED)
+                RETURNING code
+                """, logger: logger)
+            var count = 0
+            for try await _ in deleted.decode(String.self) { count += 1 }
+            return count
         }
     }
 

@@ -6,9 +6,10 @@ extension Room {
     /// Lets `player` in under `name`, or renames them if they are in already. A newcomer watches
     /// until the next game starts.
     /// - Throws: ``RoomRefusal/full`` when the room holds ``maximumMembers``;
-    ///   ``RoomRefusal/nameTaken(_:)`` when another member has the name (in any case).
+    ///   ``RoomRefusal/nameTaken(_:)`` when another member's name looks like it (in any case, with
+    ///   invisible characters, other widths or Cyrillic and Greek look-alikes: see ``NameSkeleton``).
     mutating func join(_ player: PlayerID, as name: DisplayName) throws(RoomRefusal) -> [RoomHappening] {
-        let sameName = members.first { $0.name.text.lowercased() == name.text.lowercased() }
+        let sameName = members.first { $0.name.looksLike(name) }
         if let member = member(for: player) {
             if let sameName, sameName.number != member.number { throw .nameTaken(name) }
             guard member.name != name else { return [] }

@@ -6,6 +6,8 @@ import Hummingbird
 struct RoomController: Sendable {
     let referee: RoomReferee
     let renderer: PageRenderer
+    /// What slows down guessing codes, on every route that names a room.
+    let lookupLimit: RoomLookupLimit<CardTableRequestContext>
 
     /// The body of making a room.
     struct CreateForm: RoomForm {
@@ -40,15 +42,16 @@ struct RoomController: Sendable {
     func addRoutes(to group: RouterGroup<CardTableRequestContext>, notingIn routes: RegisteredRoutes) {
         group.on(RoomRoute.Template.new, notingIn: routes, use: new)
         group.on(RoomRoute.Template.create, notingIn: routes, use: create)
-        group.on(RoomRoute.Template.find, notingIn: routes, use: find)
-        group.on(RoomRoute.Template.page, notingIn: routes, use: show)
-        group.on(RoomRoute.Template.join, notingIn: routes, use: join)
-        group.on(RoomRoute.Template.start, notingIn: routes, use: start)
-        group.on(RoomRoute.Template.claim, notingIn: routes, use: claim)
-        group.on(RoomRoute.Template.deal, notingIn: routes, use: deal)
-        group.on(RoomRoute.Template.choose, notingIn: routes, use: choose)
-        group.on(RoomRoute.Template.events, notingIn: routes, use: events)
-        group.on(RoomRoute.Template.replay, notingIn: routes, use: replay)
+        let lookups = group.group().add(middleware: lookupLimit)
+        lookups.on(RoomRoute.Template.find, notingIn: routes, use: find)
+        lookups.on(RoomRoute.Template.page, notingIn: routes, use: show)
+        lookups.on(RoomRoute.Template.join, notingIn: routes, use: join)
+        lookups.on(RoomRoute.Template.start, notingIn: routes, use: start)
+        lookups.on(RoomRoute.Template.claim, notingIn: routes, use: claim)
+        lookups.on(RoomRoute.Template.deal, notingIn: routes, use: deal)
+        lookups.on(RoomRoute.Template.choose, notingIn: routes, use: choose)
+        lookups.on(RoomRoute.Template.events, notingIn: routes, use: events)
+        lookups.on(RoomRoute.Template.replay, notingIn: routes, use: replay)
     }
 
     // MARK: - Routes
@@ -72,7 +75,7 @@ struct RoomController: Sendable {
         let form = try await RequestInput.decode(CreateForm.self, from: request, context: context)
         let name = try Self.displayName(form.name ?? "Host")
         let answer = try await referee.create(
-            form.game, themeID: form.themeID, hostName: name, for: context.requirePlayer())
+            form.game, themeID: form.themeID, hostName: name, for: Self.host(context))
         let code = answer.room.code
         switch ResponseFormat(request) {
         case .html: return .redirect(to: RoomRoute.page(code))
@@ -221,6 +224,18 @@ struct RoomController: Sendable {
     static func origin(of request: Request) -> String {
         let host = request.head.authority ?? "127.0.0.1"
         return "\(request.head.scheme ?? "http")://\(host)"
+    }
+
+    /// Who makes a room: a player who came with their cookie. A request without one (or with one
+    /// this site did not sign) is refused and stores nothing, neither a room nor a player that
+    /// nobody could come back as.
+    static func host(_ context: CardTableRequestContext) throws -> PlayerID {
+        guard !context.isNewVisitor else {
+            throw AppError.forbidden(
+                "Making a room needs your player cookie, and this request came without one: open the home "
+                    + "page first (with cookies allowed), then make the room from there.")
+        }
+        return try context.requirePlayer()
     }
 
     private static func displayName(_ typed: String) throws -> DisplayName {

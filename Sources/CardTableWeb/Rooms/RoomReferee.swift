@@ -28,9 +28,13 @@ struct RoomReferee: Sendable {
 
     // MARK: - Making and joining rooms
 
+    /// The most rooms one player may host that are not closed.
+    static let maximumOpenRooms = 5
+
     /// Makes a room hosted by `player`: a Set room, or a Memorize room with a copy of one of
     /// their themes.
-    /// - Throws: ``AppError/noSuchTheme`` when a Memorize room names a theme they do not have.
+    /// - Throws: ``AppError/noSuchTheme`` when a Memorize room names a theme they do not have;
+    ///   ``AppError/limitReached(_:)`` when they host ``maximumOpenRooms`` open rooms already.
     func create(
         _ game: Room.Game, themeID: ThemeID?, hostName: DisplayName, for player: PlayerID
     ) async throws -> Answer {
@@ -42,15 +46,25 @@ struct RoomReferee: Sendable {
             guard let saved = try await themes.theme(themeID, of: player) else { throw AppError.noSuchTheme }
             theme = saved.theme
         }
-        let change = try await rooms.createRoom(at: environment.now()) {
-            var generator = SystemRandomNumberGenerator()
-            return RoomCode.random(using: &generator)
-        } _: { [theme] code in
-            let room = Room(code: code, game: game, theme: theme, host: player, hostName: hostName)
-            return (
-                room,
-                [RoomHappening(kind: .joined, text: "\(hostName) made the room.", member: room.host.number)]
-            )
+        let change: RoomChange
+        do {
+            change = try await rooms.createRoom(
+                at: environment.now(), maximumOpenRooms: Self.maximumOpenRooms
+            ) {
+                var generator = SystemRandomNumberGenerator()
+                return RoomCode.random(using: &generator)
+            } _: { [theme] code in
+                let room = Room(code: code, game: game, theme: theme, host: player, hostName: hostName)
+                return (
+                    room,
+                    [
+                        RoomHappening(
+                            kind: .joined, text: "\(hostName) made the room.", member: room.host.number)
+                    ]
+                )
+            }
+        } catch let refusal as RoomRefusal {
+            throw refusal.appError
         }
         let answer = Answer(
             room: change.stored.room, lastEvent: change.stored.lastEvent, events: change.events)
@@ -165,7 +179,7 @@ extension RoomRefusal {
     var appError: AppError {
         switch self {
         case .notAMember, .notAPlayer, .notTheHost: .forbidden(description)
-        case .nameTaken: .limitReached(description)
+        case .nameTaken, .tooManyOpenRooms: .limitReached(description)
         default: .conflict(description)
         }
     }

@@ -8,6 +8,8 @@ enum RoomRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case gameNotOver
     case full
     case nameTaken(DisplayName)
+    /// The host has as many open rooms as one player may.
+    case tooManyOpenRooms(maximum: Int)
     case wrongGame
     case claim(String)
     case move(String)
@@ -22,6 +24,10 @@ enum RoomRefusal: Error, Hashable, Sendable, CustomStringConvertible {
         case .gameNotOver: "The game is still being played."
         case .full: "The room is full."
         case .nameTaken(let name): "Someone in the room is already called \(name); pick another name."
+        case .tooManyOpenRooms(let maximum):
+            "You are the host of \(maximum) open rooms already, as many as one player may have: play in one "
+                + "of them, or make a new one once one has closed (a room closes 30 minutes after its last "
+                + "player leaves)."
         case .wrongGame: "This room plays another game."
         case .claim(let reason), .move(let reason): reason
         }

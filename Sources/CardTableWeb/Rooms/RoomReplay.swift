@@ -12,10 +12,11 @@ extension StoredRoom {
 
 extension RoomReferee {
     /// The room and the events of its game number `game`, oldest first, for a replay.
-    /// - Throws: Not found when the room has no such game; a conflict while it is being played.
+    /// - Throws: Not found when there is no such room (perhaps deleted, ``RoomSweep/retention``
+    ///   after it closed) or it has no such game; a conflict while it is being played.
     func replay(_ code: RoomCode, game: Int) async throws -> (stored: StoredRoom, events: [String]) {
         guard let (stored, events) = try await rooms.room(code, with: .game(game)) else {
-            throw Self.noSuchRoom(code)
+            throw Self.noSuchReplay(code)
         }
         let played = stored.room.gameNumber
         guard played > 0 else {
@@ -31,5 +32,12 @@ extension RoomReferee {
                 "Game \(game) of room \(code) is still being played; its replay opens when it ends.")
         }
         return (stored, events)
+    }
+
+    /// What a replay link of a room that is not there answers: it may have been deleted.
+    static func noSuchReplay(_ code: RoomCode) -> AppError {
+        AppError.notFound(
+            "There is no room \(code) to replay: the code is wrong, or the room was deleted with its replays "
+                + "30 days after it closed.")
     }
 }

@@ -6,9 +6,13 @@ import Foundation
 /// room's row), so claims are judged in the order they commit, whichever instance took them.
 protocol RoomStore: Sendable {
     /// Stores a new room: `make` gets a code no room has (drawn from `code` until one is free) and
-    /// answers the room and what happened first, which become its first events.
+    /// answers the room and what happened first, which become its first events. The room's host
+    /// is stored if need be, and their open rooms are counted in the same transaction, serialised
+    /// with their other rooms' making, so requests at the same moment cannot pass the limit.
+    /// - Throws: ``RoomRefusal/tooManyOpenRooms(maximum:)`` when the host already has
+    ///   `maximumOpenRooms` rooms that are not closed; nothing is stored.
     func createRoom(
-        at now: Date, code: @escaping @Sendable () -> RoomCode,
+        at now: Date, maximumOpenRooms: Int, code: @escaping @Sendable () -> RoomCode,
         _ make: @escaping @Sendable (RoomCode) -> (Room, [RoomHappening])
     ) async throws -> RoomChange
 
@@ -34,6 +38,11 @@ protocol RoomStore: Sendable {
     func closeRooms(
         idleSince: Date, connected: [RoomCode], at now: Date, saying happening: RoomHappening
     ) async throws -> [RoomCode]
+
+    /// Deletes up to `limit` rooms closed before `cutoff`, with their event logs (and so their
+    /// replays); the finished games in players' histories stay.
+    /// - Returns: How many rooms were deleted.
+    func deleteRooms(closedBefore cutoff: Date, limit: Int) async throws -> Int
 }
 
 /// A room after a change, with the events the change added (their JSON, as sent to members).

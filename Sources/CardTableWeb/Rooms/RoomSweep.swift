@@ -4,7 +4,8 @@ import ServiceLifecycle
 
 /// Closes, every `interval`, the rooms nobody has been connected to or moved in for
 /// ``idleTime``: a closed room takes no more moves, and its events (its finished games) stay
-/// readable. It runs beside the server and stops with it.
+/// readable for ``retention``, after which the room is deleted with its events. It runs beside
+/// the server and stops with it.
 struct RoomSweep: Service {
     let referee: RoomReferee
     let logger: Logger
@@ -14,13 +15,18 @@ struct RoomSweep: Service {
     var readiness: StoreReadiness = .ready
     /// How long a room may go without a connected player before it is closed.
     static let idleTime: TimeInterval = 30 * 60
+    /// How long a closed room, its page and its replays are kept before they are deleted (the
+    /// games in its players' stats stay).
+    static let retention: TimeInterval = 30 * 24 * 60 * 60
+    /// The most rooms deleted in one transaction, so a long-closed backlog does not hold up moves.
+    static let deletionBatch = 200
 
     func run() async throws {
         await repeatUntilShutdown(every: interval, once: readiness) { await sweepOnce() }
     }
 
-    /// Sweeps once, logging how many rooms were closed (errors are logged: the next sweep tries
-    /// again).
+    /// Sweeps once, logging how many rooms were closed and deleted (errors are logged: the next
+    /// sweep tries again).
     func sweepOnce() async {
         do {
             let closed = try await referee.closeIdleRooms()
@@ -29,6 +35,14 @@ struct RoomSweep: Service {
             }
         } catch {
             logger.error("Closing idle rooms failed", metadata: ["error": "\(error)"])
+        }
+        do {
+            let deleted = try await referee.deleteRoomsPastRetention()
+            if deleted > 0 {
+                logger.info("Deleted rooms closed 30 days ago", metadata: ["count": "\(deleted)"])
+            }
+        } catch {
+            logger.error("Deleting old rooms failed", metadata: ["error": "\(error)"])
         }
     }
 }
@@ -45,5 +59,18 @@ extension RoomReferee {
             saying: RoomHappening(
                 kind: .closed,
                 text: "The room closed after 30 minutes without players; make a new one to play again."))
+    }
+
+    /// Deletes every room closed more than ``RoomSweep/retention`` ago, with its events, in
+    /// batches of ``RoomSweep/deletionBatch``.
+    /// - Returns: How many rooms were deleted.
+    func deleteRoomsPastRetention() async throws -> Int {
+        let cutoff = environment.now().addingTimeInterval(-RoomSweep.retention)
+        var deleted = 0
+        while true {
+            let batch = try await rooms.deleteRooms(closedBefore: cutoff, limit: RoomSweep.deletionBatch)
+            deleted += batch
+            if batch < RoomSweep.deletionBatch { return deleted }
+        }
     }
 }

@@ -29,7 +29,9 @@ import Testing
                 defer { group.cancelAll() }
                 try await one.migrate()
                 let host = PlayerID.random()
-                let made = try await one.createRoom(at: now, code: { RoomCode("K7QX4P")! }) { code in
+                let made = try await one.createRoom(
+                    at: now, maximumOpenRooms: 5, code: { RoomCode("K7QX4P")! }
+                ) { code in
                     (
                         Room(
                             code: code, game: .set, theme: nil, host: host,

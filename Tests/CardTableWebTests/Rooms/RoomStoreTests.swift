@@ -19,7 +19,8 @@ import Testing
         try await TestStores.withInstances(kind, count: 1) { instances in
             let stores = instances.map(\.rooms)
             let store = stores[0]
-            let made = try await store.createRoom(at: now, code: { RoomCode("K7QX4P")! }) { code in
+            let made = try await store.createRoom(at: now, maximumOpenRooms: 5, code: { RoomCode("K7QX4P")! })
+            { code in
                 (self.room(code), [RoomHappening(kind: .joined, text: "Ana made the room.", member: 1)])
             }
             #expect(made.stored.lastEvent == 1)
@@ -65,7 +66,9 @@ import Testing
             let drawn = Counter()
             var made: [RoomCode] = []
             for _ in 0..<2 {
-                let change = try await stores[0].createRoom(at: now, code: { codes[drawn.next()] }) { code in
+                let change = try await stores[0].createRoom(
+                    at: now, maximumOpenRooms: 5, code: { codes[drawn.next()] }
+                ) { code in
                     (self.room(code), [RoomHappening(kind: .joined, text: "Ana made the room.", member: 1)])
                 }
                 made.append(change.stored.room.code)
@@ -81,7 +84,9 @@ import Testing
             let store = stores[0]
             var codes: [RoomCode] = []
             for text in ["K7QX4P", "M8RY5Q"] {
-                let change = try await store.createRoom(at: now, code: { RoomCode(text)! }) { code in
+                let change = try await store.createRoom(
+                    at: now, maximumOpenRooms: 5, code: { RoomCode(text)! }
+                ) { code in
                     (self.room(code), [RoomHappening(kind: .joined, text: "Ana made the room.", member: 1)])
                 }
                 codes.append(change.stored.room.code)
@@ -112,7 +117,9 @@ import Testing
         try await TestStores.withInstances(kind, count: 4) { instances in
             let stores = instances.map(\.rooms)
             let start = now
-            let made = try await stores[0].createRoom(at: now, code: { RoomCode("K7QX4P")! }) { code in
+            let made = try await stores[0].createRoom(
+                at: now, maximumOpenRooms: 5, code: { RoomCode("K7QX4P")! }
+            ) { code in
                 var room = Room(
                     code: code, game: .set, theme: nil, host: players[0],
                     hostName: try! DisplayName(typed: "P1"))
@@ -168,6 +175,143 @@ import Testing
             #expect(game.scores == game.piles.map(\.count))
             #expect(events.contains { $0.kind == .gameOver })
         }
+    }
+
+    // MARK: - Growth: open rooms per host, and deleting closed ones
+
+    /// Makes a room hosted by `host` (Ana unless told), with a free code.
+    @discardableResult
+    private func makeRoom(
+        in store: any RoomStore, host: PlayerID? = nil, at date: Date? = nil, maximumOpenRooms: Int = 5
+    ) async throws -> RoomCode {
+        let host = host ?? ana
+        return try await store.createRoom(
+            at: date ?? now, maximumOpenRooms: maximumOpenRooms,
+            code: {
+                var generator = SystemRandomNumberGenerator()
+                return RoomCode.random(using: &generator)
+            }
+        ) { code in
+            (
+                Room(
+                    code: code, game: .set, theme: nil, host: host, hostName: try! DisplayName(typed: "Ana")),
+                [RoomHappening(kind: .joined, text: "Ana made the room.", member: 1)]
+            )
+        }.stored.room.code
+    }
+
+    @Test(arguments: TestStores.available)
+    func aHostHasAtMostFiveOpenRoomsAtOnce(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let store = instances[0].rooms
+            var codes: [RoomCode] = []
+            for _ in 0..<5 { codes.append(try await makeRoom(in: store)) }
+            await #expect(throws: RoomRefusal.tooManyOpenRooms(maximum: 5)) { try await makeRoom(in: store) }
+            #expect(try await instances[0].count("SELECT count(*) FROM room") == 5)
+            #expect(try await instances[0].count("SELECT count(*) FROM room_event") == 5)
+            // Another host is not held back; a closed room no longer counts.
+            try await makeRoom(in: store, host: PlayerID.random())
+            let later = now.addingTimeInterval(31 * 60)
+            _ = try await store.closeRooms(
+                idleSince: later.addingTimeInterval(-30 * 60), connected: Array(codes.dropFirst()), at: later,
+                saying: RoomHappening(kind: .closed, text: "Closed."))
+            try await makeRoom(in: store, at: later)
+            await #expect(throws: RoomRefusal.tooManyOpenRooms(maximum: 5)) { try await makeRoom(in: store) }
+        }
+    }
+
+    /// Four instances make rooms for one host (not stored yet) at the same moment: five are made.
+    @Test(arguments: TestStores.available)
+    func roomsMadeAtTheSameMomentStayWithinTheLimit(store kind: TestStores.Kind) async throws {
+        let host = PlayerID.random()
+        try await TestStores.withInstances(kind, count: 4) { instances in
+            let outcomes = try await withThrowingTaskGroup(of: [Bool].self) { group in
+                for instance in instances {
+                    group.addTask {
+                        try await withThrowingTaskGroup(of: Bool.self) { attempts in
+                            for _ in 0..<4 {
+                                attempts.addTask {
+                                    do {
+                                        try await makeRoom(in: instance.rooms, host: host)
+                                        return true
+                                    } catch RoomRefusal.tooManyOpenRooms(maximum: 5) {
+                                        return false
+                                    }
+                                }
+                            }
+                            return try await attempts.reduce(into: []) { $0.append($1) }
+                        }
+                    }
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+            #expect(outcomes.count == 16)
+            #expect(outcomes.filter { $0 }.count == 5)
+            #expect(
+                try await instances[0].count("SELECT count(*) FROM room WHERE host_id = '\(host.rawValue)'")
+                    == 5)
+            #expect(
+                try await instances[0].count("SELECT count(*) FROM player WHERE id = '\(host.rawValue)'") == 1
+            )
+        }
+    }
+
+    /// A room closed before the cutoff goes with its events; the games in its players' histories
+    /// stay, and so do open rooms and rooms closed since.
+    @Test(arguments: TestStores.available)
+    func closedRoomsAreDeletedWithTheirEventsButNotTheirPlayersGames(store kind: TestStores.Kind) async throws
+    {
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let (store, count) = (instances[0].rooms, instances[0].count)
+            let played = try await finishedRoom(in: store)
+            #expect(try await count("SELECT count(*) FROM finished_game") == 1)
+            let (open, closedLater) = (try await makeRoom(in: store), try await makeRoom(in: store))
+            let closing = RoomHappening(kind: .closed, text: "Closed.")
+            let closedAt = now.addingTimeInterval(3_600)
+            _ = try await store.closeRooms(
+                idleSince: closedAt, connected: [open, closedLater], at: closedAt, saying: closing)
+            let afterwards = closedAt.addingTimeInterval(20 * 24 * 3_600)
+            _ = try await store.closeRooms(
+                idleSince: afterwards, connected: [open], at: afterwards, saying: closing)
+            #expect(try await store.deleteRooms(closedBefore: closedAt, limit: 10) == 0)
+            #expect(try await store.deleteRooms(closedBefore: closedAt.addingTimeInterval(1), limit: 10) == 1)
+            #expect(try await store.room(played, with: .none) == nil)
+            #expect(
+                try await count("SELECT count(*) FROM room_event WHERE room_code = '\(played.rawValue)'") == 0
+            )
+            #expect(try await count("SELECT count(*) FROM finished_game") == 1)
+            #expect(try await store.room(open, with: .none) != nil)
+            #expect(try await store.room(closedLater, with: .none) != nil)
+            // At most `limit` at a time.
+            _ = try await store.closeRooms(
+                idleSince: .distantFuture, connected: [], at: afterwards, saying: closing)
+            let end = Date.distantFuture
+            #expect(try await store.deleteRooms(closedBefore: end, limit: 1) == 1)
+            #expect(try await store.deleteRooms(closedBefore: end, limit: 1) == 1)
+            #expect(try await store.deleteRooms(closedBefore: end, limit: 1) == 0)
+            #expect(try await count("SELECT count(*) FROM room") == 0)
+            #expect(try await count("SELECT count(*) FROM room_event") == 0)
+        }
+    }
+
+    /// A Set room Ana plays alone to its end; its code.
+    private func finishedRoom(in store: any RoomStore) async throws -> RoomCode {
+        let code = try await makeRoom(in: store)
+        _ = try await store.changeRoom(code, at: now) { stored, now in
+            var generator = SeededGenerator(seed: 5)
+            return try stored.room.start(by: self.ana, using: &generator, at: now)
+        }
+        for _ in 0..<40 {
+            guard let (stored, _) = try await store.room(code, with: .none), stored.room.phase == .playing,
+                case .set(let game)? = stored.room.table
+            else { break }
+            let trio = try #require(SetRules.allSets(in: game.table).first)
+            _ = try await store.changeRoom(code, at: now) { stored, now in
+                try stored.room.claim(trio.cards.map(\.id), by: self.ana, at: now)
+            }
+        }
+        try #require(try await store.room(code, with: .none)?.stored.room.phase == .finished)
+        return code
     }
 
     private func room(_ code: RoomCode) -> Room {

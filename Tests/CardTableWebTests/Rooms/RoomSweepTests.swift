@@ -4,7 +4,8 @@ import Testing
 
 @testable import CardTableWeb
 
-/// A room nobody has been connected to for 30 minutes is closed; its events stay readable.
+/// A room nobody has been connected to for 30 minutes is closed; its events stay readable for
+/// 30 days, then the room is deleted with them.
 @Suite struct RoomSweepTests {
     let clock = TestClock.manual
     let host = PlayerID.random()
@@ -57,5 +58,28 @@ import Testing
         #expect(try await referee.closeIdleRooms().isEmpty)
         clock.advance(by: 2 * 60)
         #expect(try await referee.closeIdleRooms() == [watched])
+    }
+
+    @Test func aClosedRoomIsDeletedThirtyDaysLaterWithItsReplays() async throws {
+        let referee = try referee()
+        let (closed, open) = (try await makeRoom(referee), try await makeRoom(referee))
+        await referee.hub.connect(host, to: open)
+        clock.advance(by: 31 * 60)
+        #expect(try await referee.closeIdleRooms() == [closed])
+        clock.advance(by: 30 * 24 * 60 * 60 - 60)
+        #expect(try await referee.deleteRoomsPastRetention() == 0)
+        #expect(try await referee.current(closed).closedAt != nil)
+        clock.advance(by: 61)
+        // The sweep closes idle rooms and deletes old ones.
+        await RoomSweep(referee: referee, logger: Logger(label: "test")).sweepOnce()
+        await #expect(throws: RoomReferee.noSuchRoom(closed)) { try await referee.current(closed) }
+        await #expect(
+            throws: AppError.notFound(
+                "There is no room \(closed) to replay: the code is wrong, or the room was deleted with its "
+                    + "replays 30 days after it closed.")
+        ) {
+            try await referee.replay(closed, game: 1)
+        }
+        #expect(try await referee.current(open).closedAt == nil)
     }
 }

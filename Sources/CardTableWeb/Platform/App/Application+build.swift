@@ -76,11 +76,19 @@ func buildApplication(
 ) async throws -> Application<RouterResponder<CardTableRequestContext>> {
     let rooms = RoomReferee(
         rooms: stores.rooms, themes: stores.themes, environment: environment, hub: hub, logger: logger)
+    // NB: one count of failed room look-ups per address, whether by page or by socket.
+    let roomLookups = FailedAttemptLimiter<ClientAddress>(RoomLookupRules.standard)
     let router = try await buildRouter(
-        stores: stores, secret: secret, rooms: rooms, environment: environment, logger: logger)
+        stores: stores, secret: secret, rooms: rooms,
+        roomLookupLimit: RoomLookupLimit(
+            limiter: roomLookups, trustedProxies: configuration.trustedProxies, referee: rooms),
+        environment: environment, logger: logger)
     let socketRouter = Router(context: RoomSocketContext.self)
     socketRouter.add(
         middleware: PlayerMiddleware(store: stores.players, secret: secret, now: environment.now))
+    socketRouter.add(
+        middleware: RoomLookupLimit(
+            limiter: roomLookups, trustedProxies: configuration.trustedProxies, referee: rooms))
     RoomSocket(referee: rooms, gracePeriod: configuration.roomGracePeriod, logger: logger)
         .addRoutes(to: socketRouter)
     var sweep = ForgottenPlayerSweep(store: stores.players, now: environment.now, logger: logger)
@@ -100,8 +108,8 @@ func buildApplication(
 
 /// The routes and middleware of the app.
 func buildRouter(
-    stores: CardTableStores, secret: ServerSecret, rooms: RoomReferee, environment: WebEnvironment,
-    logger: Logger
+    stores: CardTableStores, secret: ServerSecret, rooms: RoomReferee,
+    roomLookupLimit: RoomLookupLimit<CardTableRequestContext>, environment: WebEnvironment, logger: Logger
 ) async throws -> Router<CardTableRequestContext> {
     let assets = try StaticAssets(prefixes: ["app.css": CardGridLayout.sharedStylesheet])
     let renderer = try await PageRenderer(
@@ -152,7 +160,8 @@ func buildRouter(
     let set = SetReferee(games: stores.setGames, environment: environment, secret: secret, logger: logger)
     SetController(referee: set, renderer: renderer, stats: stores.stats)
         .addRoutes(to: pages, notingIn: routes, allowsTestSetups: environment.allowsTestSetups)
-    RoomController(referee: rooms, renderer: renderer).addRoutes(to: pages, notingIn: routes)
+    RoomController(referee: rooms, renderer: renderer, lookupLimit: roomLookupLimit)
+        .addRoutes(to: pages, notingIn: routes)
     DailyController(
         referee: DailyReferee(store: stores.dailyPuzzles, environment: environment), renderer: renderer
     ).addRoutes(to: pages, notingIn: routes)

@@ -14,6 +14,9 @@ public struct WebConfiguration: Sendable {
     /// How long the server, told to stop, waits for the requests and sockets it has open before
     /// it closes them: a client still sending a body (or a room socket) holds it no longer.
     public var shutdownGracePeriod: Duration = .seconds(10)
+    /// The proxies (nginx) whose `X-Forwarded-For` names the client whose failed look-ups are
+    /// counted; loopback addresses only, unless told more.
+    public var trustedProxies = TrustedProxies()
 
     /// Creates a configuration.
     /// - Parameters:

@@ -16,6 +16,8 @@ enum AppError: Error, Equatable {
     case conflict(String)
     /// The path exists, but does not answer this method; `allowed` are the ones it answers.
     case methodNotAllowed(HTTPRequest.Method, allowed: [HTTPRequest.Method])
+    /// The client failed too often lately and must wait `retryAfter` seconds (`Retry-After`).
+    case tooManyRequests(String, retryAfter: Int)
 
     /// The HTTP status this failure is sent with.
     var status: HTTPResponse.Status {
@@ -27,6 +29,7 @@ enum AppError: Error, Equatable {
         case .limitReached: .unprocessableContent
         case .conflict: .conflict
         case .methodNotAllowed: .methodNotAllowed
+        case .tooManyRequests: .tooManyRequests
         }
     }
 
@@ -34,7 +37,7 @@ enum AppError: Error, Equatable {
     var message: String {
         switch self {
         case .notFound(let message), .badRequest(let message), .forbidden(let message),
-            .limitReached(let message), .conflict(let message):
+            .limitReached(let message), .conflict(let message), .tooManyRequests(let message, _):
             message
         case .tooLarge: "That request was too large (the limit is \(WebLimits.maximumBodyBytes / 1024) KB)."
         case .methodNotAllowed(let method, let allowed):
@@ -43,9 +46,13 @@ enum AppError: Error, Equatable {
         }
     }
 
-    /// Headers the error response carries: `Allow` for a method that is not allowed.
+    /// Headers the error response carries: `Allow` for a method that is not allowed,
+    /// `Retry-After` for too many requests.
     var headers: HTTPFields {
-        guard case .methodNotAllowed(_, let allowed) = self else { return [:] }
-        return [.allow: allowed.map(\.rawValue).joined(separator: ", ")]
+        switch self {
+        case .methodNotAllowed(_, let allowed): [.allow: allowed.map(\.rawValue).joined(separator: ", ")]
+        case .tooManyRequests(_, let seconds): [.retryAfter: String(seconds)]
+        default: [:]
+        }
     }
 }

@@ -3,10 +3,11 @@ import NIOCore
 
 /// The per-request context of the CardTable app: Hummingbird's core storage plus the player
 /// the request belongs to (set by ``PlayerMiddleware``).
-public struct CardTableRequestContext: PlayerRequestContext {
+public struct CardTableRequestContext: PlayerRequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The player who sent the request, once ``PlayerMiddleware`` has run.
     public var playerID: PlayerID?
+    public var isNewVisitor = false
     /// The connection the request came on.
     let channel: any Channel
 
@@ -16,6 +17,9 @@ public struct CardTableRequestContext: PlayerRequestContext {
         self.channel = source.channel
     }
 
+    /// The address the connection came from (a proxy's, behind one: see ``ClientAddress``).
+    public var remoteAddress: SocketAddress? { channel.remoteAddress }
+
     /// Bodies larger than this are refused with 413 Content Too Large.
     public var maxUploadSize: Int { WebLimits.maximumBodyBytes }
 }
@@ -23,4 +27,7 @@ public struct CardTableRequestContext: PlayerRequestContext {
 /// A request context that knows whose request it is, once ``PlayerMiddleware`` has run.
 public protocol PlayerRequestContext: RequestContext {
     var playerID: PlayerID? { get set }
+    /// Whether the request named no player (no cookie, or one this site did not sign), so
+    /// ``playerID`` is a new one that nothing has stored.
+    var isNewVisitor: Bool { get set }
 }

@@ -35,6 +35,7 @@ struct PlayerMiddleware<Context: PlayerRequestContext>: RouterMiddleware {
         } else {
             // NB: a new visitor is stored by their first move, which notes the visit.
             player = PlayerID.random()
+            context.isNewVisitor = true
         }
         context.playerID = player
         var response = try await next(request, context)
