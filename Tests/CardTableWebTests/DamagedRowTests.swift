@@ -12,6 +12,97 @@ import Testing
 @Suite struct DamagedRowTests {
     let log = RecordedLog()
 
+    // MARK: - Set and Memorize games
+
+    /// The game is dealt again and stored, so the notice outlives a reload and a form's
+    /// redirect; the player's color-blind setting is kept; the next move ends the notice.
+    @Test(arguments: TestStores.available)
+    func aSetGameThatCannotBeReadIsDealtAgainWithANoticeAndTheColorBlindSetting(store kind: TestStores.Kind)
+        async throws
+    {
+        try await withApp(on: kind) { client, instance in
+            let browser = try await Browser.arriving(at: client)
+            _ = try await browser.post("/set/color-blind", form: [("enabled", "true")])
+            _ = try await browser.post("/set/hint")
+            try await instance.execute(
+                "UPDATE set_game SET state = 'not json' WHERE player_id = '\(browser.player.rawValue)'")
+
+            let page = try await browser.get("/set", json: true)
+            #expect(page.status == .ok)
+            let json = try page.decode(SetPageJSON.self)
+            #expect(json.setAsideNotice == SetAnnouncement.setAsideNotice)
+            #expect(json.colorBlind)
+            #expect(json.hint == nil)
+            #expect(json.cardCount == 12)
+            let html = try await browser.get("/set")
+            #expect(html.text.contains(#"<div class="notice" role="alert" data-set-aside-notice>"#))
+            #expect(html.text.contains("is-colorblind"))
+
+            _ = try await browser.post("/set/hint")
+            let after = try await browser.get("/set", json: true).decode(SetPageJSON.self)
+            #expect(after.setAsideNotice == nil)
+            #expect(after.colorBlind)
+            #expect(after.hint != nil)
+            #expect(try await quarantined("set_game", in: instance) == 1)
+            #expect(log.errors.count == 1)
+        }
+    }
+
+    /// A form sent from a page drawn before the damage: the move is not made (it was meant for
+    /// the game that is gone), and the page it is sent back to says why.
+    @Test(arguments: TestStores.available)
+    func aSetMoveOnAGameThatCannotBeReadLandsOnTheNotice(store kind: TestStores.Kind) async throws {
+        try await withApp(on: kind) { client, instance in
+            let browser = try await Browser.arriving(at: client)
+            _ = try await browser.post("/set/hint")
+            try await instance.execute(
+                "UPDATE set_game SET state = 'not json' WHERE player_id = '\(browser.player.rawValue)'")
+
+            let move = try await browser.post("/set/hint", form: [("version", "1")])
+            #expect(move.status == .seeOther)
+            let page = try await browser.get("/set", json: true).decode(SetPageJSON.self)
+            #expect(page.setAsideNotice == SetAnnouncement.setAsideNotice)
+            #expect(page.hint == nil)
+            #expect(try await quarantined("set_game", in: instance) == 1)
+        }
+    }
+
+    @Test(arguments: TestStores.available)
+    func aMemorizeGameThatCannotBeReadIsDealtAgainWithANotice(store kind: TestStores.Kind) async throws {
+        try await withApp(on: kind) { client, instance in
+            let browser = try await Browser.arriving(at: client)
+            _ = try await browser.post("/play/random/choose/1")
+            try await instance.execute(
+                #"UPDATE memorize_game SET state = '{"cards":7}' WHERE player_id = '\#(browser.player.rawValue)'"#
+            )
+
+            for _ in 1...2 {
+                let response = try await browser.get("/play/random", json: true)
+                #expect(response.status == .ok)
+                let page = try response.decode(MemorizePageJSON.self)
+                #expect(page.setAsideNotice == MemorizePage.setAsideNotice)
+                #expect(page.cards.allSatisfy { !$0.isFaceUp })
+            }
+            #expect(try await browser.get("/play/random").text.contains("data-set-aside-notice"))
+            _ = try await browser.post("/play/random/choose/1")
+            let after = try await browser.get("/play/random", json: true).decode(MemorizePageJSON.self)
+            #expect(after.setAsideNotice == nil)
+            #expect(after.cards.count { $0.isFaceUp } == 1)
+            #expect(try await quarantined("memorize_game", in: instance) == 1)
+            #expect(log.errors.count == 1)
+
+            // A tap from a page drawn before the damage lands on the notice too.
+            try await instance.execute(
+                #"UPDATE memorize_game SET state = '{"cards":7}' WHERE player_id = '\#(browser.player.rawValue)'"#
+            )
+            #expect(try await browser.post("/play/random/choose/2").status == .seeOther)
+            let page = try await browser.get("/play/random", json: true).decode(MemorizePageJSON.self)
+            #expect(page.setAsideNotice == MemorizePage.setAsideNotice)
+            #expect(page.cards.allSatisfy { !$0.isFaceUp })
+            #expect(try await quarantined("memorize_game", in: instance) == 2)
+        }
+    }
+
     // MARK: - Rooms
 
     /// The room's state is its own row: an event that cannot be read is set aside and left out
