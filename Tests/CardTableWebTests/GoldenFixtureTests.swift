@@ -56,6 +56,19 @@ import Testing
         try expectRewritten(choices, as: "memorize-last-choices.json")
     }
 
+    /// The `last_choice` column holds a choice, or (later) the mark of a game dealt in place of one
+    /// that could not be read.
+    @Test func aLastChoiceColumnReadsChoicesAndTheSetAsideMark() throws {
+        let stored = try GoldenFixture.decode([StoredLastChoice].self, from: "memorize-last-choices.json")
+        let choices = try GoldenFixture.decode([MemorizeLastChoice].self, from: "memorize-last-choices.json")
+        #expect(stored == choices.map(StoredLastChoice.choice))
+        try expectRewritten(stored, as: "memorize-last-choices.json")
+        let mark = try GoldenFixture.decode(
+            StoredLastChoice.self, from: "memorize-last-choice-set-aside.json")
+        #expect(mark == .setAside)
+        try expectRewritten(mark, as: "memorize-last-choice-set-aside.json")
+    }
+
     // MARK: - Themes
 
     @Test func everyKindOfThemeColorReads() throws {
@@ -129,7 +142,8 @@ import Testing
 
     @Test func everySetLastMoveReads() throws {
         let moves = try GoldenFixture.decode([SetLastMove].self, from: "set-last-moves.json")
-        #expect(Set(moves.map(Self.caseName)) == Set(Self.allCaseNames))
+        let later = try GoldenFixture.decode(SetLastMove.self, from: "set-last-move-set-aside.json")
+        #expect(Set((moves + [later]).map(Self.caseName)) == Set(Self.allCaseNames))
         #expect(moves[1] == .selected(card(40)))
         #expect(moves[3] == .matched(try #require(SetTrio(card(5), card(43), card(72))), by: .two, points: 5))
         #expect(moves[6] == .dealt(cards(0, 40, 80), by: .one, penalty: 0, missed: nil))
@@ -145,6 +159,8 @@ import Testing
         #expect(
             moves[22] == .rejected(.gracePeriod(for: .one, until: Date(timeIntervalSinceReferenceDate: 223))))
         try expectRewritten(moves, as: "set-last-moves.json")
+        #expect(later == .setAside)
+        try expectRewritten(later, as: "set-last-move-set-aside.json")
     }
 
     @Test func aHintWithItsCostReads() throws {
@@ -297,7 +313,7 @@ import Testing
     private static let allCaseNames = [
         "newGame", "selected", "deselected", "matched", "mismatched", "clearedMatch", "dealt", "hint",
         "claimed",
-        "timedOut", "colorBlindMode", "outdated", "rejected",
+        "timedOut", "colorBlindMode", "outdated", "rejected", "setAside",
     ]
 
     /// NB: a switch without `default`, so a new case does not compile until the fixture has it too.
@@ -316,6 +332,7 @@ import Testing
         case .colorBlindMode: "colorBlindMode"
         case .outdated: "outdated"
         case .rejected: "rejected"
+        case .setAside: "setAside"
         }
     }
 }

@@ -150,6 +150,33 @@ import Testing
         }
     }
 
+    /// Changes that read the whole list (moving a theme, a first change copying the shared
+    /// built-ins) set aside a theme that cannot be read, and go on without it: no copy of it is
+    /// made.
+    @Test(arguments: TestStores.available)
+    func changesThatReadTheWholeListSetAsideAThemeThatCannotBeRead(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let (instance, themes) = (instances[0], instances[0].themes)
+            let shared = try await themes.themes(of: player)
+            try await instance.execute(
+                "UPDATE theme SET color = 'not json' WHERE id = \(shared[1].id.rawValue)")
+
+            #expect(try await themes.moveTheme(shared[0].id, to: 1, for: player, at: now))
+            let quarantined = "SELECT count(*) FROM quarantine WHERE table_name = 'theme'"
+            #expect(try await instance.count(quarantined) == 1)
+            let own = try await themes.themes(of: player)
+            #expect(
+                own.map(\.theme.name) == [shared[2], shared[0]].map(\.theme.name)
+                    + shared.dropFirst(3).map(\.theme.name))
+
+            let copies = try await themes.themes(of: player).map(\.id)
+            try await instance.execute("UPDATE theme SET emojis = '[' WHERE id = \(copies[0].rawValue)")
+            #expect(try await themes.moveTheme(copies[1], to: 0, for: player, at: now))
+            #expect(try await instance.count(quarantined) == 2)
+            #expect(try await themes.themes(of: player).map(\.id) == [copies[1]] + copies.dropFirst(2))
+        }
+    }
+
     /// A game or preferences row that no longer reads is set aside: the player is dealt afresh
     /// with the default pace, and the next tap saves again.
     @Test(arguments: TestStores.available)

@@ -57,6 +57,60 @@ import Testing
         }
     }
 
+    /// SQLite keeps any value in any column: one of the wrong kind in a history, a day's solve or
+    /// a room is damage too, set aside (it stopped the whole server: a row's value was read
+    /// with GRDB's subscript, which traps on a value it cannot convert).
+    @Test(arguments: [
+        ("finished_game", "finished_at", "/stats"), ("finished_game", "score", "/stats"),
+        ("daily_solve", "duration_ms", "/stats"), ("room", "last_event", "room"),
+        ("room", "closed_at", "room"),
+    ])
+    func aValueOfTheWrongKindInAnyTableIsSetAside(table: String, column: String, page: String) async throws {
+        try await withTestApp(store: store) { session in
+            let browser = try await session.newPlayer()
+            _ = try await browser.post("/set/hint")
+            let room = try await browser.createRoom()
+            let breakdown = try GoldenFixture.text("finished-game-set-breakdown.json")
+            try await store.dbWriter.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO finished_game
+                            (player_id, game, theme, mode, score, breakdown, duration_ms, moves, finished_at)
+                        VALUES (?, 'set', NULL, 'solo', 0, ?, 1000, 5, '2026-01-01 00:00:00');
+                        INSERT INTO daily_solve (player_id, puzzle_date, duration_ms, wrong_tries, solved_at)
+                        VALUES (?, '2026-01-01', 1000, 0, '2026-01-01 00:00:00');
+                        """,
+                    arguments: [browser.player.rawValue, breakdown, browser.player.rawValue])
+            }
+            let address = page == "room" ? room.pageURL : page
+            #expect(try await browser.get(address).status == .ok)
+            try await store.dbWriter.write { db in
+                try db.execute(sql: "UPDATE \(table) SET \(column) = 'garbage'")
+            }
+
+            #expect(try await browser.get(address).status == (page == "room" ? .notFound : .ok))
+            #expect(try await quarantine().map(\.table).filter { $0 == table } == [table])
+            #expect(log.errors.count == 1)
+        }
+    }
+
+    /// Moving a theme reads all the player's themes: one of them that cannot be read is set
+    /// aside, and the others are arranged without it.
+    @Test func movingAThemeSetsAsideAnotherThatCannotBeRead() async throws {
+        let player = PlayerID.random()
+        _ = try await store.addTheme(Theme("Extra", "🍎🍐", color: "orange"), for: player)
+        let themes = try await store.themes(of: player)
+        try await store.dbWriter.write { db in
+            try db.execute(
+                sql: "UPDATE theme SET position = 'x' WHERE id = ?", arguments: [themes[2].id.rawValue])
+        }
+
+        #expect(try await store.moveTheme(themes[0].id, to: 1, for: player))
+        #expect(try await quarantine().map(\.table) == ["theme"])
+        let kept = themes.map(\.id).filter { $0 != themes[2].id }
+        #expect(try await store.themes(of: player).map(\.id) == [kept[1], kept[0]] + kept.dropFirst(2))
+    }
+
     /// Preferences with a delay that is not one of the choices: the player plays on with the
     /// defaults, and can set them again.
     @Test(arguments: ["1234", "soon"])

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import Testing
 
 @testable import CardTableWeb
@@ -59,6 +60,69 @@ import Testing
                 guard case .damaged(path, _)? = error as? StoreOpeningError else { return false }
                 return "\(error)".hasPrefix("The database at \(path) is damaged")
             }
+        }
+    }
+
+    // MARK: - Checked before anything writes
+
+    /// Opening a file for writing writes to it (the switch to WAL mode, GRDB's start of the WAL
+    /// file): the checks run before, on a read-only connection, so a refused file is left byte
+    /// for byte as it was.
+    @Test func aDamagedDatabaseIsRefusedWithoutAByteChanged() async throws {
+        try await withTemporaryDatabase { path in
+            try makeDamagedDatabase(at: path)
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(throws: StoreOpeningError.self) { try CardTableStore(.file(path: path)) }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+            #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        }
+    }
+
+    @Test func aDatabaseFromANewerCardTableIsRefusedWithoutAByteChanged() async throws {
+        try await withTemporaryDatabase { path in
+            try CardTableStore(.file(path: path)).close()
+            try addMigration("v9-future-feature", to: path)
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(throws: StoreOpeningError.self) { try CardTableStore(.file(path: path)) }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        }
+    }
+
+    /// The checks themselves only read, a healthy file too: its header's change counter and
+    /// schema cookie stay. (The store that opens it afterwards does write: GRDB starts the WAL
+    /// file by creating and dropping a table when there is none, as after every clean close.)
+    @Test func theChecksReadAHealthyDatabaseWithoutWritingIt() async throws {
+        try await withTemporaryDatabase { path in
+            try CardTableStore(.file(path: path)).close()
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(try CardTableStore.checkBeforeOpening(path, logger: Logger(label: "test")))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+            _ = try CardTableStore(.file(path: path))
+        }
+    }
+
+    /// An empty file (or none) is a new database, which the log says at notice level, naming it.
+    @Test(arguments: [true, false])
+    func aNewDatabaseIsSaidInTheLog(fileExists: Bool) async throws {
+        try await withTemporaryDatabase { path in
+            if fileExists {
+                try FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+            }
+            let log = RecordedLog()
+            let store = try CardTableStore(.file(path: path), logger: Logger(label: "test") { _ in log })
+            let said = log.entries.filter { $0.level == .notice }
+            #expect(said.count == 1)
+            #expect(said.first?.message.contains(path) == true)
+            #expect(
+                said.first?.message.contains(fileExists ? "is empty (0 bytes)" : "No database at") == true)
+            try store.close()
+
+            // NB: a database with something in it is not new.
+            let again = RecordedLog()
+            _ = try CardTableStore(.file(path: path), logger: Logger(label: "test") { _ in again })
+            #expect(again.entries.isEmpty)
         }
     }
 

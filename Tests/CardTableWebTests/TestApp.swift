@@ -34,11 +34,7 @@ struct TestSession: Sendable {
 
     /// A new browser: visits the home page and keeps the cookie it is given.
     func newPlayer() async throws -> Browser {
-        let response = try await client.execute(uri: "/", method: .get)
-        let setCookie = try #require(response.headers[.setCookie])
-        let pair = try #require(setCookie.split(separator: ";").first)
-        let id = try #require(PlayerID(cookie: pair))
-        return Browser(client: client, cookie: String(pair), player: id)
+        try await Browser.arriving(at: client)
     }
 }
 
@@ -54,6 +50,16 @@ struct Browser: Sendable {
     let client: any TestClientProtocol
     let cookie: String
     let player: PlayerID
+
+    /// A new browser on the app `client` reaches: visits the home page and keeps the cookie it
+    /// is given.
+    static func arriving(at client: any TestClientProtocol) async throws -> Browser {
+        let response = try await client.execute(uri: "/", method: .get)
+        let setCookie = try #require(response.headers[.setCookie])
+        let pair = try #require(setCookie.split(separator: ";").first)
+        let id = try #require(PlayerID(cookie: pair))
+        return Browser(client: client, cookie: String(pair), player: id)
+    }
 
     func get(_ uri: String, json: Bool = false) async throws -> TestResponse {
         try await client.execute(uri: uri, method: .get, headers: headers(json: json))

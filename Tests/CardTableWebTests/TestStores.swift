@@ -24,6 +24,8 @@ enum TestStores {
         let backup: any BackupStore
         let stats: any StatsStore
         let dailyPuzzles: any DailyPuzzleStore
+        /// All of them, for building the app on this instance.
+        let stores: CardTableStores
         /// Runs SQL straight on the database (both dialects accept what the tests send).
         let execute: @Sendable (String) async throws -> Void
         /// The number a `SELECT count(*) …` answers.
@@ -34,23 +36,24 @@ enum TestStores {
 
     /// Runs `body` with `count` instances on one new, empty database of `kind`: the same SQLite
     /// store `count` times, or `count` PostgreSQL stores, each with its own connections, as
-    /// several CardTable instances would have.
+    /// several CardTable instances would have. The stores log to `logger`.
     static func withInstances<Value>(
-        _ kind: Kind, count: Int, _ body: ([Instance]) async throws -> Value
+        _ kind: Kind, count: Int, logger: Logger = Logger(label: "test"),
+        _ body: ([Instance]) async throws -> Value
     ) async throws -> Value {
         switch kind {
         case .sqlite:
-            let store = try CardTableStore(.inMemory)
+            let store = try CardTableStore(.inMemory, logger: logger)
             let instance = Instance(
                 players: store, rooms: store, setGames: store, themes: store, memorizeGames: store,
-                backup: store, stats: store, dailyPuzzles: store,
+                backup: store, stats: store, dailyPuzzles: store, stores: CardTableStores(store),
                 execute: { sql in try await store.write { try $0.db.execute(sql: sql) } },
                 count: { sql in try await store.read { try Int.fetchOne($0.db, sql: sql) ?? 0 } })
             return try await body(Array(repeating: instance, count: count))
         case .postgres:
             let cluster = try #require(PostgresTestCluster.address)
             return try await PostgresTestCluster.withDatabase(on: cluster) { address in
-                let stores = (0..<count).map { _ in PostgresStore(address, logger: Logger(label: "test")) }
+                let stores = (0..<count).map { _ in PostgresStore(address, logger: logger) }
                 return try await withThrowingTaskGroup(of: Void.self) { group in
                     for store in stores { group.addTask { await store.run() } }
                     defer { group.cancelAll() }
@@ -60,6 +63,7 @@ enum TestStores {
                             Instance(
                                 players: store, rooms: store, setGames: store, themes: store,
                                 memorizeGames: store, backup: store, stats: store, dailyPuzzles: store,
+                                stores: CardTableStores(store),
                                 execute: { sql in
                                     _ = try await store.client.query(PostgresQuery(unsafeSQL: sql))
                                 },

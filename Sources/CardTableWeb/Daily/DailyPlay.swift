@@ -62,9 +62,10 @@ struct DailySolve: Hashable, Sendable {
     let wrongTries: Int
     let solvedAt: Date
 
-    /// A solve as both stores keep it; nil when its date is not a day.
-    init?(storedDate: String, milliseconds: Int64, wrongTries: Int, solvedAt: Date) {
-        guard let date = PuzzleDate(storedDate) else { return nil }
+    /// A solve as both stores keep it.
+    /// - Throws: ``UnreadablePuzzleDate`` when its date is not a day.
+    init(storedDate: String, milliseconds: Int64, wrongTries: Int, solvedAt: Date) throws {
+        guard let date = PuzzleDate(storedDate) else { throw UnreadablePuzzleDate(text: storedDate) }
         self.init(
             date: date, seconds: TimeInterval(storedMilliseconds: milliseconds), wrongTries: wrongTries,
             solvedAt: solvedAt)
@@ -76,6 +77,12 @@ struct DailySolve: Hashable, Sendable {
 
     /// Whether it was solved on the puzzle's own day (UTC), which is what keeps a streak going.
     var isOnItsDay: Bool { PuzzleDate(day: solvedAt) == date }
+}
+
+/// A stored puzzle date that is not a day (`YYYY-MM-DD`).
+struct UnreadablePuzzleDate: Error, CustomStringConvertible {
+    let text: String
+    var description: String { "puzzle_date \(text) is not a day" }
 }
 
 extension PuzzleDate {

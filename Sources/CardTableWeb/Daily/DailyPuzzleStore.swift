@@ -38,17 +38,15 @@ extension CardTableStore: DailyPuzzleStore {
 
     func dailySolves(of player: PlayerID) async throws -> [DailySolve] {
         try await read { transaction in
-            try Row.fetchAll(
-                transaction.db.cachedStatement(
-                    sql: """
-                        SELECT puzzle_date, duration_ms, wrong_tries, solved_at FROM daily_solve
-                        WHERE player_id = ? ORDER BY puzzle_date
-                        """), arguments: [player.rawValue]
-            ).compactMap { row in
-                DailySolve(
-                    storedDate: row["puzzle_date"], milliseconds: row["duration_ms"],
-                    wrongTries: row["wrong_tries"],
-                    solvedAt: row["solved_at"])
+            try transaction.decodedRows(
+                "SELECT * FROM daily_solve WHERE player_id = ? ORDER BY puzzle_date", [player.rawValue],
+                of: "daily_solve"
+            ) { row in
+                try DailySolve(
+                    storedDate: row.decode(forColumn: "puzzle_date"),
+                    milliseconds: row.decodeExactly(forColumn: "duration_ms"),
+                    wrongTries: row.decodeExactly(forColumn: "wrong_tries"),
+                    solvedAt: row.decode(forColumn: "solved_at"))
             }
         }
     }
@@ -64,7 +62,9 @@ extension CardTableStore.Transaction {
                 [player.rawValue, date.description])
         else { return nil }
         return try readOrSetAside(row, of: "daily_play") {
-            try DailyPlay(progressText: row["progress"], lastClaimText: row["last_claim"])
+            try DailyPlay(
+                progressText: row.decode(forColumn: "progress"),
+                lastClaimText: row.decode(forColumn: "last_claim"))
         }
     }
 

@@ -40,21 +40,32 @@ extension PostgresStore: DailyPuzzleStore {
     }
 
     func dailySolves(of player: PlayerID) async throws -> [DailySolve] {
-        try await snapshot { connection in
+        try await snapshot { connection, canSetAside in
             let rows = try await connection.query(
                 """
                 SELECT puzzle_date, duration_ms, wrong_tries, solved_at FROM daily_solve
                 WHERE player_id = \(player.rawValue) ORDER BY puzzle_date
                 """, logger: logger)
             var solves: [DailySolve] = []
+            var unreadable: [(date: String, error: any Error)] = []
             for try await (date, milliseconds, wrongTries, solvedAt) in rows.decode(
                 (String, Int64, Int, Date).self)
             {
-                if let solve = DailySolve(
-                    storedDate: date, milliseconds: milliseconds, wrongTries: wrongTries, solvedAt: solvedAt)
-                {
-                    solves.append(solve)
+                do {
+                    solves.append(
+                        try DailySolve(
+                            storedDate: date, milliseconds: milliseconds, wrongTries: wrongTries,
+                            solvedAt: solvedAt))
+                } catch {
+                    unreadable.append((date, error))
                 }
+            }
+            guard unreadable.isEmpty || canSetAside else { throw DamagedRow.NeedsWriting() }
+            for (date, error) in unreadable {
+                try await setAside(
+                    from: "daily_solve",
+                    key: ["player_id": .text(player.rawValue), "puzzle_date": .text(date)],
+                    because: error, on: connection)
             }
             return solves
         }

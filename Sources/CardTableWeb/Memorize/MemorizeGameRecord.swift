@@ -45,30 +45,34 @@ struct MemorizeGameRecord: Codable {
         // NB: a game reads back from its JSON as it was (StateRoundTripTests), so the next request
         // need not decode what this one saved.
         Self.games.remember(game.game, for: ExactText(state))
-        self.lastChoice = try game.lastChoice.map(JSONText.encode)
+        let last =
+            game.lastChoice.map(StoredLastChoice.choice) ?? (game.isDealtInPlaceOfSetAside ? .setAside : nil)
+        self.lastChoice = try last.map(JSONText.encode)
         self.updatedAt = now
         self.deal = game.deal
     }
 
     /// The row as a game, dealt from `theme`.
     func savedGame(slot: MemorizeSlot, theme: SavedTheme) throws -> SavedMemorizeGame {
-        SavedMemorizeGame(
+        let last = try lastChoice.map {
+            try Self.lastChoices.value(for: ExactText($0)) {
+                try JSONText.decode(StoredLastChoice.self, from: $0.text)
+            }
+        }
+        var lastChoice: MemorizeLastChoice?
+        if case .choice(let choice)? = last { lastChoice = choice }
+        return SavedMemorizeGame(
             slot: slot, theme: theme,
             game: try Self.games.value(for: ExactText(state)) {
                 try JSONText.decode(MemoryGame<String>.self, from: $0.text)
             },
-            lastChoice: try lastChoice.map {
-                try Self.lastChoices.value(for: ExactText($0)) {
-                    try JSONText.decode(MemorizeLastChoice.self, from: $0.text)
-                }
-            },
-            deal: deal)
+            lastChoice: lastChoice, deal: deal, isDealtInPlaceOfSetAside: last == .setAside)
     }
 
     /// Games decoded lately, by their JSON: a page viewed again decodes nothing.
     private static let games = Memo<ExactText, MemoryGame<String>>(capacity: 512)
     /// Last choices decoded lately, by their JSON: a card's place and what touching it did.
-    private static let lastChoices = Memo<ExactText, MemorizeLastChoice>(capacity: 512)
+    private static let lastChoices = Memo<ExactText, StoredLastChoice>(capacity: 512)
 }
 
 extension MemorizeGameRecord: FetchableRecord, PersistableRecord {

@@ -8,8 +8,11 @@ struct MemorizeDesk: Sendable {
     /// The slot's theme; nil for the random slot, and for a theme the player does not have.
     var theme: SavedTheme?
     var preferences: MemorizePreferences
-    /// The game stored in the slot; nil before its first deal is played.
+    /// The game stored in the slot; nil before its first deal is played, and when it could not
+    /// be read.
     var stored: SavedMemorizeGame?
+    /// Whether the slot's game could not be read and was moved to the quarantine just now.
+    var gameWasSetAside = false
     /// The themes a deal may come from (the slot's theme, or all the player's for the random
     /// slot); read only when the request deals, or when the slot has no stored game.
     var themesToDeal: [SavedTheme]
@@ -76,19 +79,22 @@ extension CardTableStore.Transaction {
     /// What a request for `slot` starts from (see ``MemorizeDesk``).
     func memorizeDesk(in slot: MemorizeSlot, for player: PlayerID, dealing: Bool) throws -> MemorizeDesk {
         let preferences = try memorizePreferences(of: player)
+        let gameTable = MemorizeGameRecord.databaseTableName
         guard case .theme(let id) = slot else {
             let stored = try memorizeGame(in: .random, for: player)
             let themes = dealing || stored == nil ? try themes(of: player) : []
             return MemorizeDesk(
-                slot: .random, theme: nil, preferences: preferences, stored: stored, themesToDeal: themes)
+                slot: .random, theme: nil, preferences: preferences, stored: stored,
+                gameWasSetAside: setAsideCount(in: gameTable) > 0, themesToDeal: themes)
         }
         guard let theme = try theme(id, of: player) else {
             return MemorizeDesk(
                 slot: slot, theme: nil, preferences: preferences, stored: nil, themesToDeal: [])
         }
         let resolved = MemorizeSlot.theme(theme.id)
+        let stored = try memorizeGame(in: resolved, for: player, theme: theme)
         return MemorizeDesk(
-            slot: resolved, theme: theme, preferences: preferences,
-            stored: try memorizeGame(in: resolved, for: player, theme: theme), themesToDeal: [theme])
+            slot: resolved, theme: theme, preferences: preferences, stored: stored,
+            gameWasSetAside: setAsideCount(in: gameTable) > 0, themesToDeal: [theme])
     }
 }

@@ -29,6 +29,8 @@ struct MemorizePage: PageModel {
     let layout: CardGridLayout
     /// What the live region says about the last choice ("Match! …", "Score 4").
     let announcement: String
+    /// Said when the slot's game could not be read and was set aside, until the first choice.
+    let setAsideNotice: String?
     /// The peek at every card that starts the game, while it lasts.
     let peek: MemorizePeek?
     /// Milliseconds after which the script turns the mismatch on the table back, when there is one
@@ -73,6 +75,7 @@ struct MemorizePage: PageModel {
         layout = .grid(cardCount: game.cards.count)
         peek = isPeeking ? MemorizePeek(remaining: game.peekTimeRemaining(at: now)) : nil
         announcement = peek?.announcement ?? Self.announcement(for: saved)
+        setAsideNotice = saved.isDealtInPlaceOfSetAside ? Self.setAsideNotice : nil
         let showsMismatch = game.cards.count { $0.isFaceUp && !$0.isMatched } == 2
         turnBackAfter = showsMismatch ? table.preferences.turnBackDelay?.rawValue : nil
         turnBackURL = MemorizeRoute.turnBack(saved.slot).path
@@ -81,6 +84,9 @@ struct MemorizePage: PageModel {
         friendsURL = RoomRoute.new(game: .memorize, themeID: saved.theme.id).path
         chooserURL = ThemesRoute.chooser().path
     }
+
+    /// What the page says when the slot's game could not be read and was set aside.
+    static let setAsideNotice = "Your saved game could not be read, so it was set aside and a new game dealt."
 
     private static func announcement(for saved: SavedMemorizeGame) -> String {
         let game = saved.game
@@ -138,6 +144,7 @@ extension MemorizePage: MustacheParent {
         case "cards": cards
         case "layout": layout
         case "announcement": announcement
+        case "setAsideNotice": setAsideNotice
         case "peek": peek
         case "turnBackAfter": turnBackAfter
         case "turnBackURL": turnBackURL

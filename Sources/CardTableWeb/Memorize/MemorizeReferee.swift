@@ -23,6 +23,7 @@ struct MemorizeReferee: Sendable {
     func currentGame(in slot: MemorizeSlot, for player: PlayerID) async throws -> MemorizeTable {
         let desk = try await store.memorizeDesk(in: slot, for: player, dealing: false)
         guard !desk.isMissingItsTheme else { throw AppError.noSuchTheme }
+        if desk.gameWasSetAside { return try await dealInPlaceOfSetAside(in: slot, for: player) }
         let game = try desk.stored ?? dealer.firstDeal(in: desk.slot, for: player, from: desk.themesToDeal)
         let table = MemorizeTable(game: game, preferences: desk.preferences)
         guard desk.stored == nil, table.preferences.peeksAtStart else { return table }
@@ -51,6 +52,7 @@ struct MemorizeReferee: Sendable {
             let card = cards[cardNumber - 1]
             let outcome = saved.game.choose(card, at: now)
             saved.lastChoice = MemorizeLastChoice(cardID: card.id, outcome: outcome)
+            saved.isDealtInPlaceOfSetAside = false
         }
     }
 
@@ -77,6 +79,45 @@ struct MemorizeReferee: Sendable {
         MemorizeDealer(secret: secret, speedBonus: speedBonus)
     }
 
+    /// Stores a new game in `slot` in place of one that a read found unreadable (and set aside),
+    /// so the notice outlives this view; a game stored meanwhile (another tab's tap) is kept.
+    private func dealInPlaceOfSetAside(in slot: MemorizeSlot, for player: PlayerID) async throws
+        -> MemorizeTable
+    {
+        let now = environment.now()
+        let dealer = dealer
+        let (table, isNewDeal) = try await store.changeMemorizeGame(
+            in: slot, for: player, dealing: true, at: now
+        ) { desk in
+            guard !desk.isMissingItsTheme else { throw AppError.noSuchTheme }
+            if let stored = desk.stored {
+                return (.nothing, (MemorizeTable(game: stored, preferences: desk.preferences), false))
+            }
+            let dealt = try Self.dealtInPlaceOfSetAside(from: desk, by: dealer, at: now)
+            return (
+                MemorizeSaving(game: dealt), (MemorizeTable(game: dealt, preferences: desk.preferences), true)
+            )
+        }
+        if isNewDeal { logNewGame(table.game) }
+        return table
+    }
+
+    /// A new game dealt in place of the slot's game, which could not be read (it was moved to the
+    /// quarantine): it says so until the first choice, and starts with a peek when the player
+    /// wants one.
+    private static func dealtInPlaceOfSetAside(
+        from desk: MemorizeDesk, by dealer: MemorizeDealer, preferences: MemorizePreferences? = nil,
+        at now: Date
+    ) throws -> SavedMemorizeGame {
+        var generator = SystemRandomNumberGenerator()
+        var dealt = try dealer.deal(in: desk.slot, replacing: nil, from: desk.themesToDeal, using: &generator)
+        dealt.isDealtInPlaceOfSetAside = true
+        if (preferences ?? desk.preferences).peeksAtStart {
+            dealt.game.startPeek(at: now, lasting: MemorizePreferences.peekDuration)
+        }
+        return dealt
+    }
+
     /// Loads the game in `slot` (or its first deal; a new deal when `startNew` asks), checks that
     /// it is the `deal` the page showed, lets `move` change it, and saves it, all in one
     /// transaction. The first deal is saved by the move that plays it. A new deal, a first deal
@@ -94,6 +135,15 @@ struct MemorizeReferee: Sendable {
         ) { desk in
             guard !desk.isMissingItsTheme else { throw AppError.noSuchTheme }
             let preferences = newPreferences ?? desk.preferences
+            if desk.gameWasSetAside {
+                // NB: the move was meant for the game that could not be read: it is not made.
+                let dealt = try Self.dealtInPlaceOfSetAside(
+                    from: desk, by: dealer, preferences: preferences, at: now)
+                return (
+                    MemorizeSaving(preferences: newPreferences, game: dealt),
+                    (MemorizeTable(game: dealt, preferences: preferences), true)
+                )
+            }
             let stored = desk.stored
             let shown = try stored ?? dealer.firstDeal(in: desk.slot, for: player, from: desk.themesToDeal)
             var generator = SystemRandomNumberGenerator()

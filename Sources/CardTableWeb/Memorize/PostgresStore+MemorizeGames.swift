@@ -33,7 +33,7 @@ extension PostgresStore: MemorizeGameStore {
 
     func memorizeGame(in slot: MemorizeSlot, for player: PlayerID) async throws -> SavedMemorizeGame? {
         try await transaction { connection in
-            try await memorizeGame(in: slot, for: player, theme: nil, on: connection)
+            try await storedMemorizeGame(in: slot, for: player, theme: nil, on: connection).game
         }
     }
 
@@ -45,29 +45,34 @@ extension PostgresStore: MemorizeGameStore {
     ) async throws -> MemorizeDesk {
         let preferences = try await memorizePreferences(of: player, on: connection)
         guard case .theme(let id) = slot else {
-            let stored = try await memorizeGame(in: .random, for: player, theme: nil, on: connection)
+            let (stored, setAside) = try await storedMemorizeGame(
+                in: .random, for: player, theme: nil, on: connection)
             let themes = dealing || stored == nil ? try await themes(of: player, on: connection).themes : []
             return MemorizeDesk(
-                slot: .random, theme: nil, preferences: preferences, stored: stored, themesToDeal: themes)
+                slot: .random, theme: nil, preferences: preferences, stored: stored,
+                gameWasSetAside: setAside,
+                themesToDeal: themes)
         }
         guard let theme = try await theme(id, of: player, on: connection) else {
             return MemorizeDesk(
                 slot: slot, theme: nil, preferences: preferences, stored: nil, themesToDeal: [])
         }
         let resolved = MemorizeSlot.theme(theme.id)
+        let (stored, setAside) = try await storedMemorizeGame(
+            in: resolved, for: player, theme: theme, on: connection)
         return MemorizeDesk(
-            slot: resolved, theme: theme, preferences: preferences,
-            stored: try await memorizeGame(in: resolved, for: player, theme: theme, on: connection),
+            slot: resolved, theme: theme, preferences: preferences, stored: stored, gameWasSetAside: setAside,
             themesToDeal: [theme])
     }
 
     /// The game stored in `slot`; nil when there is none, its theme is gone, or its row could not
-    /// be read (it is moved to the quarantine, so the referee deals afresh).
+    /// be read (it is moved to the quarantine, so the referee deals afresh: `setAside` is then
+    /// true).
     /// - Parameter known: The slot's theme when the caller has loaded it already.
-    private func memorizeGame(
+    private func storedMemorizeGame(
         in slot: MemorizeSlot, for player: PlayerID, theme known: SavedTheme?,
         on connection: PostgresConnection
-    ) async throws -> SavedMemorizeGame? {
+    ) async throws -> (game: SavedMemorizeGame?, setAside: Bool) {
         let rows = try await connection.query(
             """
             SELECT theme_id, state, last_choice, updated_at, deal FROM memorize_game
@@ -81,19 +86,19 @@ extension PostgresStore: MemorizeGameStore {
                 playerID: player.rawValue, slot: slot.storageKey, themeID: themeID, state: state,
                 lastChoice: lastChoice, updatedAt: updatedAt, deal: deal)
         }
-        guard let record = found else { return nil }
+        guard let record = found else { return (nil, false) }
         let theme =
             known?.id.rawValue == record.themeID
             ? known : try await self.theme(ThemeID(record.themeID), of: player, on: connection)
-        guard let theme else { return nil }
+        guard let theme else { return (nil, false) }
         do {
-            return try record.savedGame(slot: slot, theme: theme)
+            return (try record.savedGame(slot: slot, theme: theme), false)
         } catch {
             try await setAside(
                 from: "memorize_game",
                 key: ["player_id": .text(player.rawValue), "slot": .text(slot.storageKey)],
                 because: error, on: connection)
-            return nil
+            return (nil, true)
         }
     }
 

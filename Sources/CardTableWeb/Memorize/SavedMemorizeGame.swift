@@ -11,17 +11,21 @@ public struct SavedMemorizeGame: Equatable, Sendable {
     /// made on a page showing an earlier game is turned down. Games dealt before deals were
     /// numbered are deal 0.
     public var deal: Int64
+    /// Whether this game was dealt in place of one that could not be read (it was moved to the
+    /// quarantine): the page says so until the first choice. Kept in place of the last choice.
+    public var isDealtInPlaceOfSetAside: Bool
 
     public init(
         slot: MemorizeSlot, theme: SavedTheme, game: MemoryGame<String>,
         lastChoice: MemorizeLastChoice? = nil,
-        deal: Int64 = 0
+        deal: Int64 = 0, isDealtInPlaceOfSetAside: Bool = false
     ) {
         self.slot = slot
         self.theme = theme
         self.game = game
         self.lastChoice = lastChoice
         self.deal = deal
+        self.isDealtInPlaceOfSetAside = isDealtInPlaceOfSetAside
     }
 
     /// A new deal's number: 1 through 2⁵³ − 1 (exact as a JavaScript number), at random.

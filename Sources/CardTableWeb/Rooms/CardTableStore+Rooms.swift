@@ -22,15 +22,17 @@ struct StoredRoom: Sendable {
 }
 
 extension CardTableStore.Transaction {
-    /// The room with `code`, if there is one (a row that cannot be read is set aside).
+    /// The room with `code`, if there is one. A row that cannot be read is set aside with its
+    /// events (see ``DamagedRow/setAside(in:)``), and the room is no more.
     func room(_ code: RoomCode) throws -> StoredRoom? {
         guard let row = try cachedRow("SELECT * FROM room WHERE code = ?", [code.rawValue]) else {
             return nil
         }
         return try readOrSetAside(row, of: "room") {
             StoredRoom(
-                room: try JSONText.decode(Room.self, from: row["state"]),
-                lastEvent: row["last_event"], closedAt: row["closed_at"])
+                room: try JSONText.decode(Room.self, from: row.decode(forColumn: "state")),
+                lastEvent: try row.decode(forColumn: "last_event"),
+                closedAt: try row.decode(forColumn: "closed_at"))
         }
     }
 
@@ -65,6 +67,7 @@ extension CardTableStore.Transaction {
                 sql:
                     "INSERT INTO room_event (room_code, number, game_number, body, created_at) VALUES (?, ?, ?, ?, ?)"
             ).execute(arguments: [stored.room.code.rawValue, event.number, event.game, body, now])
+            RoomEvent.rememberStored(body)
             bodies.append(body)
         }
         try db.cachedStatement(
@@ -75,20 +78,30 @@ extension CardTableStore.Transaction {
         return bodies
     }
 
-    /// The room's events after number `after`, oldest first, at most `limit`.
+    /// The room's events after number `after`, oldest first, at most `limit`. An event that
+    /// cannot be read is set aside and left out (see ``storedEvent(_:)``).
     func roomEvents(_ code: RoomCode, after: Int, limit: Int) throws -> [String] {
-        try String.fetchAll(
-            db.cachedStatement(
-                sql: "SELECT body FROM room_event WHERE room_code = ? AND number > ? ORDER BY number LIMIT ?"),
-            arguments: [code.rawValue, after, limit])
+        try decodedRows(
+            "SELECT * FROM room_event WHERE room_code = ? AND number > ? ORDER BY number LIMIT ?",
+            [code.rawValue, after, limit], of: "room_event", Self.storedEvent)
     }
 
-    /// The events of one of the room's games, oldest first, for its replay.
+    /// The events of one of the room's games, oldest first, for its replay; one that cannot be
+    /// read is set aside and left out.
     func roomEvents(_ code: RoomCode, game: Int) throws -> [String] {
-        try String.fetchAll(
-            db.cachedStatement(
-                sql: "SELECT body FROM room_event WHERE room_code = ? AND game_number = ? ORDER BY number"),
-            arguments: [code.rawValue, game])
+        try decodedRows(
+            "SELECT * FROM room_event WHERE room_code = ? AND game_number = ? ORDER BY number",
+            [code.rawValue, game], of: "room_event", Self.storedEvent)
+    }
+
+    /// An event's body, once it reads as an event. The room's state is its own row, not made
+    /// from its events, so an event that cannot be read is only left out: members are sent the
+    /// next one (their pages redraw from the room), and a replay shows the table after the
+    /// next one.
+    private static func storedEvent(_ row: Row) throws -> String {
+        let body: String = try row.decode(forColumn: "body")
+        try RoomEvent.checkStored(body)
+        return body
     }
 }
 

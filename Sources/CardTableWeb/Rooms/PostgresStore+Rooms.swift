@@ -51,7 +51,9 @@ extension PostgresStore: RoomStore {
         _ change: @escaping @Sendable (inout StoredRoom, Date) throws -> [RoomHappening]
     ) async throws -> RoomChange? {
         try await transaction { connection in
-            guard var stored = try await room(code, on: connection, locking: true) else { return nil }
+            guard var stored = try await room(code, on: connection, locking: true, canSetAside: true) else {
+                return nil
+            }
             let before = stored.room
             let happenings = try change(&stored, now)
             for (player, finished) in stored.room.finishedGames(since: before, at: now) {
@@ -65,8 +67,9 @@ extension PostgresStore: RoomStore {
     func room(_ code: RoomCode, with range: RoomEventRange) async throws -> (
         stored: StoredRoom, events: [String]
     )? {
-        try await snapshot { connection in
-            guard let stored = try await room(code, on: connection, locking: false) else { return nil }
+        try await snapshot { connection, canSetAside in
+            guard let stored = try await room(code, on: connection, locking: false, canSetAside: canSetAside)
+            else { return nil }
             let key = code.rawValue
             let rows: PostgresRowSequence
             switch range {
@@ -75,22 +78,39 @@ extension PostgresStore: RoomStore {
             case .after(let after, let limit):
                 rows = try await connection.query(
                     """
-                    SELECT body FROM room_event WHERE room_code = \(key) AND number > \(after)
+                    SELECT number, body FROM room_event WHERE room_code = \(key) AND number > \(after)
                     ORDER BY number LIMIT \(limit)
                     """, logger: logger)
             case .last(let count):
                 rows = try await connection.query(
                     """
-                    SELECT body FROM room_event WHERE room_code = \(key) AND number > \(stored.lastEvent - count)
+                    SELECT number, body FROM room_event WHERE room_code = \(key) AND number > \(stored.lastEvent - count)
                     ORDER BY number
                     """, logger: logger)
             case .game(let game):
                 rows = try await connection.query(
-                    "SELECT body FROM room_event WHERE room_code = \(key) AND game_number = \(game) ORDER BY number",
-                    logger: logger)
+                    """
+                    SELECT number, body FROM room_event WHERE room_code = \(key) AND game_number = \(game)
+                    ORDER BY number
+                    """, logger: logger)
             }
             var events: [String] = []
-            for try await body in rows.decode(String.self) { events.append(body) }
+            var unreadable: [(number: Int, error: any Error)] = []
+            for try await (number, body) in rows.decode((Int, String).self) {
+                do {
+                    try RoomEvent.checkStored(body)
+                    events.append(body)
+                } catch {
+                    unreadable.append((number, error))
+                }
+            }
+            // NB: an event that cannot be read is left out: the room's state is its own row.
+            guard unreadable.isEmpty || canSetAside else { throw DamagedRow.NeedsWriting() }
+            for (number, error) in unreadable {
+                try await setAside(
+                    from: "room_event", key: ["room_code": .text(key), "number": .number(Int64(number))],
+                    because: error, on: connection)
+            }
             return (stored, events)
         }
     }
@@ -112,7 +132,10 @@ extension PostgresStore: RoomStore {
                 if let code = RoomCode(text) { codes.append(code) }
             }
             for code in codes {
-                guard var stored = try await room(code, on: connection, locking: false) else { continue }
+                guard var stored = try await room(code, on: connection, locking: false, canSetAside: true)
+                else {
+                    continue
+                }
                 _ = try await record([happening], in: &stored, at: now, on: connection)
                 try await connection.query(
                     "UPDATE room SET closed_at = \(now) WHERE code = \(code.rawValue)", logger: logger)
@@ -139,20 +162,30 @@ extension PostgresStore: RoomStore {
 
     // MARK: - Private
 
-    /// The room with `code`, its row locked until the transaction ends when `locking`.
-    private func room(_ code: RoomCode, on connection: PostgresConnection, locking: Bool) async throws
-        -> StoredRoom?
+    /// The room with `code`, its row locked until the transaction ends when `locking`. A row that
+    /// cannot be read is set aside with its events when `canSetAside`, and the room is no more
+    /// (otherwise ``DamagedRow/NeedsWriting`` is thrown).
+    private func room(_ code: RoomCode, on connection: PostgresConnection, locking: Bool, canSetAside: Bool)
+        async throws -> StoredRoom?
     {
         let rows = try await connection.query(
             locking
                 ? "SELECT state, last_event, closed_at FROM room WHERE code = \(code.rawValue) FOR UPDATE"
                 : "SELECT state, last_event, closed_at FROM room WHERE code = \(code.rawValue)",
             logger: logger)
-        for try await (state, lastEvent, closedAt) in rows.decode((String, Int, Date?).self) {
+        var found: (state: String, lastEvent: Int, closedAt: Date?)?
+        for try await row in rows.decode((String, Int, Date?).self) { found = row }
+        guard let found else { return nil }
+        do {
             return StoredRoom(
-                room: try JSONText.decode(Room.self, from: state), lastEvent: lastEvent, closedAt: closedAt)
+                room: try JSONText.decode(Room.self, from: found.state), lastEvent: found.lastEvent,
+                closedAt: found.closedAt)
+        } catch {
+            guard canSetAside else { throw DamagedRow.NeedsWriting() }
+            try await setAside(
+                from: "room", key: ["code": .text(code.rawValue)], because: error, on: connection)
+            return nil
         }
-        return nil
     }
 
     /// Appends `happenings` to the room's log and saves the room (active at `now`); the channel
@@ -166,6 +199,7 @@ extension PostgresStore: RoomStore {
         var bodies: [String] = []
         for event in stored.append(happenings) {
             let body = try JSONText.encode(event)
+            RoomEvent.rememberStored(body)
             try await connection.query(
                 """
                 INSERT INTO room_event (room_code, number, game_number, body, created_at)

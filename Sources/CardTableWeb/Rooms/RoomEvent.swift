@@ -17,3 +17,24 @@ struct RoomEvent: Codable, Equatable, Sendable {
     let cards: [Int]
     let view: RoomView
 }
+
+extension RoomEvent {
+    /// Checks that `body`, an event's JSON as stored, reads as an event, before it is sent to
+    /// members or read for a page: a body that does not is set aside by the load that meets it.
+    /// - Throws: Why it does not read.
+    static func checkStored(_ body: String) throws {
+        let key = ExactText(body)
+        guard readableBodies.remembered(for: key) == nil else { return }
+        _ = try JSONText.decode(RoomEvent.self, from: body)
+        readableBodies.remember(true, for: key)
+    }
+
+    /// Notes that `body` is an event's JSON as just written, so reading it back decodes nothing.
+    static func rememberStored(_ body: String) {
+        readableBodies.remember(true, for: ExactText(body))
+    }
+
+    /// Bodies read or written lately that are known to read as events: every member's socket
+    /// reads each new event, and a page its last few.
+    private static let readableBodies = Memo<ExactText, Bool>(capacity: 1024)
+}

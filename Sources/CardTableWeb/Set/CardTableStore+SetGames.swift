@@ -3,15 +3,20 @@ import GRDB
 import SetCore
 
 extension CardTableStore.Transaction {
-    /// The player's Set game; `nil` when they have none yet, or when its row could not be read
-    /// (it is moved to the quarantine, so the referee deals afresh).
-    func setGame(for player: PlayerID) throws -> SavedSetGame? {
+    /// The player's Set game: none yet, the saved one, or, when its row could not be read (it is
+    /// moved to the quarantine, so the referee deals afresh), what could still be read of it.
+    func setGame(for player: PlayerID) throws -> StoredSetGame {
         guard let row = try cachedRow("SELECT * FROM set_game WHERE player_id = ?", [player.rawValue]) else {
-            return nil
+            return .none
         }
-        return try readOrSetAside(row, of: SetGameRecord.databaseTableName) {
-            try SetGameRecord(row: row).savedGame()
+        let read = { try SetGameRecord(row: row).savedGame() }
+        if let saved = try readOrSetAside(row, of: SetGameRecord.databaseTableName, read) {
+            return .saved(saved)
         }
+        let colorBlind: Bool? = try? row.decodeExactly(
+            forColumn: SetGameRecord.CodingKeys.colorBlind.rawValue)
+        let version: Int? = try? row.decodeExactly(forColumn: SetGameRecord.CodingKeys.version.rawValue)
+        return .setAside(colorBlind: colorBlind ?? false, version: version ?? 0)
     }
 
     /// Saves the player's Set game, replacing what was there (and storing the player if need be).
@@ -35,8 +40,13 @@ extension CardTableStore.Transaction {
 }
 
 extension CardTableStore {
-    /// The player's Set game, without dealing one.
-    public func setGame(for player: PlayerID) async throws -> SavedSetGame? {
+    func storedSetGame(for player: PlayerID) async throws -> StoredSetGame {
         try await read { try $0.setGame(for: player) }
+    }
+
+    /// The player's Set game, without dealing one; nil when they have none, or it could not be
+    /// read (it is moved to the quarantine).
+    public func setGame(for player: PlayerID) async throws -> SavedSetGame? {
+        try await storedSetGame(for: player).saved
     }
 }

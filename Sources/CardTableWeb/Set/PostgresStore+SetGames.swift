@@ -4,41 +4,20 @@ import PostgresNIO
 /// Set games in PostgreSQL: a change locks the player's row first, so one player's moves from
 /// any number of instances run one after another (a first move, with no game row yet, too).
 extension PostgresStore: SetGameStore {
-    func setGame(for player: PlayerID) async throws -> SavedSetGame? {
-        guard
-            let record = try await snapshot({ connection in
-                try await setGameRecord(of: player, on: connection)
-            })
-        else { return nil }
-        do {
-            return try record.savedGame()
-        } catch {
-            try await transaction { connection in
-                try await setAside(
-                    from: "set_game", key: ["player_id": .text(player.rawValue)], because: error,
-                    on: connection)
-            }
-            return nil
+    func storedSetGame(for player: PlayerID) async throws -> StoredSetGame {
+        try await snapshot { connection, canSetAside in
+            try await storedSetGame(of: player, on: connection, canSetAside: canSetAside)
         }
     }
 
     func changeSetGame<Value: Sendable>(
         for player: PlayerID, at now: Date,
-        _ change: @escaping @Sendable (SavedSetGame?) throws -> (save: SavedSetGame?, value: Value)
+        _ change: @escaping @Sendable (StoredSetGame) throws -> (save: SavedSetGame?, value: Value)
     ) async throws -> Value {
         try await transaction { connection in
             try await lockPlayer(player, at: now, on: connection)
-            var saved: SavedSetGame?
-            if let record = try await setGameRecord(of: player, on: connection) {
-                do {
-                    saved = try record.savedGame()
-                } catch {
-                    try await setAside(
-                        from: "set_game", key: ["player_id": .text(player.rawValue)], because: error,
-                        on: connection)
-                }
-            }
-            let (save, value) = try change(saved)
+            let stored = try await storedSetGame(of: player, on: connection, canSetAside: true)
+            let (save, value) = try change(stored)
             if let save {
                 let record = try SetGameRecord(save, player: player, at: now)
                 try await connection.query(
@@ -52,10 +31,27 @@ extension PostgresStore: SetGameStore {
                         updated_at = excluded.updated_at
                     """, logger: logger)
             }
-            if let finished = FinishedGame(finishing: saved, as: save, at: now) {
+            if let finished = FinishedGame(finishing: stored.saved, as: save, at: now) {
                 try await record(finished, for: player, on: connection)
             }
             return value
+        }
+    }
+
+    /// The player's game as stored; a row that cannot be read is moved to the quarantine when
+    /// `canSetAside` (otherwise ``DamagedRow/NeedsWriting`` is thrown), and what could be read
+    /// of it is answered.
+    private func storedSetGame(of player: PlayerID, on connection: PostgresConnection, canSetAside: Bool)
+        async throws -> StoredSetGame
+    {
+        guard let record = try await setGameRecord(of: player, on: connection) else { return .none }
+        do {
+            return .saved(try record.savedGame())
+        } catch {
+            guard canSetAside else { throw DamagedRow.NeedsWriting() }
+            try await setAside(
+                from: "set_game", key: ["player_id": .text(player.rawValue)], because: error, on: connection)
+            return .setAside(colorBlind: record.colorBlind, version: record.version)
         }
     }
 

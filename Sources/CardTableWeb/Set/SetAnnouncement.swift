@@ -16,6 +16,9 @@ enum SetAnnouncement {
         return gameOver
     }
 
+    /// What the page says when the player's game could not be read and was set aside.
+    static let setAsideNotice = "Your saved game could not be read, so it was set aside and a new game dealt."
+
     /// The result of a finished game: "Final score 12." or "Player 1 wins, 12 to 9."
     static func result(of game: SetGame) -> String {
         guard game.twoPlayer != nil else { return "Final score \(game.score)." }
@@ -31,7 +34,7 @@ enum SetAnnouncement {
         // The final score follows the last move's words, so they leave it out.
         let score = game.twoPlayer == nil && !game.isOver ? " Score \(game.score)." : ""
         switch saved.lastMove {
-        case nil, .newGame?:
+        case nil, .newGame?, .setAside?:
             return game.twoPlayer == nil
                 ? "New game: \(game.table.count) cards dealt."
                 : "New two-player game: press Set! when you see a Set."

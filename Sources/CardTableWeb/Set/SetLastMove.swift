@@ -32,4 +32,7 @@ public enum SetLastMove: Codable, Hashable, Sendable {
     case outdated
     /// The engine refused the move and nothing changed.
     case rejected(SetMoveRejection)
+    /// The player's game could not be read: it was moved to the quarantine and this one dealt in
+    /// its place (the page says so until the next move).
+    case setAside
 }

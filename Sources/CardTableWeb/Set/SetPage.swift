@@ -36,6 +36,8 @@ struct SetPage: PageModel {
     let hint: String?
     /// What the live region says.
     let announcement: String
+    /// Said when the player's game could not be read and was set aside, until their next move.
+    let setAsideNotice: String?
     let isOver: Bool
     /// The result under "Game over!": "Final score 12." or "Player 1 wins, 12 to 9."
     let result: String?
@@ -105,6 +107,7 @@ struct SetPage: PageModel {
         whyNot = violations.isEmpty ? nil : "Not a Set: \(SetVocabulary.explain(violations))."
         hint = game.hint == nil ? nil : SetAnnouncement.hint(game)
         announcement = SetAnnouncement.text(for: saved, now: now)
+        setAsideNotice = saved.lastMove == .setAside ? SetAnnouncement.setAsideNotice : nil
         isOver = game.isOver
         result = isOver ? SetAnnouncement.result(of: game) : nil
         setsFound = game.discardPile.count / 3
@@ -148,6 +151,7 @@ extension SetPage: MustacheParent {
         case "whyNot": whyNot
         case "hint": hint
         case "announcement": announcement
+        case "setAsideNotice": setAsideNotice
         case "isOver": isOver
         case "result": result
         case "setsFound": setsFound

@@ -39,12 +39,22 @@ struct SetReferee: Sendable {
         let now = environment.now()
         let secret = secret
         let unchanged: SavedSetGame?
-        if let stored = try await games.setGame(for: player) {
+        switch try await games.storedSetGame(for: player) {
+        case .saved(let stored):
             var saved = stored
             try Self.apply(nil, to: &saved, version: nil, at: now)
             unchanged = saved == stored ? saved : nil
-        } else {
+        case .none:
             unchanged = Self.firstDeal(for: player, secret: secret, at: now)
+        case .setAside(let colorBlind, let version):
+            // NB: the read set the row aside; the game dealt in its place is stored, so the notice
+            // outlives this view. A game stored meanwhile (another tab's move) is kept.
+            let saved = try await games.changeSetGame(for: player, at: now) { found in
+                if let saved = found.saved { return (nil, saved) }
+                let dealt = Self.dealtInPlaceOfSetAside(colorBlind: colorBlind, version: version, at: now)
+                return (dealt, dealt)
+            }
+            return Snapshot(saved: saved, now: now)
         }
         if let unchanged { return Snapshot(saved: unchanged, now: now) }
         return try await play(for: player, version: nil, nil)
@@ -114,9 +124,13 @@ struct SetReferee: Sendable {
         let now = environment.now()
         let game = try Self.game(for: setup, at: now)
         let saved = try await games.changeSetGame(for: player, at: now) { previous in
-            let saved = SavedSetGame(
-                game: game, lastMove: .newGame, colorBlind: previous?.colorBlind ?? false,
-                version: previous.map { $0.version + 1 } ?? 0)
+            let (colorBlind, version): (Bool, Int) =
+                switch previous {
+                case .none: (false, 0)
+                case .saved(let saved): (saved.colorBlind, saved.version + 1)
+                case .setAside(let colorBlind, let version): (colorBlind, version + 1)
+                }
+            let saved = SavedSetGame(game: game, lastMove: .newGame, colorBlind: colorBlind, version: version)
             return (saved, saved)
         }
         return Snapshot(saved: saved, now: now)
@@ -134,13 +148,22 @@ struct SetReferee: Sendable {
     ///
     /// A claim that ran out is kept beside the move (both are announced); a request that only
     /// reads makes the timeout its last move.
+    ///
+    /// When the stored game could not be read (it was set aside), a new solo game is dealt and
+    /// stored in its place, with the player's color-blind setting, announcing the set-aside until
+    /// the next move; `move` is not made, since it was meant for the game that is gone.
     private func play(
         for player: PlayerID, version: Int?, newGameMode: SetPlayMode? = nil, _ move: Move?
     ) async throws -> Snapshot {
         let now = environment.now()
         let secret = secret
-        let (saved, isNewGame) = try await games.changeSetGame(for: player, at: now) { stored in
-            guard var saved = stored else {
+        let (saved, isNewGame) = try await games.changeSetGame(for: player, at: now) { found in
+            if case .setAside(let colorBlind, let version) = found {
+                let saved = Self.dealtInPlaceOfSetAside(
+                    colorBlind: colorBlind, version: version, mode: newGameMode ?? .solo, at: now)
+                return (saved, (saved, true))
+            }
+            guard var saved = found.saved else {
                 var saved: SavedSetGame
                 if let newGameMode {
                     saved = SavedSetGame(
@@ -162,6 +185,16 @@ struct SetReferee: Sendable {
             logger.info("New Set game", metadata: ["mode": "\(SetPlayMode(saved.game).rawValue)"])
         }
         return Snapshot(saved: saved, now: now)
+    }
+
+    /// The game dealt in place of one that could not be read (and was set aside): a new game in
+    /// `mode`, with what could still be read of the old one, that says so until the next move.
+    private static func dealtInPlaceOfSetAside(
+        colorBlind: Bool, version: Int, mode: SetPlayMode = .solo, at now: Date
+    ) -> SavedSetGame {
+        SavedSetGame(
+            game: SetGame(mode: mode.gameMode, at: now), lastMove: .setAside, colorBlind: colorBlind,
+            version: version + 1)
     }
 
     /// The game a player without one is shown: the same on every visit until a move stores it.

@@ -3,15 +3,17 @@ import PostgresNIO
 
 extension PostgresStore: StatsStore {
     func finishedGames(of player: PlayerID) async throws -> [FinishedGame] {
-        try await snapshot { connection in
+        try await snapshot { connection, canSetAside in
             let rows = try await connection.query(
                 """
-                SELECT game, theme, mode, score, breakdown, duration_ms, moves, finished_at
+                SELECT id, game, theme, mode, score, breakdown, duration_ms, moves, finished_at
                 FROM finished_game WHERE player_id = \(player.rawValue) ORDER BY finished_at, id
                 """, logger: logger)
             var games: [FinishedGame] = []
-            for try await (game, theme, mode, score, breakdown, duration, moves, finishedAt) in rows.decode(
-                (String, String?, String, Int, String, Int64, Int, Date).self)
+            var unreadable: [(id: Int64, error: any Error)] = []
+            for try await (id, game, theme, mode, score, breakdown, duration, moves, finishedAt)
+                in rows.decode(
+                    (Int64, String, String?, String, Int, String, Int64, Int, Date).self)
             {
                 let record = FinishedGameRecord(
                     game: game, theme: theme, mode: mode, score: score, breakdown: breakdown,
@@ -19,10 +21,13 @@ extension PostgresStore: StatsStore {
                 do {
                     games.append(try record.finishedGame())
                 } catch {
-                    logger.error(
-                        "A finished game could not be read and is left out",
-                        metadata: ["player": "\(player.rawValue)", "error": "\(error)"])
+                    unreadable.append((id, error))
                 }
+            }
+            guard unreadable.isEmpty || canSetAside else { throw DamagedRow.NeedsWriting() }
+            for (id, error) in unreadable {
+                try await setAside(
+                    from: "finished_game", key: ["id": .number(id)], because: error, on: connection)
             }
             return games
         }

@@ -32,29 +32,21 @@ extension CardTableStore.Transaction {
         ])
     }
 
-    /// `player`'s history, oldest first; a row that cannot be read is left out (and kept), and
-    /// logged.
+    /// `player`'s history, oldest first; a row that cannot be read is moved to the quarantine
+    /// (so it is logged once) and left out.
     func finishedGames(of player: PlayerID) throws -> [FinishedGame] {
-        let rows = try Row.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT game, theme, mode, score, breakdown, duration_ms, moves, finished_at
-                    FROM finished_game WHERE player_id = ? ORDER BY finished_at, id
-                    """), arguments: [player.rawValue])
-        return rows.compactMap { row in
-            do {
-                return try FinishedGameRecord(
-                    game: row["game"], theme: row["theme"], mode: row["mode"], score: row["score"],
-                    breakdown: row["breakdown"], durationMilliseconds: row["duration_ms"],
-                    moves: row["moves"],
-                    finishedAt: row["finished_at"]
-                ).finishedGame()
-            } catch {
-                logger.error(
-                    "A finished game could not be read and is left out",
-                    metadata: ["player": "\(player.rawValue)", "error": "\(error)"])
-                return nil
-            }
+        try decodedRows(
+            "SELECT * FROM finished_game WHERE player_id = ? ORDER BY finished_at, id", [player.rawValue],
+            of: "finished_game"
+        ) { row in
+            try FinishedGameRecord(
+                game: row.decode(forColumn: "game"), theme: row.decode(forColumn: "theme"),
+                mode: row.decode(forColumn: "mode"), score: row.decodeExactly(forColumn: "score"),
+                breakdown: row.decode(forColumn: "breakdown"),
+                durationMilliseconds: row.decodeExactly(forColumn: "duration_ms"),
+                moves: row.decodeExactly(forColumn: "moves"),
+                finishedAt: row.decode(forColumn: "finished_at")
+            ).finishedGame()
         }
     }
 }

@@ -38,7 +38,7 @@ extension CardTableStore.Transaction {
     func takeOwnershipOfThemes(for player: PlayerID, at now: Date) throws {
         try ensurePlayer(player, at: now)
         guard try themeOwner(of: player) != player.rawValue else { return }
-        let shared = try CardTableStore.themeRows(ownedBy: CardTableStore.sharedThemesOwner).fetchAll(db)
+        let shared = try themeRecords(ownedBy: CardTableStore.sharedThemesOwner)
         for (position, builtIn) in shared.enumerated() {
             guard let builtInID = builtIn.id else { continue }
             var copy = builtIn.copy(for: player, at: position)
@@ -67,10 +67,10 @@ extension CardTableStore.Transaction {
     /// edited is still theirs; copies made before built-ins were shared are matched by name.)
     func missingBuiltInThemes(of player: PlayerID) throws -> [ThemeRecord] {
         guard try themeOwner(of: player) == player.rawValue else { return [] }
-        let own = try CardTableStore.themeRows(ownedBy: player.rawValue).fetchAll(db)
+        let own = try themeRecords(ownedBy: player.rawValue)
         let presentIDs = Set(own.compactMap(\.builtInID))
         let presentNames = Set(own.filter { $0.builtInID == nil }.map(\.name))
-        return try CardTableStore.themeRows(ownedBy: CardTableStore.sharedThemesOwner).fetchAll(db)
+        return try themeRecords(ownedBy: CardTableStore.sharedThemesOwner)
             .filter { builtIn in
                 guard let id = builtIn.id else { return false }
                 return !presentIDs.contains(id) && !presentNames.contains(builtIn.name)

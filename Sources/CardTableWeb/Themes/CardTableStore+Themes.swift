@@ -14,6 +14,20 @@ extension CardTableStore.Transaction {
         ) { try ThemeRecord(row: $0).savedTheme() }
     }
 
+    /// The theme rows of `owner` (a player id or ``CardTableStore/sharedThemesOwner``), in order,
+    /// without the deleted ones; a row that cannot be read as a theme is moved to the quarantine
+    /// and left out, as ``themes(of:)`` does.
+    func themeRecords(ownedBy owner: String) throws -> [ThemeRecord] {
+        try decodedRows(
+            "SELECT * FROM theme WHERE player_id = ? AND is_deleted = 0 ORDER BY position, id",
+            [owner], of: ThemeRecord.databaseTableName
+        ) { row in
+            let record = try ThemeRecord(row: row)
+            _ = try record.savedTheme()
+            return record
+        }
+    }
+
     /// One of the player's themes; `nil` when it does not exist, is deleted, is someone else's,
     /// or could not be read (it is moved to the quarantine). A player's copy of a built-in theme
     /// also answers to the built-in's id (and comes back with its own).
@@ -190,7 +204,7 @@ extension CardTableStore {
             try transaction.takeOwnershipOfThemes(for: player, at: now)
             let db = transaction.db
             guard let moving = try transaction.themeRequest(id, of: player).fetchOne(db) else { return false }
-            var records = try Self.themeRows(ownedBy: player.rawValue).fetchAll(db)
+            var records = try transaction.themeRecords(ownedBy: player.rawValue)
             records.removeAll { $0.id == moving.id }
             records.insert(moving, at: min(max(0, index), records.count))
             for (position, var record) in records.enumerated() where record.position != position {
@@ -212,7 +226,9 @@ extension CardTableStore {
     }
 
     static func nextPosition(of player: PlayerID, in db: Database) throws -> Int {
+        // NB: a position that is not a number (damage) is left out: it would be the largest.
         let last = try ThemeRecord.filter(ThemeRecord.Columns.playerID == player.rawValue)
+            .filter(sql: "typeof(position) = 'integer'")
             .select(max(ThemeRecord.Columns.position), as: Int?.self)
             .fetchOne(db)
         return (last ?? nil).map { $0 + 1 } ?? 0

@@ -34,7 +34,7 @@ extension PostgresStore {
     {
         try await lockPlayer(player, at: now, on: connection)
         guard try await themeOwner(of: player, on: connection) != player.rawValue else { return }
-        let shared = try await themeRecords(ownedBy: CardTableStore.sharedThemesOwner, on: connection)
+        let shared = try await readableThemeRecords(ownedBy: CardTableStore.sharedThemesOwner, on: connection)
         for (position, builtIn) in shared.enumerated() {
             guard let builtInID = builtIn.id else { continue }
             var copy = builtIn.copy(for: player, at: position)
@@ -52,10 +52,10 @@ extension PostgresStore {
         -> [ThemeRecord]
     {
         guard try await themeOwner(of: player, on: connection) == player.rawValue else { return [] }
-        let own = try await themeRecords(ownedBy: player.rawValue, on: connection)
+        let own = try await readableThemeRecords(ownedBy: player.rawValue, on: connection)
         let presentIDs = Set(own.compactMap(\.builtInID))
         let presentNames = Set(own.filter { $0.builtInID == nil }.map(\.name))
-        return try await themeRecords(ownedBy: CardTableStore.sharedThemesOwner, on: connection)
+        return try await readableThemeRecords(ownedBy: CardTableStore.sharedThemesOwner, on: connection)
             .filter { builtIn in
                 guard let id = builtIn.id else { return false }
                 return !presentIDs.contains(id) && !presentNames.contains(builtIn.name)

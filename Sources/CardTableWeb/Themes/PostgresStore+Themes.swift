@@ -106,7 +106,7 @@ extension PostgresStore: ThemeStore {
             guard try await theme(id, of: player, on: connection) != nil else { return false }
             try await takeOwnershipOfThemes(for: player, at: now, on: connection)
             guard let moving = try await themeRecord(id, of: player, on: connection) else { return false }
-            var records = try await themeRecords(ownedBy: player.rawValue, on: connection)
+            var records = try await readableThemeRecords(ownedBy: player.rawValue, on: connection)
             records.removeAll { $0.id == moving.id }
             records.insert(moving, at: min(max(0, index), records.count))
             for (position, record) in records.enumerated() where record.position != position {
@@ -203,6 +203,18 @@ extension PostgresStore {
             SELECT \(unescaped: ThemeRecord.postgresColumns) FROM theme
             WHERE player_id = \(owner) AND NOT is_deleted ORDER BY position, id
             """, on: connection)
+    }
+
+    /// The theme rows of `owner`, as ``themeRecords(ownedBy:on:)`` finds them, but for those that
+    /// cannot be read as themes: they are moved to the quarantine and left out.
+    func readableThemeRecords(ownedBy owner: String, on connection: PostgresConnection) async throws
+        -> [ThemeRecord]
+    {
+        var readableRecords: [ThemeRecord] = []
+        for record in try await themeRecords(ownedBy: owner, on: connection) {
+            if try await readable([record], on: connection).setAside == 0 { readableRecords.append(record) }
+        }
+        return readableRecords
     }
 
     /// The rows `query` selects (``ThemeRecord/postgresColumns``, in that order).

@@ -113,18 +113,19 @@ extension ThemeRecord: FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "theme"
 
     /// Reads the row column by column (much faster than `Decodable`); a value of the wrong kind
-    /// throws, so a damaged row is still set aside.
+    /// throws, so a damaged row is still set aside (numbers exactly: rows of a list are read from
+    /// a cursor, see ``Row/decodeExactly(_:forColumn:)``).
     init(row: Row) throws {
-        id = try row.decode(forColumn: CodingKeys.id.rawValue)
+        id = try row.decodeExactly(forColumn: CodingKeys.id.rawValue)
         playerID = try row.decode(forColumn: CodingKeys.playerID.rawValue)
-        position = try row.decode(forColumn: CodingKeys.position.rawValue)
+        position = try row.decodeExactly(forColumn: CodingKeys.position.rawValue)
         name = try row.decode(forColumn: CodingKeys.name.rawValue)
         emojis = try row.decode(forColumn: CodingKeys.emojis.rawValue)
         removedEmojis = try row.decode(forColumn: CodingKeys.removedEmojis.rawValue)
-        numberOfPairs = try row.decode(forColumn: CodingKeys.numberOfPairs.rawValue)
+        numberOfPairs = try row.decodeExactly(forColumn: CodingKeys.numberOfPairs.rawValue)
         color = try row.decode(forColumn: CodingKeys.color.rawValue)
-        isDeleted = try row.decode(forColumn: CodingKeys.isDeleted.rawValue)
-        builtInID = try row.decode(forColumn: CodingKeys.builtInID.rawValue)
+        isDeleted = try row.decodeExactly(forColumn: CodingKeys.isDeleted.rawValue)
+        builtInID = try row.decodeExactly(forColumn: CodingKeys.builtInID.rawValue)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -56,6 +56,8 @@ struct MemorizePageJSON: Decodable {
     let cards: [Card]
     let layout: Layout
     let announcement: String
+    /// Only while the game dealt in place of one that could not be read has no choice.
+    let setAsideNotice: String?
     let peek: Peek?
     let turnBackAfter: Int?
     let turnBackURL: String

@@ -28,6 +28,8 @@ struct SetPageJSON: Decodable {
     let whyNot: String?
     let hint: String?
     let announcement: String
+    /// Only while the game dealt in place of one that could not be read has no move.
+    let setAsideNotice: String?
     let isOver: Bool
     let result: String?
     let canHint: Bool

@@ -73,13 +73,13 @@ import Testing
     private struct UnreachableSetGames: SetGameStore {
         struct Refused: Error {}
 
-        func setGame(for player: PlayerID) async throws -> SavedSetGame? {
+        func storedSetGame(for player: PlayerID) async throws -> StoredSetGame {
             throw StoreUnavailable(underlying: Refused())
         }
 
         func changeSetGame<Value: Sendable>(
             for player: PlayerID, at now: Date,
-            _ change: @escaping @Sendable (SavedSetGame?) throws -> (save: SavedSetGame?, value: Value)
+            _ change: @escaping @Sendable (StoredSetGame) throws -> (save: SavedSetGame?, value: Value)
         ) async throws -> Value {
             throw StoreUnavailable(underlying: Refused())
         }

@@ -31,7 +31,7 @@ import Testing
                 for instance in instances {
                     group.addTask {
                         try await instance.setGames.changeSetGame(for: player, at: now + 5) { stored in
-                            guard var saved = stored, !saved.game.isOver else { return (nil, ()) }
+                            guard var saved = stored.saved, !saved.game.isOver else { return (nil, ()) }
                             for card in SetFixtures.set { saved.game.select(card, at: now + 5) }
                             return (saved, ())
                         }
@@ -41,7 +41,7 @@ import Testing
             }
             // Saving the finished game again (a setting changed) records nothing more.
             try await instances[1].setGames.changeSetGame(for: player, at: now + 9) { stored in
-                var saved = try #require(stored)
+                var saved = try #require(stored.saved)
                 saved.colorBlind = true
                 return (saved, ())
             }

@@ -1,6 +1,44 @@
+import Foundation
 import GRDB
+import Logging
 
 extension CardTableStore {
+    // MARK: - Checks before opening
+
+    /// Checks the database file at `path` on a read-only connection, before anything opens it for
+    /// writing (opening it for writing already writes: the switch to WAL mode, and GRDB's start
+    /// of the WAL file), so a file refused is left exactly as it was. A missing or empty file
+    /// (0 bytes) is a new database: that is said in the log at notice level.
+    /// - Returns: Whether the file was checked; false when a read-only connection could not read
+    ///   it (a hot journal only a writer may roll back), and the writer must check it.
+    /// - Throws: ``StoreOpeningError``, as ``checkBeforeMigrating(_:path:)``.
+    static func checkBeforeOpening(_ path: String, logger: Logger) throws -> Bool {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+        guard let size, size > 0 else {
+            logger.notice(
+                size == nil
+                    ? "No database at \(path): a new, empty database is created there"
+                    : "The database file at \(path) is empty (0 bytes): a new, empty database is created in it",
+                metadata: ["database": "\(path)"])
+            return true
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        do {
+            let reader = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? reader.close() }
+            try checkBeforeMigrating(reader, path: path)
+            return true
+        } catch let error as DatabaseError where isDamage(error) {
+            throw StoreOpeningError.damaged(path: path, details: [error.message ?? "\(error)"])
+        } catch let error as DatabaseError
+            where [ResultCode.SQLITE_READONLY, .SQLITE_CANTOPEN].contains(error.resultCode)
+        {
+            return false
+        }
+    }
+
     // MARK: - Checks before migrating
 
     /// Refuses a database that SQLite finds damaged, or that a newer CardTable has migrated:

@@ -33,6 +33,8 @@ public final class CardTableStore: Sendable {
             let url = URL(fileURLWithPath: path)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // NB: checked before anything opens it for writing, so a file refused is left as it was.
+            let isChecked = try Self.checkBeforeOpening(path, logger: logger)
             let pool: DatabasePool
             do {
                 // NB: a DatabasePool puts the file in WAL mode, so page reads never wait for a write.
@@ -40,19 +42,20 @@ public final class CardTableStore: Sendable {
             } catch let error as DatabaseError where Self.isDamage(error) {
                 throw StoreOpeningError.damaged(path: path, details: [error.message ?? "\(error)"])
             }
-            try self.init(dbWriter: pool, path: path, logger: logger)
+            try self.init(dbWriter: pool, path: path, logger: logger, isChecked: isChecked)
         }
     }
 
-    /// Wraps an open database, checks it and migrates it.
+    /// Wraps an open database, checks it (unless `isChecked`) and migrates it.
     /// - Parameter path: The file's path, for error messages.
-    init(dbWriter: any DatabaseWriter, path: String? = nil, logger: Logger = Logger(label: "cardtable.store"))
-        throws
-    {
+    init(
+        dbWriter: any DatabaseWriter, path: String? = nil, logger: Logger = Logger(label: "cardtable.store"),
+        isChecked: Bool = false
+    ) throws {
         self.dbWriter = dbWriter
         self.location = path.map { .file(path: $0) } ?? .inMemory
         self.logger = logger
-        try Self.checkBeforeMigrating(dbWriter, path: path)
+        if !isChecked { try Self.checkBeforeMigrating(dbWriter, path: path) }
         try Self.migrator.migrate(dbWriter)
         try dbWriter.write(Self.storeSharedThemes)
     }

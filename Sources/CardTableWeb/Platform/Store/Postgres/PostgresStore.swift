@@ -77,6 +77,23 @@ final class PostgresStore: Sendable {
             return try await body(connection)
         }
     }
+
+    /// Runs `body` on a single snapshot of the database, read-only (`canSetAside` false) unless it
+    /// meets a row that cannot be read: then `body` throws ``DamagedRow/NeedsWriting`` and runs
+    /// again on a snapshot that may write (`canSetAside` true), which moves the row to the
+    /// quarantine.
+    func snapshot<Value: Sendable>(
+        settingAside body: (PostgresConnection, _ canSetAside: Bool) async throws -> Value
+    ) async throws -> Value {
+        do {
+            return try await snapshot { connection in try await body(connection, false) }
+        } catch is DamagedRow.NeedsWriting {
+            return try await transaction { connection in
+                try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", logger: logger)
+                return try await body(connection, true)
+            }
+        }
+    }
 }
 
 extension PostgresStore {
@@ -99,43 +116,64 @@ extension PostgresStore {
 
     /// Moves the row of `table` whose key columns hold `key` to the quarantine: all its
     /// columns as JSON, and its key as a JSON object, as the SQLite store does with a row it
-    /// cannot read.
+    /// cannot read. A room's events go to the quarantine with it (the cascade would delete them).
     func setAside(
         from table: String, key: [String: QuarantineKey], because error: any Error,
         on connection: PostgresConnection
     ) async throws {
         let reason = String(describing: error)
         let columns = key.keys.sorted()
-        var binds = try Self.binds(table, JSONText.encode(key), reason)
-        // NB: compared as text, so one statement serves text and number keys.
-        var condition: [String] = []
-        for column in columns {
-            binds.append(key[column]?.text ?? "")
-            condition.append("\(column)::text = $\(binds.count)")
-        }
+        let keyValues = columns.map { key[$0]?.text ?? "" }
         try await connection.query(
             PostgresQuery(
                 unsafeSQL: """
                     INSERT INTO quarantine (table_name, row_key, row_text, error)
                     SELECT $1, $2, row_to_json(t)::text, $3 FROM \(table) t
-                    WHERE \(condition.joined(separator: " AND "))
+                    WHERE \(Self.condition(columns, after: 3))
                     """,
-                binds: binds),
+                binds: try Self.binds([table, JSONText.encode(key), reason] + keyValues)),
             logger: logger)
-        var deleteBinds = PostgresBindings()
-        for column in columns { deleteBinds.append(key[column]?.text ?? "") }
-        let deleteCondition = columns.indices.map { "\(columns[$0])::text = $\($0 + 1)" }
+        if let (dependent, column, parentColumn, dependentKey) = Self.dependents[table] {
+            try await connection.query(
+                PostgresQuery(
+                    unsafeSQL: """
+                        INSERT INTO quarantine (table_name, row_key, row_text, error)
+                        SELECT $1, \(Self.keyText(dependentKey)), row_to_json(d)::text, $2
+                        FROM \(dependent) d
+                        WHERE \(column) IN (SELECT \(parentColumn) FROM \(table) WHERE \(Self.condition(columns, after: 2)))
+                        """,
+                    binds: Self.binds([dependent, "Its \(table) was set aside."] + keyValues)),
+                logger: logger)
+        }
         try await connection.query(
             PostgresQuery(
-                unsafeSQL: "DELETE FROM \(table) WHERE \(deleteCondition.joined(separator: " AND "))",
-                binds: deleteBinds),
+                unsafeSQL: "DELETE FROM \(table) WHERE \(Self.condition(columns, after: 0))",
+                binds: Self.binds(keyValues)),
             logger: logger)
         logger.error(
             "A row could not be read and was moved to the quarantine",
             metadata: ["table": "\(table)", "key": "\(key.mapValues(\.text))", "error": "\(reason)"])
     }
 
-    private static func binds(_ values: String...) throws -> PostgresBindings {
+    /// `columns` each equal to a bind, numbered from `after` + 1. Compared as text, so one
+    /// statement serves text and number keys.
+    private static func condition(_ columns: [String], after: Int) -> String {
+        columns.enumerated().map { "\($1)::text = $\(after + $0 + 1)" }.joined(separator: " AND ")
+    }
+
+    /// The tables whose rows go with a row of another table by a foreign key's cascade, and are
+    /// moved to the quarantine with it (as the SQLite store does, see ``DamagedRow``): the
+    /// dependent table, its column naming the row, the row's column it names, and the
+    /// dependent's key columns.
+    private static let dependents = ["room": ("room_event", "room_code", "code", ["number", "room_code"])]
+
+    /// SQL for the key of a row `d` as a JSON object, as ``JSONText`` writes it (sorted, compact).
+    private static func keyText(_ columns: [String]) -> String {
+        let members = columns.sorted().map { "'\"\($0)\":' || to_json(d.\($0))::text" }
+        return "'{' || " + members.joined(separator: " || ',' || ") + " || '}'"
+    }
+
+    private static func binds(_ values: [String]) -> PostgresBindings {
         var binds = PostgresBindings()
         for value in values { binds.append(value) }
         return binds
