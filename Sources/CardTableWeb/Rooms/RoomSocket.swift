@@ -2,12 +2,13 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 
 /// A room's WebSocket, `GET /rooms/:code/socket?after=N`: first a snapshot (or, for a client that
 /// says which event it applied last, exactly the events it missed), then every new event as it is
 /// committed; requests sent on it are refereed like their HTTP posts, and a request the room
 /// cannot take is answered with an error message to its sender only. The connection stays open
-/// through bad messages.
+/// through bad messages, but not through broken frames (RFC 6455 has their close codes).
 ///
 /// The server keeps reading the socket as long as it is open (automatic pings need it). A player
 /// whose last socket closes is marked away after the grace period unless they reconnect.
@@ -16,8 +17,13 @@ struct RoomSocket: Sendable {
     let gracePeriod: Duration
     let logger: Logger
 
-    /// The largest frame a client may send; a longer message closes the connection (1009).
+    /// The longest message a client may send, in one frame or several; a longer one closes the
+    /// connection (1009).
     static let maximumFrameBytes = 1 << 16
+
+    /// How long a closing socket waits for its client to answer the close frame before the
+    /// connection is dropped.
+    static let closeTimeout: Duration = .seconds(15)
 
     /// What the sending side of a socket is asked to do.
     private enum Signal: Sendable {
@@ -35,6 +41,7 @@ struct RoomSocket: Sendable {
             let code = try context.pathParameter(
                 "code", { RoomCode($0) }, mustBe: "a room code of six letters and digits")
             _ = try await referee.current(code)
+            try await Self.guardFrames(of: context.channel)
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             let request = context.request
@@ -60,6 +67,13 @@ struct RoomSocket: Sendable {
 
     // MARK: - Private
 
+    /// Has the connection's frames checked for masks once it is upgraded.
+    private static func guardFrames(of channel: any Channel) async throws {
+        try await channel.eventLoop.submit {
+            try channel.pipeline.syncOperations.addHandler(UnmaskedFrameGuardInstaller())
+        }.get()
+    }
+
     private func serve(
         _ code: RoomCode, player: PlayerID, after: Int, inbound: WebSocketInboundStream,
         outbound: WebSocketOutboundWriter
@@ -69,6 +83,7 @@ struct RoomSocket: Sendable {
         await hub.connect(player, to: code)
         let (signals, signal) = AsyncStream<Signal>.makeStream()
         defer { signal.finish() }
+        var closingError: (any Error)?
         do {
             // Back from being away: the room counts them again.
             if let member = try await referee.current(code).room.member(for: player), member.isAway {
@@ -95,10 +110,13 @@ struct RoomSocket: Sendable {
             }
         } catch {
             logger.debug("Room socket ended", metadata: ["error": "\(error)"])
+            // NB: thrown on, so the library closes with the code a broken frame calls for.
+            closingError = error
         }
         await hub.stopListening(listener, to: code)
         await hub.disconnect(player, from: code)
         markAwayLater(player, in: code)
+        if let closingError { throw closingError }
     }
 
     /// Sends the catch-up, then each batch of new events as the hub announces them, and errors.

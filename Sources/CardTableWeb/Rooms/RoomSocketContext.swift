@@ -1,16 +1,21 @@
 import Hummingbird
 import HummingbirdWebSocket
+import NIOCore
 
 /// The context of a room's WebSocket upgrade request: the player, from the same signed cookie
-/// as every page, and where the upgraded connection's handler is kept.
+/// as every page, where the upgraded connection's handler is kept, and the connection itself.
 public struct RoomSocketContext: PlayerRequestContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let webSocket: WebSocketHandlerReference<Self>
     public var playerID: PlayerID?
+    /// The connection, for what the WebSocket library does not do: checking that frames are
+    /// masked, and cutting off a client that stopped reading.
+    let channel: any Channel
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         webSocket = .init()
         playerID = nil
+        channel = source.channel
     }
 }
