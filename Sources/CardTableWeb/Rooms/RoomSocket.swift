@@ -3,15 +3,19 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOWebSocket
 
 /// A room's WebSocket, `GET /rooms/:code/socket?after=N`: first a snapshot (or, for a client that
 /// says which event it applied last, exactly the events it missed), then every new event as it is
 /// committed; requests sent on it are refereed like their HTTP posts, and a request the room
 /// cannot take is answered with an error message to its sender only. The connection stays open
-/// through bad messages, but not through broken frames (RFC 6455 has their close codes).
+/// through bad messages, but not through broken frames (RFC 6455 has their close codes), nor for
+/// a client that leaves its answers unread (see ``RoomSocketOutbox``): it is closed with
+/// ``fellBehindCode`` and reconnects with `after=N`.
 ///
-/// The server keeps reading the socket as long as it is open (automatic pings need it). A player
-/// whose last socket closes is marked away after the grace period unless they reconnect.
+/// The server keeps reading the socket as long as it is open (automatic pings need it), except
+/// while a client's answers wait for it to read them. A player whose last socket closes is marked
+/// away after the grace period unless they reconnect.
 struct RoomSocket: Sendable {
     let referee: RoomReferee
     let gracePeriod: Duration
@@ -21,17 +25,17 @@ struct RoomSocket: Sendable {
     /// connection (1009).
     static let maximumFrameBytes = 1 << 16
 
-    /// How long a closing socket waits for its client to answer the close frame before the
-    /// connection is dropped.
+    /// How long a closing socket waits for its client to answer the close frame (or, for a client
+    /// that fell behind, to take it at all) before the connection is dropped.
     static let closeTimeout: Duration = .seconds(15)
 
-    /// What the sending side of a socket is asked to do.
-    private enum Signal: Sendable {
-        /// The room's last event is now this one.
-        case lastEvent(Int)
-        /// Tell the sender its request failed.
-        case failure(String)
-    }
+    /// The close code of a client that fell behind: 1013, try again later. A page reconnects
+    /// with `after=N` and catches up.
+    static let fellBehindCode = WebSocketErrorCode(codeNumber: 1013)
+
+    /// A client left more answers unread than ``RoomSocketOutbox`` keeps, for longer than its
+    /// patience.
+    private struct FellBehind: Error {}
 
     func addRoutes(to router: Router<RoomSocketContext>) {
         router.ws(RouterPath(RoomRoute.Template.socket.rawValue)) { request, context in
@@ -50,7 +54,7 @@ struct RoomSocket: Sendable {
             else { return }
             try await serve(
                 code, player: player, after: (try? RoomController.after(request)) ?? 0, inbound: inbound,
-                outbound: outbound)
+                outbound: outbound, channel: context.requestContext.channel)
         }
     }
 
@@ -76,13 +80,12 @@ struct RoomSocket: Sendable {
 
     private func serve(
         _ code: RoomCode, player: PlayerID, after: Int, inbound: WebSocketInboundStream,
-        outbound: WebSocketOutboundWriter
+        outbound: WebSocketOutboundWriter, channel: any Channel
     ) async throws {
         let hub = referee.hub
         let (listener, updates) = await hub.listen(to: code)
         await hub.connect(player, to: code)
-        let (signals, signal) = AsyncStream<Signal>.makeStream()
-        defer { signal.finish() }
+        let outbox = RoomSocketOutbox()
         var closingError: (any Error)?
         do {
             // Back from being away: the room counts them again.
@@ -91,16 +94,19 @@ struct RoomSocket: Sendable {
             }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for await lastEvent in updates { signal.yield(.lastEvent(lastEvent)) }
+                    for await lastEvent in updates { outbox.announce(lastEvent: lastEvent) }
                 }
                 group.addTask {
-                    try await send(code, player: player, after: after, signals: signals, outbound: outbound)
+                    try await send(code, player: player, after: after, outbox: outbox, outbound: outbound)
                 }
                 group.addTask {
-                    // NB: always reading, so pings are answered and a closed socket is noticed.
+                    // NB: always reading, so pings are answered and a closed socket is noticed,
+                    // except while an answer waits for room in the outbox.
                     for try await message in inbound.messages(maxSize: Self.maximumFrameBytes) {
-                        if let failure = await handle(message, in: code, from: player) {
-                            signal.yield(.failure(failure))
+                        if let failure = await handle(message, in: code, from: player),
+                            try await !outbox.add(failure: failure)
+                        {
+                            throw FellBehind()
                         }
                     }
                 }
@@ -108,6 +114,9 @@ struct RoomSocket: Sendable {
                 try await group.next()
                 group.cancelAll()
             }
+        } catch is FellBehind {
+            logger.notice("A room socket fell behind: its client left too many answers unread")
+            await closeFallenBehind(outbound, channel: channel)
         } catch {
             logger.debug("Room socket ended", metadata: ["error": "\(error)"])
             // NB: thrown on, so the library closes with the code a broken frame calls for.
@@ -121,19 +130,36 @@ struct RoomSocket: Sendable {
 
     /// Sends the catch-up, then each batch of new events as the hub announces them, and errors.
     private func send(
-        _ code: RoomCode, player: PlayerID, after: Int, signals: AsyncStream<Signal>,
+        _ code: RoomCode, player: PlayerID, after: Int, outbox: RoomSocketOutbox,
         outbound: WebSocketOutboundWriter
     ) async throws {
         var sent = try await catchUp(code, player: player, after: after, outbound: outbound)
-        for await signal in signals {
-            switch signal {
+        try await outbox.deliver { item in
+            switch item {
             case .lastEvent(let lastEvent) where lastEvent > sent:
                 sent = try await catchUp(code, player: player, after: sent, outbound: outbound)
             case .lastEvent:
-                continue
+                break
             case .failure(let message):
                 try await outbound.write(.text(try JSONText.encode(RoomMessage.Failure(message: message))))
             }
+        }
+    }
+
+    /// Closes the socket of a client that fell behind with ``fellBehindCode``. The close frame goes
+    /// after what is already on its way, so a client that reads nothing more is cut off after
+    /// ``closeTimeout`` instead.
+    private func closeFallenBehind(_ outbound: WebSocketOutboundWriter, channel: any Channel) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try? await outbound.close(Self.fellBehindCode, reason: "Too many answers unread: reconnect.")
+            }
+            group.addTask {
+                guard (try? await Task.sleep(for: Self.closeTimeout)) != nil else { return }
+                channel.close(promise: nil)
+            }
+            await group.next()
+            group.cancelAll()
         }
     }
 
