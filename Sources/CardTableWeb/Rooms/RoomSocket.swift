@@ -2,30 +2,40 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import NIOCore
+import NIOWebSocket
 
 /// A room's WebSocket, `GET /rooms/:code/socket?after=N`: first a snapshot (or, for a client that
 /// says which event it applied last, exactly the events it missed), then every new event as it is
 /// committed; requests sent on it are refereed like their HTTP posts, and a request the room
 /// cannot take is answered with an error message to its sender only. The connection stays open
-/// through bad messages.
+/// through bad messages, but not through broken frames (RFC 6455 has their close codes), nor for
+/// a client that leaves its answers unread (see ``RoomSocketOutbox``): it is closed with
+/// ``fellBehindCode`` and reconnects with `after=N`.
 ///
-/// The server keeps reading the socket as long as it is open (automatic pings need it). A player
-/// whose last socket closes is marked away after the grace period unless they reconnect.
+/// The server keeps reading the socket as long as it is open (automatic pings need it), except
+/// while a client's answers wait for it to read them. A player whose last socket closes is marked
+/// away after the grace period unless they reconnect.
 struct RoomSocket: Sendable {
     let referee: RoomReferee
     let gracePeriod: Duration
     let logger: Logger
 
-    /// The largest frame a client may send; a longer message closes the connection (1009).
+    /// The longest message a client may send, in one frame or several; a longer one closes the
+    /// connection (1009).
     static let maximumFrameBytes = 1 << 16
 
-    /// What the sending side of a socket is asked to do.
-    private enum Signal: Sendable {
-        /// The room's last event is now this one.
-        case lastEvent(Int)
-        /// Tell the sender its request failed.
-        case failure(String)
-    }
+    /// How long a closing socket waits for its client to answer the close frame (or, for a client
+    /// that fell behind, to take it at all) before the connection is dropped.
+    static let closeTimeout: Duration = .seconds(15)
+
+    /// The close code of a client that fell behind: 1013, try again later. A page reconnects
+    /// with `after=N` and catches up.
+    static let fellBehindCode = WebSocketErrorCode(codeNumber: 1013)
+
+    /// A client left more answers unread than ``RoomSocketOutbox`` keeps, for longer than its
+    /// patience.
+    private struct FellBehind: Error {}
 
     func addRoutes(to router: Router<RoomSocketContext>) {
         router.ws(RouterPath(RoomRoute.Template.socket.rawValue)) { request, context in
@@ -35,6 +45,7 @@ struct RoomSocket: Sendable {
             let code = try context.pathParameter(
                 "code", { RoomCode($0) }, mustBe: "a room code of six letters and digits")
             _ = try await referee.current(code)
+            try await Self.guardFrames(of: context.channel)
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             let request = context.request
@@ -43,7 +54,7 @@ struct RoomSocket: Sendable {
             else { return }
             try await serve(
                 code, player: player, after: (try? RoomController.after(request)) ?? 0, inbound: inbound,
-                outbound: outbound)
+                outbound: outbound, channel: context.requestContext.channel)
         }
     }
 
@@ -60,15 +71,22 @@ struct RoomSocket: Sendable {
 
     // MARK: - Private
 
+    /// Has the connection's frames checked for masks once it is upgraded.
+    private static func guardFrames(of channel: any Channel) async throws {
+        try await channel.eventLoop.submit {
+            try channel.pipeline.syncOperations.addHandler(UnmaskedFrameGuardInstaller())
+        }.get()
+    }
+
     private func serve(
         _ code: RoomCode, player: PlayerID, after: Int, inbound: WebSocketInboundStream,
-        outbound: WebSocketOutboundWriter
+        outbound: WebSocketOutboundWriter, channel: any Channel
     ) async throws {
         let hub = referee.hub
         let (listener, updates) = await hub.listen(to: code)
         await hub.connect(player, to: code)
-        let (signals, signal) = AsyncStream<Signal>.makeStream()
-        defer { signal.finish() }
+        let outbox = RoomSocketOutbox()
+        var closingError: (any Error)?
         do {
             // Back from being away: the room counts them again.
             if let member = try await referee.current(code).room.member(for: player), member.isAway {
@@ -76,16 +94,19 @@ struct RoomSocket: Sendable {
             }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for await lastEvent in updates { signal.yield(.lastEvent(lastEvent)) }
+                    for await lastEvent in updates { outbox.announce(lastEvent: lastEvent) }
                 }
                 group.addTask {
-                    try await send(code, player: player, after: after, signals: signals, outbound: outbound)
+                    try await send(code, player: player, after: after, outbox: outbox, outbound: outbound)
                 }
                 group.addTask {
-                    // NB: always reading, so pings are answered and a closed socket is noticed.
+                    // NB: always reading, so pings are answered and a closed socket is noticed,
+                    // except while an answer waits for room in the outbox.
                     for try await message in inbound.messages(maxSize: Self.maximumFrameBytes) {
-                        if let failure = await handle(message, in: code, from: player) {
-                            signal.yield(.failure(failure))
+                        if let failure = await handle(message, in: code, from: player),
+                            try await !outbox.add(failure: failure)
+                        {
+                            throw FellBehind()
                         }
                     }
                 }
@@ -93,29 +114,52 @@ struct RoomSocket: Sendable {
                 try await group.next()
                 group.cancelAll()
             }
+        } catch is FellBehind {
+            logger.notice("A room socket fell behind: its client left too many answers unread")
+            await closeFallenBehind(outbound, channel: channel)
         } catch {
             logger.debug("Room socket ended", metadata: ["error": "\(error)"])
+            // NB: thrown on, so the library closes with the code a broken frame calls for.
+            closingError = error
         }
         await hub.stopListening(listener, to: code)
         await hub.disconnect(player, from: code)
         markAwayLater(player, in: code)
+        if let closingError { throw closingError }
     }
 
     /// Sends the catch-up, then each batch of new events as the hub announces them, and errors.
     private func send(
-        _ code: RoomCode, player: PlayerID, after: Int, signals: AsyncStream<Signal>,
+        _ code: RoomCode, player: PlayerID, after: Int, outbox: RoomSocketOutbox,
         outbound: WebSocketOutboundWriter
     ) async throws {
         var sent = try await catchUp(code, player: player, after: after, outbound: outbound)
-        for await signal in signals {
-            switch signal {
+        try await outbox.deliver { item in
+            switch item {
             case .lastEvent(let lastEvent) where lastEvent > sent:
                 sent = try await catchUp(code, player: player, after: sent, outbound: outbound)
             case .lastEvent:
-                continue
+                break
             case .failure(let message):
                 try await outbound.write(.text(try JSONText.encode(RoomMessage.Failure(message: message))))
             }
+        }
+    }
+
+    /// Closes the socket of a client that fell behind with ``fellBehindCode``. The close frame goes
+    /// after what is already on its way, so a client that reads nothing more is cut off after
+    /// ``closeTimeout`` instead.
+    private func closeFallenBehind(_ outbound: WebSocketOutboundWriter, channel: any Channel) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try? await outbound.close(Self.fellBehindCode, reason: "Too many answers unread: reconnect.")
+            }
+            group.addTask {
+                guard (try? await Task.sleep(for: Self.closeTimeout)) != nil else { return }
+                channel.close(promise: nil)
+            }
+            await group.next()
+            group.cancelAll()
         }
     }
 

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSTesting
 import HummingbirdWebSocket
+import Logging
 import Synchronization
 import Testing
 
@@ -14,13 +15,15 @@ import Testing
 func withLiveTestApp<Value: Sendable>(
     gracePeriod: Duration = .milliseconds(300),
     timeouts: ConnectionTimeouts = ConnectionTimeouts(),
+    logger: Logger = Logger(label: "cardtable"),
     _ test: @Sendable (TestSession) async throws -> Value
 ) async throws -> Value {
     let store = try CardTableStore(.inMemory)
     var configuration = WebConfiguration(port: 0, storage: .inMemory, connectionTimeouts: timeouts)
     configuration.roomGracePeriod = gracePeriod
     let app = try await buildApplication(
-        configuration, store: store, environment: WebEnvironment(now: { Date() }, allowsTestSetups: true))
+        configuration, store: store, environment: WebEnvironment(now: { Date() }, allowsTestSetups: true),
+        logger: logger)
     return try await app.test(.live) { client in
         try await test(TestSession(client: client, store: store))
     }

@@ -183,7 +183,9 @@ func serverWithRoomSockets(
         http1: .init(additionalChannelHandlers: [
             ConnectionDeadlineHandler(timeouts: timeouts, logger: logger)
         ]),
-        ws: .init(maxFrameSize: RoomSocket.maximumFrameBytes, autoPing: .enabled(timePeriod: .seconds(30))))
+        ws: .init(
+            maxFrameSize: RoomSocket.maximumFrameBytes, autoPing: .enabled(timePeriod: .seconds(30)),
+            closeTimeout: RoomSocket.closeTimeout, validateUTF8: true))
     let webSocketResponder = socketRouter.buildResponder()
     return HTTPServerBuilder { responder in
         HeadGuardedChannel(

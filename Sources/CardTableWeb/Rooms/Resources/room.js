@@ -71,6 +71,8 @@ function connect() {
     root.dataset.roomSockets = String(Number(root.dataset.roomSockets || 0) + 1);
   });
   socket.addEventListener("message", (message) => receive(JSON.parse(message.data)));
+  // NB: whatever closed it (the network, a restart, 1013 for a client that fell behind), the
+  // socket reconnects after the last event drawn and catches up.
   socket.addEventListener("close", () => {
     socket = null;
     retries += 1;

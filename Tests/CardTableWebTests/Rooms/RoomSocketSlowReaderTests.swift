@@ -1,0 +1,85 @@
+import Foundation
+import HummingbirdTesting
+import Logging
+import Synchronization
+import Testing
+
+@testable import CardTableWeb
+
+/// A client that sends requests and leaves their answers unread: the server keeps a bounded amount
+/// for it, then closes it with 1013, and the rest of the room carries on meanwhile.
+@Suite struct RoomSocketSlowReaderTests {
+    @Test func aClientThatLeavesItsAnswersUnreadIsClosedAndCatchesUpOnReconnecting() async throws {
+        let notices = NoticeLog()
+        // NB: a long grace period, so the closed socket adds no "left" event here.
+        try await withLiveTestApp(gracePeriod: .seconds(60), logger: Logger(label: "test") { _ in notices }) {
+            session in
+            let (ana, bo) = (try await session.newPlayer(), try await session.newPlayer())
+            let room = try await ana.createRoom()
+            try await bo.join(room, as: "Bo")
+            let slow = try await RawWebSocket.open(
+                port: try #require(session.client.port), path: room.socketURL, cookie: bo.cookie,
+                receiveBuffer: 4096)
+            defer { slow.close() }
+            let snapshot = try JSONDecoder().decode(
+                RoomMessageJSON.self, from: Data(try #require(await slow.nextFrame()?.text).utf8))
+            let lastEvent = try #require(snapshot.lastEvent)
+
+            // Bad messages, without reading a single answer, until the server gives up on the client.
+            // (Each answer names the unknown type, so the buffers on the way fill after few.)
+            await slow.stopReading()
+            let fellBehind = { notices.messages.contains { $0.contains("fell behind") } }
+            let unknownType = RawWebSocket.text(#"{"type": "\#(String(repeating: "x", count: 1900))"}"#)
+            let sent = await slow.flood(unknownType, atMost: 50_000, until: fellBehind)
+            try #require(fellBehind(), "the server gave up on the client after \(sent) unread answers")
+
+            // The room carries on for everyone else.
+            try await ana.withRoomSocket(room.socketURL) { socket in
+                _ = try await socket.next()
+                try await socket.send(#"{"type": "start"}"#)
+                #expect(try await socket.next().kind == "started")
+            }
+
+            // Reading at last: the answers the server had sent before it gave up, then 1013.
+            await slow.resumeReading()
+            let (frames, close) = await slow.framesUntilClose()
+            #expect(close?.closeCode == 1013)
+            let answers = frames.filter { $0.text?.contains(#""type":"error""#) == true }.count
+            #expect(answers > 0)
+            #expect(answers < sent, "the server stopped answering")
+            #expect(frames.filter { $0.text != nil }.count == answers, "the start is for the reconnect")
+
+            // Reconnecting after the last event it had: exactly what it missed.
+            let missed = try await bo.withRoomSocket(room.socketURL + "?after=\(lastEvent)") { socket in
+                try await socket.next()
+            }
+            #expect(missed.number == lastEvent + 1)
+            #expect(missed.kind == "started")
+        }
+    }
+}
+
+/// The messages an app logs at notice level or above (it logs far more below, for each frame).
+private final class NoticeLog: LogHandler, Sendable {
+    private let recorded = Mutex<[String]>([])
+
+    var messages: [String] { recorded.withLock { $0 } }
+
+    var metadata: Logger.Metadata {
+        get { [:] }
+        set {}
+    }
+    var logLevel: Logger.Level {
+        get { .notice }
+        set {}
+    }
+
+    subscript(metadataKey _: String) -> Logger.Metadata.Value? {
+        get { nil }
+        set {}
+    }
+
+    func log(event: LogEvent) {
+        recorded.withLock { $0.append(event.message.description) }
+    }
+}
