@@ -7,10 +7,14 @@ import Testing
 /// The connection layer on a live server, over raw sockets: what no browser sends is answered
 /// once and closed at once, and no client holds a connection past its deadlines.
 @Suite struct HostileConnectionTests {
-    /// Deadlines short enough to wait out; the head's leaves room for a busy machine.
-    static let short = ConnectionTimeouts(
-        requestHead: .seconds(3), bodyPause: .milliseconds(800), requestBody: .seconds(2),
-        idle: .seconds(2), closingDrain: .seconds(1))
+    /// A short head deadline, to wait out; the others far off.
+    static let shortHead = ConnectionTimeouts(
+        requestHead: .seconds(3), bodyPause: .seconds(60), requestBody: .seconds(60), idle: .seconds(60))
+    /// A short drain after a closing answer; the other deadlines far off, so that a machine slowed
+    /// by the rest of the suite reaches none of them first.
+    static let shortDrain = ConnectionTimeouts(
+        requestHead: .seconds(60), bodyPause: .seconds(60), requestBody: .seconds(60), idle: .seconds(60),
+        closingDrain: .seconds(1))
 
     // MARK: - Malformed heads (answered, closed, never left hanging)
 
@@ -52,7 +56,7 @@ import Testing
     /// Blank lines before a request line are allowed, so they do not end its head: the head's
     /// deadline still runs while the rest trickles in.
     @Test func aHeadAfterBlankLinesKeepsItsDeadline() async throws {
-        try await withLiveServer(Self.short) { port, _ in
+        try await withLiveServer(Self.shortHead) { port, _ in
             let opened = ContinuousClock.now
             let connection = try await RawConnection.open(port: port)
             defer { connection.close() }
@@ -76,8 +80,10 @@ import Testing
         try await withLiveServer(timeouts) { port, _ in
             let connection = try await RawConnection.open(port: port)
             defer { connection.close() }
-            await connection.send(HostileConnectionCorpus.postHead(length: 60_000))
+            // NB: taken before the head is sent, so the server's clock for the body cannot have
+            // started earlier.
             let started = ContinuousClock.now
+            await connection.send(HostileConnectionCorpus.postHead(length: 60_000))
             let sentEverything = await connection.trickle(
                 String(repeating: "a", count: 40), every: .milliseconds(250))
             #expect(!sentEverything, "the body trickled in for 10 s")
@@ -90,7 +96,7 @@ import Testing
     /// while the client goes on sending and never closes it.
     @Test(arguments: [true, false])
     func aRefusedBodyClosesTheConnection(clientAsksToClose: Bool) async throws {
-        try await withLiveServer(Self.short) { port, _ in
+        try await withLiveServer(Self.shortDrain) { port, _ in
             let connection = try await RawConnection.open(port: port, staysOpenWhenServerFinishes: true)
             defer { connection.close() }
             let head = HostileConnectionCorpus.postHead(
@@ -109,7 +115,7 @@ import Testing
 
     /// A request whose body the client cuts short after it was answered gets no second answer.
     @Test func aRequestCutShortAfterItsAnswerIsAnsweredOnce() async throws {
-        try await withLiveServer(Self.short) { port, _ in
+        try await withLiveServer(Self.shortDrain) { port, _ in
             let connection = try await RawConnection.open(port: port)
             defer { connection.close() }
             await connection.sendAndFinish(HostileConnectionCorpus.healthWithShortBody)
