@@ -12,7 +12,7 @@ struct Serve: AsyncParsableCommand {
         discussion: """
             Each option can also come from the environment: CARDTABLE_HOSTNAME, CARDTABLE_PORT,
             CARDTABLE_DATABASE, CARDTABLE_SECRET_FILE, CARDTABLE_LOG_LEVEL, CARDTABLE_HEADER_TIMEOUT,
-            CARDTABLE_BODY_TIMEOUT, CARDTABLE_IDLE_TIMEOUT and CARDTABLE_TRUSTED_PROXIES (addresses
+            CARDTABLE_BODY_TIMEOUT, CARDTABLE_BODY_TOTAL_TIMEOUT, CARDTABLE_IDLE_TIMEOUT and CARDTABLE_TRUSTED_PROXIES (addresses
             separated by commas). Use --hostname 0.0.0.0 to play from a
             phone on the same network. With --database postgres://USER@HOST:PORT/DB several
             instances share one database; give them all the same --secret-file.

@@ -94,7 +94,6 @@ import Testing
                 ending == .exited(0), "the server ended \(String(describing: ending)):\n\(server.logTail)")
             #expect(elapsed < .seconds(20), "the server took \(elapsed) to stop")
             #expect(server.log.contains("Database closed"), "\(server.logTail)")
-            #expect(connections.allSatisfy { !$0.isOpen })
         }
     }
 

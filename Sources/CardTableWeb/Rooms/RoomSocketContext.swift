@@ -10,7 +10,8 @@ public struct RoomSocketContext: PlayerRequestContext, RemoteAddressRequestConte
     public let webSocket: WebSocketHandlerReference<Self>
     public var playerID: PlayerID?
     public var isNewVisitor = false
-    public var remoteAddress: SocketAddress? { channel.remoteAddress }
+    /// Read when the request arrives (a channel forgets it once closed).
+    public let remoteAddress: SocketAddress?
     /// The connection, for what the WebSocket library does not do: checking that frames are
     /// masked, and cutting off a client that stopped reading.
     let channel: any Channel
@@ -20,5 +21,6 @@ public struct RoomSocketContext: PlayerRequestContext, RemoteAddressRequestConte
         webSocket = .init()
         playerID = nil
         channel = source.channel
+        remoteAddress = source.channel.remoteAddress
     }
 }

@@ -128,7 +128,8 @@ struct SetReferee: Sendable {
                 switch previous {
                 case .none: (false, 0)
                 case .saved(let saved): (saved.colorBlind, saved.version + 1)
-                case .setAside(let colorBlind, let version): (colorBlind, version + 1)
+                // NB: a set-aside row's version is whatever was stored; it must not trap.
+                case .setAside(let colorBlind, let version): (colorBlind, version &+ 1)
                 }
             let saved = SavedSetGame(game: game, lastMove: .newGame, colorBlind: colorBlind, version: version)
             return (saved, saved)
@@ -194,7 +195,7 @@ struct SetReferee: Sendable {
     ) -> SavedSetGame {
         SavedSetGame(
             game: SetGame(mode: mode.gameMode, at: now), lastMove: .setAside, colorBlind: colorBlind,
-            version: version + 1)
+            version: version &+ 1)
     }
 
     /// The game a player without one is shown: the same on every visit until a move stores it.

@@ -15,10 +15,12 @@ public struct CardTableRequestContext: PlayerRequestContext, RemoteAddressReques
         self.coreContext = .init(source: source)
         self.playerID = nil
         self.channel = source.channel
+        self.remoteAddress = source.channel.remoteAddress
     }
 
-    /// The address the connection came from (a proxy's, behind one: see ``ClientAddress``).
-    public var remoteAddress: SocketAddress? { channel.remoteAddress }
+    /// The address the connection came from (a proxy's, behind one: see ``ClientAddress``), read
+    /// when the request arrives (a channel forgets it once closed).
+    public let remoteAddress: SocketAddress?
 
     /// Bodies larger than this are refused with 413 Content Too Large.
     public var maxUploadSize: Int { WebLimits.maximumBodyBytes }

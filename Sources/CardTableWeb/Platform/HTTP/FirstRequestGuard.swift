@@ -51,6 +51,8 @@ final class FirstRequestGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // NB: only a request that could not be read is answered; a broken connection is closed.
+        guard error is HTTPParserError else { return close(context) }
         guard !isClosing else { return }
         isClosing = true
         timer?.cancel()
