@@ -98,7 +98,10 @@ final class FirstRequestGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// Closes `channel` by closing its input: the upgrade handler behind this one then closes the
     /// connection and ends its wait for the first request quietly. (Closing the whole channel
     /// would fail that wait with an error the server logs at error level, once per connection.)
+    /// A connection the server shuts down before it is active (accepted, not yet registered for
+    /// reading) is closed whole: it has no input to close yet.
     private static func stopReading(_ channel: any Channel) {
+        guard channel.isActive else { return channel.close(promise: nil) }
         channel.close(mode: .input).whenFailure { _ in channel.close(promise: nil) }
     }
 }
