@@ -4,7 +4,8 @@ import HummingbirdTesting
 import Logging
 import Synchronization
 
-/// A log handler that keeps every entry, for tests that check what the app logged.
+/// A log handler that keeps every entry (from `minimumLevel` up), for tests that check what the
+/// app logged.
 final class RecordedLog: LogHandler, Sendable {
     /// One logged line.
     struct Entry: Sendable {
@@ -14,6 +15,13 @@ final class RecordedLog: LogHandler, Sendable {
     }
 
     private let recorded = Mutex<[Entry]>([])
+    private let minimumLevel: Logger.Level
+
+    /// - Parameter minimumLevel: The least important entries kept (`notice` for a test that
+    ///   floods the app with what it logs below).
+    init(from minimumLevel: Logger.Level = .trace) {
+        self.minimumLevel = minimumLevel
+    }
 
     var entries: [Entry] { recorded.withLock { $0 } }
     var messages: [String] { entries.map(\.message) }
@@ -25,7 +33,7 @@ final class RecordedLog: LogHandler, Sendable {
         set {}  // NB: the app's own metadata is not what these tests look at.
     }
     var logLevel: Logger.Level {
-        get { .trace }
+        get { minimumLevel }
         set {}
     }
 

@@ -1,7 +1,6 @@
 import Foundation
 import HummingbirdTesting
 import Logging
-import Synchronization
 import Testing
 
 @testable import CardTableWeb
@@ -10,7 +9,8 @@ import Testing
 /// for it, then closes it with 1013, and the rest of the room carries on meanwhile.
 @Suite struct RoomSocketSlowReaderTests {
     @Test func aClientThatLeavesItsAnswersUnreadIsClosedAndCatchesUpOnReconnecting() async throws {
-        let notices = NoticeLog()
+        // NB: notice and above only: the app logs far more below, for each frame.
+        let notices = RecordedLog(from: .notice)
         // NB: a long grace period, so the closed socket adds no "left" event here.
         try await withLiveTestApp(gracePeriod: .seconds(60), logger: Logger(label: "test") { _ in notices }) {
             session in
@@ -57,30 +57,5 @@ import Testing
             #expect(missed.number == lastEvent + 1)
             #expect(missed.kind == "started")
         }
-    }
-}
-
-/// The messages an app logs at notice level or above (it logs far more below, for each frame).
-private final class NoticeLog: LogHandler, Sendable {
-    private let recorded = Mutex<[String]>([])
-
-    var messages: [String] { recorded.withLock { $0 } }
-
-    var metadata: Logger.Metadata {
-        get { [:] }
-        set {}
-    }
-    var logLevel: Logger.Level {
-        get { .notice }
-        set {}
-    }
-
-    subscript(metadataKey _: String) -> Logger.Metadata.Value? {
-        get { nil }
-        set {}
-    }
-
-    func log(event: LogEvent) {
-        recorded.withLock { $0.append(event.message.description) }
     }
 }
