@@ -60,7 +60,10 @@ def test_a_replay_steps_through_the_game(player):
     moves = int(guest.locator("[data-replay-scrubber]").get_attribute("max"))
     expect(guest.locator("[data-replay-move]")).to_have_text(f"Move 1 of {moves}")
     expect(guest.locator("[data-replay-text]")).to_contain_text("The game begins")
-    expect(guest.locator("[data-replay-card]")).to_have_count(12)
+    # Twelve cards, or more when the first twelve held no Set (about one deal in thirty).
+    expect(guest.locator("[data-replay-card]").first).to_be_visible()
+    opening = guest.locator("[data-replay-card]").count()
+    assert opening in (12, 15, 18), opening
     # Script on: Go gives way to Play, and each step is drawn in place with its own address.
     expect(guest.locator("[data-replay-go]")).to_be_hidden()
     expect(guest.locator("[data-replay-play]")).to_be_visible()
