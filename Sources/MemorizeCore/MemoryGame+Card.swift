@@ -1,7 +1,8 @@
 extension MemoryGame {
     /// One card of a game.
     public struct Card: Identifiable {
-        /// Unique within its game; the two cards of a pair have different ids.
+        /// Unique within its game: the card's place in the layout it was dealt in. It says
+        /// nothing about the card's content or which card is its pair.
         public let id: Int
         public internal(set) var isFaceUp = false
         public internal(set) var isMatched = false

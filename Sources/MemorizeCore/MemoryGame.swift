@@ -55,11 +55,14 @@ public struct MemoryGame<CardContent: Equatable> {
         cardContentFactory: (Int) -> CardContent
     ) {
         self.speedBonus = speedBonus
-        cards = (0..<max(0, numberOfPairsOfCards)).flatMap { pairIndex in
+        var contents = (0..<max(0, numberOfPairsOfCards)).flatMap { pairIndex in
             let content = cardContentFactory(pairIndex)
-            return [Card(id: pairIndex * 2, content: content), Card(id: pairIndex * 2 + 1, content: content)]
+            return [content, content]
         }
-        cards.shuffle(using: &generator)
+        contents.shuffle(using: &generator)
+        // NB: ids are given after the shuffle (each card's first place), so an id says nothing
+        // about which card is its pair; ids given per pair before it would give every pair away.
+        cards = contents.enumerated().map { Card(id: $0.offset, content: $0.element) }
     }
 
     // MARK: - Intents

@@ -181,6 +181,29 @@ import Testing
         #expect(left.map(\.text) == ["Guest 1 left.", "It is Ana's turn."])
     }
 
+    /// Choosing card a, then card a ^ 1, found a pair every time when ids were given per pair.
+    @Test func choosingIdsAAndItsNeighbourFindsAPairNoMoreOftenThanChance() throws {
+        let theme = Theme("Animals", "🐶🐱🐭🐹🐰🦊🐻🐼", color: .named("orange"))
+        let deals = 240
+        var pairs = 0
+        var guesses = SeededGenerator(seed: 1)
+        for seed in 0..<deals {
+            var room = Room(
+                code: RoomCode("K7QX4P")!, game: .memorize, theme: theme, host: host, hostName: name("Ana"))
+            _ = try room.join(guest, as: name("Bo"))
+            var generator = SeededGenerator(seed: UInt64(seed))
+            _ = try room.start(by: host, using: &generator, at: now)
+            // All a player has: the ids on the table.
+            let ids = try #require(RoomView(room).memorize).cards.map(\.id)
+            let first = try #require(ids.randomElement(using: &guesses))
+            _ = try room.choose(cardID: first, by: host, at: now)
+            let second = try room.choose(cardID: first ^ 1, by: host, at: now)
+            if second.first?.kind == .matched { pairs += 1 }
+        }
+        // A blind guess among the other 15 cards is right 16 times in 240 deals, give or take 4.
+        #expect(pairs < deals * 2 / 15, "\(pairs) pairs in \(deals) deals")
+    }
+
     @Test func theViewNeverShowsAFaceDownCard() throws {
         var room = try started(.memorize, guests: [guest])
         guard case .memorize(let game)? = room.table else { throw RoomRefusal.wrongGame }

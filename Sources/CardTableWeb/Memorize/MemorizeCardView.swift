@@ -5,8 +5,8 @@ import Mustache
 /// One card as the game page draws it. A face-down card carries no content at all: the server
 /// is the source of truth, and the browser never learns what a hidden card shows.
 ///
-/// NB: cards are named by their place in the grid, never by the engine's card id: the engine
-/// numbers the two cards of a pair 2k and 2k + 1, which would give every pair away.
+/// Cards are named by their 1-based place in the grid, which says nothing about what they show
+/// (the engine's ids say nothing either: they are the places of the first layout).
 struct MemorizeCardView: Encodable, Hashable, Sendable {
     /// The partial that draws one card.
     static let template = "memorize-card"
