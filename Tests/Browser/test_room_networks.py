@@ -62,6 +62,43 @@ def test_a_server_killed_mid_game_loses_no_acknowledged_move(player, server):
     assert host.errors == [] and guest.errors == []
 
 
+def test_a_card_stylesheet_that_failed_to_load_is_asked_for_again(player):
+    """The cause of a killed-server run where a card was "not visible": a redraw whose table
+    needs a new card-grid stylesheet met the server going down, and the failed stylesheet was
+    switched on empty and never asked for again, leaving the cards without their sizes."""
+    host, guest = player(1180, 820), player(390, 844)
+    url = make_room(host, "Ana")
+    code = url.rsplit("/", 1)[1]
+    join(guest, url, "Bo")
+    requests = []
+
+    def first_fails(route):
+        requests.append(route.request.url)
+        if len(requests) == 1:
+            route.abort()
+        else:
+            route.continue_()
+
+    guest.route(re.compile(r"/styles/.+\.css"), first_fails)
+    host.get_by_role("button", name="Start the game").click()
+    for _ in range(200):
+        if requests:
+            break
+        guest.wait_for_timeout(50)
+    assert requests, "the guest's page never asked for the table's stylesheet"
+    # The next event redraws the guest's page; its table's stylesheet is asked for again.
+    response = host.request.post(
+        f"/rooms/{code}/deal", headers={"Accept": "application/json"}, data="")
+    assert response.ok, response.text()
+    expect(guest.get_by_text("Ana asks for 3 more cards")).to_be_visible()
+    cards = guest.locator(".room-set-card")
+    expect(cards.first).to_be_visible()
+    for index in range(cards.count()):
+        box = cards.nth(index).bounding_box()
+        assert box is not None and box["width"] >= 40 and box["height"] >= 40, (index, box)
+    assert len(requests) == 2, requests
+
+
 def test_a_phone_that_went_offline_catches_up_when_it_is_back(player):
     host, guest = player(1180, 820), player(390, 844)
     routes = []

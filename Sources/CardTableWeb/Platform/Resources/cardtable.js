@@ -54,9 +54,15 @@ async function preloadStylesheets(page) {
     const link = document.createElement("link");
     link.rel = "stylesheet";
     link.media = "not all";
-    loads.push(new Promise((resolve) => {
+    // NB: a stylesheet that fails to load (the server restarting, the network gone) is taken
+    // out again and fails the fetch, so the page stays as it was and the next redraw asks for
+    // it anew; switched on empty, it would leave the cards without their sizes for good.
+    loads.push(new Promise((resolve, reject) => {
       link.addEventListener("load", resolve, { once: true });
-      link.addEventListener("error", resolve, { once: true });
+      link.addEventListener("error", () => {
+        link.remove();
+        reject(new Error(`${href} did not load`));
+      }, { once: true });
     }));
     link.href = href;
     document.head.append(link);
