@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOPosix
 import PostgresNIO
 
 /// CardTable's store on PostgreSQL, for sites where several CardTable instances share one
@@ -8,15 +9,22 @@ import PostgresNIO
 final class PostgresStore: Sendable {
     let client: PostgresClient
     let logger: Logger
+    /// The threads ``PostgresTransaction``s run on, which wait for PostgreSQL's answers: one per
+    /// connection the pool may open, so no transaction waits for a thread.
+    let blockingThreads: NIOThreadPool
 
     init(_ address: PostgresAddress, logger: Logger) {
-        client = PostgresClient(configuration: address.clientConfiguration, backgroundLogger: logger)
+        let configuration = address.clientConfiguration
+        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        blockingThreads = NIOThreadPool(numberOfThreads: configuration.options.maximumConnections)
         self.logger = logger
     }
 
-    /// Runs the connection pool until the task is cancelled.
+    /// Runs the connection pool (and the threads transactions run on) until the task is cancelled.
     func run() async {
+        blockingThreads.start()
         await client.run()
+        try? await blockingThreads.shutdownGracefully()
     }
 
     /// Brings the database's schema up to date (see ``PostgresMigrator``) and stores the shared

@@ -1,0 +1,52 @@
+import GRDB
+
+/// SQLite's ``DatabaseTransaction``: GRDB's connection inside one of its transactions, with each
+/// statement compiled once per connection and cached.
+extension CardTableStore.Transaction: DatabaseTransaction {
+    var dialect: SQLDialect { .sqlite }
+
+    @discardableResult
+    func execute(_ sql: SQL) throws -> Int {
+        let (text, values) = sql.rendered(for: .sqlite)
+        try db.cachedStatement(sql: text).execute(arguments: Self.arguments(values))
+        return db.changesCount
+    }
+
+    func rows<Value>(_ sql: SQL, _ decode: (any DatabaseRow) throws -> Value) throws -> [Value] {
+        let (text, values) = sql.rendered(for: .sqlite)
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: text), arguments: Self.arguments(values))
+        var decoded: [Value] = []
+        while let row = try rows.next() {
+            decoded.append(try decode(SQLiteRow(row: row)))
+        }
+        return decoded
+    }
+
+    private static func arguments(_ values: [SQLValue]) -> StatementArguments {
+        StatementArguments(values.map(\.databaseValue))
+    }
+}
+
+/// A row of a SQLite statement, read while the statement is on it.
+struct SQLiteRow: DatabaseRow {
+    let row: Row
+
+    func decode<Value: DatabaseColumnValue>(_ type: Value.Type, forColumn column: String) throws -> Value {
+        // NB: read exactly, so that the text "x" in an integer column is damage, not 0.
+        try row.decodeExactly(Value.self, forColumn: column)
+    }
+}
+
+extension SQLValue {
+    /// The value as GRDB binds it: a truth value as 0 or 1, a moment as GRDB's date text.
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .null: .null
+        case .integer(let integer): integer.databaseValue
+        case .real(let real): real.databaseValue
+        case .text(let text): text.databaseValue
+        case .bool(let bool): bool.databaseValue
+        case .date(let date): date.databaseValue
+        }
+    }
+}

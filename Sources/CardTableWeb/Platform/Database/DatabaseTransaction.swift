@@ -1,0 +1,37 @@
+/// One transaction on either database, as a feature's storage code sees it: statements written
+/// once as ``SQL``, and rows read column by column. Each driver runs it its own way (GRDB's
+/// writer or reader on SQLite, a leased connection on PostgreSQL); the code is the same.
+protocol DatabaseTransaction {
+    /// The SQL the database speaks, for the few statements a feature must write per dialect.
+    var dialect: SQLDialect { get }
+
+    /// Runs a statement that reads no rows.
+    /// - Returns: How many rows it changed.
+    @discardableResult
+    func execute(_ sql: SQL) throws -> Int
+
+    /// The rows `sql` reads, in order, each made a value by `decode` while the statement is on
+    /// it (`decode` must not keep the row).
+    func rows<Value>(_ sql: SQL, _ decode: (any DatabaseRow) throws -> Value) throws -> [Value]
+}
+
+extension DatabaseTransaction {
+    /// The first row `sql` reads, made a value by `decode`; nil when it reads none.
+    func firstRow<Value>(_ sql: SQL, _ decode: (any DatabaseRow) throws -> Value) throws -> Value? {
+        try rows(sql, decode).first
+    }
+}
+
+/// One row a statement read, on either database.
+protocol DatabaseRow {
+    /// The value of `column`, of a kind both databases read (see ``DatabaseColumnValue``).
+    /// - Throws: When the row has no such column, or its value is not of that kind.
+    func decode<Value: DatabaseColumnValue>(_ type: Value.Type, forColumn column: String) throws -> Value
+}
+
+extension DatabaseRow {
+    /// The value of `column`, of the kind the context needs.
+    func callAsFunction<Value: DatabaseColumnValue>(_ column: String) throws -> Value {
+        try decode(Value.self, forColumn: column)
+    }
+}

@@ -1,0 +1,61 @@
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// A ``DatabaseTransaction`` on PostgreSQL: a leased connection inside `BEGIN … COMMIT`. Its
+/// statements wait for their answers, so it must run on a thread that may block (the
+/// database's thread pool), never on an event loop or in Swift's cooperative pool.
+struct PostgresTransaction: DatabaseTransaction {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    var dialect: SQLDialect { .postgres }
+
+    @discardableResult
+    func execute(_ sql: SQL) throws -> Int {
+        try run(sql).metadata.rows ?? 0
+    }
+
+    func rows<Value>(_ sql: SQL, _ decode: (any DatabaseRow) throws -> Value) throws -> [Value] {
+        try run(sql).rows.map { try decode(PostgresSQLRow(row: PostgresRandomAccessRow($0))) }
+    }
+
+    private func run(_ sql: SQL) throws -> PostgresQueryResult {
+        let (text, values) = sql.rendered(for: .postgres)
+        var binds = PostgresBindings(capacity: values.count)
+        for value in values { value.bind(to: &binds) }
+        return try connection.query(PostgresQuery(unsafeSQL: text, binds: binds), logger: logger).wait()
+    }
+}
+
+/// A row PostgreSQL sent.
+struct PostgresSQLRow: DatabaseRow {
+    let row: PostgresRandomAccessRow
+
+    func decode<Value: DatabaseColumnValue>(_ type: Value.Type, forColumn column: String) throws -> Value {
+        guard row.contains(column) else { throw MissingColumn(column: column) }
+        return try row[column].decode(Value.self)
+    }
+}
+
+/// A statement's rows have no column of that name.
+struct MissingColumn: Error, CustomStringConvertible {
+    let column: String
+
+    var description: String { "no column \(column)" }
+}
+
+extension SQLValue {
+    /// Binds the value as PostgreSQL takes it: a truth value as `boolean`, a moment as
+    /// `timestamptz`.
+    func bind(to binds: inout PostgresBindings) {
+        switch self {
+        case .null: binds.appendNull()
+        case .integer(let integer): binds.append(integer)
+        case .real(let real): binds.append(real)
+        case .text(let text): binds.append(text)
+        case .bool(let bool): binds.append(bool)
+        case .date(let date): binds.append(date)
+        }
+    }
+}

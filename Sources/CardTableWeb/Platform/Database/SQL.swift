@@ -1,0 +1,98 @@
+/// A statement written once for both databases. Interpolated values are bound, never spliced
+/// into the text: `"SELECT * FROM player WHERE id = \(player.rawValue)"` becomes
+/// `… WHERE id = ?` on SQLite and `… WHERE id = $1` on PostgreSQL, with the id bound.
+///
+/// What differs between the two dialects is written with ``SQL/dialect(sqlite:postgres:)``
+/// fragments, so a feature's SQL stays one string.
+struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
+    /// One piece of a statement.
+    enum Part: Sendable, Hashable {
+        case text(String)
+        case value(SQLValue)
+        /// Text that differs between the dialects.
+        case dialect(sqlite: String, postgres: String)
+    }
+
+    private(set) var parts: [Part]
+
+    init(stringLiteral text: String) {
+        parts = [.text(text)]
+    }
+
+    init(stringInterpolation: StringInterpolation) {
+        parts = stringInterpolation.parts
+    }
+
+    /// Text that differs between the dialects: `FOR UPDATE` on PostgreSQL, nothing on SQLite
+    /// (whose single writer already serialises every write transaction), say.
+    static func dialect(sqlite: String, postgres: String) -> SQL {
+        var sql = SQL(stringLiteral: "")
+        sql.parts = [.dialect(sqlite: sqlite, postgres: postgres)]
+        return sql
+    }
+
+    /// Locks the rows a `SELECT` reads until the transaction ends, where the database locks rows.
+    static let forUpdate = dialect(sqlite: "", postgres: " FOR UPDATE")
+
+    /// This statement as `dialect` takes it: its text, with a placeholder for each value, and the
+    /// values in order.
+    func rendered(for dialect: SQLDialect) -> (text: String, values: [SQLValue]) {
+        var text = ""
+        var values: [SQLValue] = []
+        for part in parts {
+            switch part {
+            case .text(let piece):
+                text += piece
+            case .value(let value):
+                values.append(value)
+                text += dialect == .sqlite ? "?" : "$\(values.count)"
+            case .dialect(let sqlite, let postgres):
+                text += dialect == .sqlite ? sqlite : postgres
+            }
+        }
+        return (text, values)
+    }
+
+    struct StringInterpolation: StringInterpolationProtocol {
+        fileprivate var parts: [Part] = []
+
+        init(literalCapacity: Int, interpolationCount: Int) {
+            parts.reserveCapacity(interpolationCount * 2 + 1)
+        }
+
+        mutating func appendLiteral(_ literal: String) {
+            guard !literal.isEmpty else { return }
+            parts.append(.text(literal))
+        }
+
+        /// A value, bound in its place.
+        mutating func appendInterpolation(_ value: some SQLBindable) {
+            parts.append(.value(value.sqlValue))
+        }
+
+        /// A value that may be missing: `NULL` when it is.
+        mutating func appendInterpolation(_ value: (some SQLBindable)?) {
+            parts.append(.value(value?.sqlValue ?? .null))
+        }
+
+        /// Several values, separated by commas, for `IN (…)`: each is bound.
+        /// - Precondition: `values` is not empty (`IN ()` is not SQL).
+        mutating func appendInterpolation(list values: [some SQLBindable]) {
+            precondition(!values.isEmpty, "An SQL list needs at least one value.")
+            for (index, value) in values.enumerated() {
+                if index > 0 { parts.append(.text(", ")) }
+                parts.append(.value(value.sqlValue))
+            }
+        }
+
+        /// Another statement's text and values, in place.
+        mutating func appendInterpolation(_ sql: SQL) {
+            parts += sql.parts
+        }
+    }
+}
+
+/// The two SQL dialects CardTable speaks.
+enum SQLDialect: Sendable, Hashable {
+    case sqlite, postgres
+}
