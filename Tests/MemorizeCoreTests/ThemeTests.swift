@@ -90,7 +90,8 @@ import Testing
         let game = Theme.builtIn[0].makeGame(speedBonus: .standard, using: &generator)
         #expect(game.speedBonus == .standard)
         #expect(game.cards.allSatisfy { !$0.isFaceUp })
-        let orders = Set((0..<10).map { _ in Theme.builtIn[0].makeGame(using: &generator).cards.map(\.content) })
+        let orders = Set(
+            (0..<10).map { _ in Theme.builtIn[0].makeGame(using: &generator).cards.map(\.content) })
         #expect(orders.count == 10)
     }
 
