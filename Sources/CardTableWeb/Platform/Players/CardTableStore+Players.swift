@@ -49,14 +49,6 @@ extension CardTableStore {
     /// How often a returning player's last visit is written down: the sweep needs days, not seconds.
     static let visitNotingInterval: TimeInterval = 24 * 60 * 60
 
-    /// Whether `player` is stored and was given their cookie before cookies were signed.
-    public func hasUnsignedCookie(_ player: PlayerID) async throws -> Bool {
-        try await dbWriter.read { db in
-            try PlayerRecord.filter(key: player.rawValue).filter(PlayerRecord.Columns.unsignedCookie == true)
-                .fetchCount(db) > 0
-        }
-    }
-
     /// Notes that a stored player visited, when their last noted visit is a day old or more. A
     /// player who is not stored stays unstored.
     /// - Returns: When the next visit needs noting (a player stored later is stored as seen then).
@@ -71,18 +63,5 @@ extension CardTableStore {
                 db, PlayerRecord.Columns.lastSeenAt.set(to: now))
         }
         return now.addingTimeInterval(Self.visitNotingInterval)
-    }
-
-    /// Deletes every player not seen since `cutoff`, with their themes and games.
-    /// - Returns: how many players were deleted.
-    public func sweepPlayers(notSeenSince cutoff: Date) async throws -> Int {
-        try await dbWriter.write { db in
-            try db.execute(
-                sql: """
-                    DELETE FROM player WHERE coalesce(last_seen_at, created_at) < ? AND id <> ?
-                    """,
-                arguments: [cutoff, Self.sharedThemesOwner])
-            return db.changesCount
-        }
     }
 }

@@ -2,12 +2,6 @@ import Foundation
 import PostgresNIO
 
 extension PostgresStore: PlayerStore {
-    func hasUnsignedCookie(_ player: PlayerID) async throws -> Bool {
-        let rows = try await query(
-            "SELECT 1 FROM player WHERE id = \(player.rawValue) AND unsigned_cookie")
-        return try await rows.collect().isEmpty == false
-    }
-
     @discardableResult
     func noteVisit(of player: PlayerID, at now: Date) async throws -> Date {
         let interval = CardTableStore.visitNotingInterval
@@ -21,19 +15,5 @@ extension PostgresStore: PlayerStore {
         try await query(
             "UPDATE player SET last_seen_at = \(now) WHERE id = \(player.rawValue)")
         return now.addingTimeInterval(interval)
-    }
-
-    func sweepPlayers(notSeenSince cutoff: Date) async throws -> Int {
-        let rows = try await query(
-            """
-            WITH gone AS (
-                DELETE FROM player WHERE coalesce(last_seen_at, created_at) < \(cutoff)
-                    AND id <> \(CardTableStore.sharedThemesOwner) RETURNING 1
-            )
-            SELECT count(*)::bigint FROM gone
-            """)
-        var count = 0
-        for try await deleted in rows.decode(Int.self) { count = deleted }
-        return count
     }
 }
