@@ -32,10 +32,14 @@ struct RoomController: Sendable {
         init(from decoder: any Decoder) throws {
             cards = try CardClaimForm(from: decoder).cards
             let key = AnyKey("seen")
-            seen = try decoder.container(keyedBy: AnyKey.self).decodeIfPresent(Int.self, forKey: key)
-            if let seen, seen < 0 {
-                throw DecodingError.dataCorrupted(.init(codingPath: [key], debugDescription: "negative"))
+            // NB: every way `seen` can be wrong is its own fault (JSON's 1.5 throws without a path).
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            let decoded = Result { try container.decodeIfPresent(Int.self, forKey: key) }
+            guard case .success(let seen) = decoded, (seen ?? 0) >= 0 else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: [key], debugDescription: "not a whole number from 0"))
             }
+            self.seen = seen
         }
     }
 

@@ -46,8 +46,9 @@ enum RoomSocketRequest: Decodable, Equatable {
             guard CardClaimForm.couldBeAClaim(cards) else {
                 throw RoomSocketProblem("cards is not what a claim names: three card numbers from 0 to 80.")
             }
-            let seen = try container.decodeIfPresent(Int.self, forKey: .seen)
-            if let seen, seen < 0 {
+            // NB: every way `seen` can be wrong is its own fault (JSON's 1.5 throws without a path).
+            let decoded = Result { try container.decodeIfPresent(Int.self, forKey: .seen) }
+            guard case .success(let seen) = decoded, (seen ?? 0) >= 0 else {
                 throw RoomSocketProblem(Self.mistyped("seen"))
             }
             self = .claim(cards, seen: seen)

@@ -20,6 +20,8 @@ import Testing
         let wrong: [Int]
         /// A Set on the table with a card Bo's claim dealt, if there is one.
         let setWithNewCard: [Int]?
+        /// Bo's points: the Sets Bo took.
+        let boScore: Int
     }
 
     private func tableChange(_ session: TestSession) async throws -> TableChange {
@@ -27,13 +29,23 @@ import Testing
         let room = try await ana.createRoom()
         try await bo.join(room, as: "Bo")
         _ = try await ana.postJSON(room.startURL, body: "{}")
-        let start = try await ana.snapshot(room)
-        let old = try #require(start.view?.set?.cards)
-        let trio = try #require(SetRules.allSets(in: old.compactMap(SetCard.init(id:))).first).cards.map(\.id)
-        _ = try await bo.postJSON("/rooms/\(room.code)/claim", body: #"{"cards": \#(trio)}"#)
-        let now = try await ana.snapshot(room)
+        var (start, now) = (try await ana.snapshot(room), try await ana.snapshot(room))
+        var old: [Int] = []
+        var newCard: SetCard?
+        // NB: a Set taken from more than 12 cards deals none (the others close up): Bo goes on.
+        while newCard == nil {
+            start = now
+            old = try #require(start.view?.set?.cards)
+            let trio = try #require(SetRules.allSets(in: old.compactMap(SetCard.init(id:))).first)
+            _ = try await bo.postJSON(
+                "/rooms/\(room.code)/claim", body: #"{"cards": \#(trio.cards.map(\.id))}"#)
+            now = try await ana.snapshot(room)
+            newCard = try #require(now.view?.set?.cards).compactMap(SetCard.init(id:)).first {
+                !old.contains($0.id)
+            }
+        }
         let table = try #require(now.view?.set?.cards).compactMap(SetCard.init(id:))
-        let dealt = try #require(table.first { !old.contains($0.id) })
+        let dealt = try #require(newCard)
         let kept = table.filter { old.contains($0.id) }
         let wrong = try #require(
             kept.indices.lazy.compactMap { index -> [SetCard]? in
@@ -43,7 +55,8 @@ import Testing
         let setWithNewCard = SetRules.allSets(in: table).first { !Set($0.cards).isSubset(of: kept) }
         return TableChange(
             room: room, ana: ana, before: try #require(start.lastEvent), after: try #require(now.lastEvent),
-            wrong: wrong.map(\.id), setWithNewCard: setWithNewCard?.cards.map(\.id))
+            wrong: wrong.map(\.id), setWithNewCard: setWithNewCard?.cards.map(\.id),
+            boScore: try #require(now.view?.set?.scores[1]))
     }
 
     private func claim(_ change: TableChange, _ cards: [Int], seen: Int?) async throws -> [RoomMessageJSON] {
@@ -64,17 +77,17 @@ import Testing
             #expect(crossed.first?.text == "The table changed as Ana claimed: no penalty.")
             #expect(crossed.first?.member == 1)
             #expect(crossed.first?.cards == change.wrong)
-            #expect(crossed.first?.view?.set?.scores == [0, 1])
+            #expect(crossed.first?.view?.set?.scores == [0, change.boScore])
             // A Set too: chosen from a table that was gone, it neither costs nor earns.
             if let trio = change.setWithNewCard {
                 let set = try await claim(change, trio, seen: change.before)
                 #expect(set.map(\.kind) == ["tableChanged"])
-                #expect(set.first?.view?.set?.scores == [0, 1])
+                #expect(set.first?.view?.set?.scores == [0, change.boScore])
             }
             // Once Ana's page drew the new card, the same claim is judged as a claim.
             let judged = try await claim(change, change.wrong, seen: change.after)
             #expect(judged.map(\.kind) == ["wrongSet"])
-            #expect(judged.first?.view?.set?.scores == [-1, 1])
+            #expect(judged.first?.view?.set?.scores == [-1, change.boScore])
         }
     }
 
@@ -83,7 +96,7 @@ import Testing
             let change = try await tableChange(session)
             let judged = try await claim(change, change.wrong, seen: nil)
             #expect(judged.map(\.kind) == ["wrongSet"])
-            #expect(judged.first?.view?.set?.scores == [-1, 1])
+            #expect(judged.first?.view?.set?.scores == [-1, change.boScore])
         }
     }
 
@@ -96,7 +109,7 @@ import Testing
             let response = try await change.ana.post("/rooms/\(change.room.code)/claim", form: form)
             #expect(response.status == .seeOther)
             let snapshot = try await change.ana.snapshot(change.room)
-            #expect(snapshot.view?.set?.scores == [0, 1])
+            #expect(snapshot.view?.set?.scores == [0, change.boScore])
             let events = try await change.ana.get(
                 "/rooms/\(change.room.code)/events?after=\(change.after)", json: true
             ).roomMessages()
@@ -144,7 +157,7 @@ import Testing
                 let crossed = try await socket.next()
                 #expect(crossed.kind == "tableChanged")
                 #expect(crossed.text == "The table changed as Ana claimed: no penalty.")
-                #expect(crossed.view?.set?.scores == [0, 1])
+                #expect(crossed.view?.set?.scores == [0, change.boScore])
                 for bad in ["-1", #""9""#, "1.5"] {
                     try await socket.send(#"{"type": "claim", "cards": \#(change.wrong), "seen": \#(bad)}"#)
                     #expect(
@@ -155,7 +168,7 @@ import Testing
                     #"{"type": "claim", "cards": \#(change.wrong), "seen": \#(change.after)}"#)
                 let judged = try await socket.next()
                 #expect(judged.kind == "wrongSet")
-                #expect(judged.view?.set?.scores == [-1, 1])
+                #expect(judged.view?.set?.scores == [-1, change.boScore])
             }
         }
     }
