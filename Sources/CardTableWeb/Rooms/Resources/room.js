@@ -27,9 +27,9 @@ function say(text) {
 
 /**
  * Redraws from the server's page, keeping the cards this player has checked: a check follows
- * its card (by number) wherever it is drawn, and goes when the card leaves the table. When the page
- * cannot be fetched (the network just went), it stays as it is: the socket resumes after the
- * last event drawn once the network is back, and that redraws it.
+ * its card (by number) wherever it is drawn, and goes when the card leaves the table. When the
+ * page cannot be fetched (the network just went), it stays as it is: the socket resumes after
+ * the last event drawn once the network is back, and that redraws it.
  */
 async function redraw() {
   let page;
