@@ -120,6 +120,67 @@ import Testing
         #expect(try setGame(room).scores == [-1, 0])
     }
 
+    @Test func theRoomKnowsWhichChangeDealtEachCardOnTheTable() throws {
+        var room = try started(guests: [guest])
+        room.noteCardsDealt(since: try self.room(guests: [guest]), firstEvent: 3)
+        let opening = Set(try setGame(room).table)
+        #expect(room.cardsDealt(after: 2) == opening)
+        #expect(room.cardsDealt(after: 3).isEmpty)
+        let before = room
+        let trio = try #require(try setGame(room).setsOnTable.first).cards.map(\.id)
+        _ = try room.claim(trio, by: guest, at: now)
+        room.noteCardsDealt(since: before, firstEvent: 4)
+        let table = Set(try setGame(room).table)
+        #expect(room.cardsDealt(after: 3) == table.subtracting(opening))
+        #expect(room.cardsDealt(after: 2) == table, "the Set's cards are forgotten")
+        #expect(room.setCardsDealtAt?.count == table.count)
+    }
+
+    @Test func aRoomStoredBeforeDealsWereKeptJudgesClaimsAsBefore() throws {
+        var room = try started(guests: [guest])
+        let json = String(decoding: try JSONEncoder().encode(room), as: UTF8.self)
+        #expect(!json.contains("setCardsDealtAt"))
+        room = try JSONDecoder().decode(Room.self, from: Data(json.utf8))
+        #expect(room.setCardsDealtAt == nil)
+        let table = try setGame(room).table
+        let wrong = try #require(
+            table.indices.lazy.compactMap { index -> [Int]? in
+                index > 1 && !SetRules.isSet(table[0], table[1], table[index])
+                    ? [table[0].id, table[1].id, table[index].id] : nil
+            }.first)
+        #expect(try room.claim(wrong, seen: 0, by: host, at: now).map(\.kind) == [.wrongSet])
+        // The next change notes what it deals; the cards from before count as seen.
+        let before = room
+        _ = try room.voteToDeal(by: host, at: now)
+        _ = try room.voteToDeal(by: guest, at: now)
+        room.noteCardsDealt(since: before, firstEvent: 9)
+        let dealt = Set(try setGame(room).table).subtracting(table)
+        #expect(dealt.count >= 3)
+        #expect(room.cardsDealt(after: 0) == dealt)
+    }
+
+    @Test func aRematchDealsEveryCardAnew() throws {
+        var room = try started(guests: [guest])
+        room.noteCardsDealt(since: try self.room(guests: [guest]), firstEvent: 3)
+        var claims = 0
+        while room.phase == .playing, claims < 40 {
+            let before = room
+            if let trio = try setGame(room).setsOnTable.first {
+                _ = try room.claim(trio.cards.map(\.id), by: host, at: now)
+            } else {
+                _ = try room.voteToDeal(by: host, at: now)
+                _ = try room.voteToDeal(by: guest, at: now)
+            }
+            room.noteCardsDealt(since: before, firstEvent: 4 + claims)
+            claims += 1
+        }
+        let finished = room
+        var generator = SeededGenerator(seed: 4)
+        _ = try room.start(by: host, using: &generator, at: now)
+        room.noteCardsDealt(since: finished, firstEvent: 100)
+        #expect(room.cardsDealt(after: 99) == Set(try setGame(room).table))
+    }
+
     @Test func threeMoreCardsComeWhenEveryoneHereAsks() throws {
         let third = PlayerID.random()
         var room = try started(guests: [guest, third])

@@ -46,6 +46,24 @@ import Testing
         #expect(game == before)
     }
 
+    @Test func aClaimNamingACardTheClaimerHadNotSeenCostsNothingAndEarnsNothing() throws {
+        var game = try game()
+        let before = game
+        let nonSet = [Fixtures.table[0], Fixtures.table[3], Fixtures.table[4]]
+        let dealtUnseen: Set = [Fixtures.table[4], Fixtures.table[1]]
+        #expect(
+            game.claim(nonSet, by: 1, at: moment(3), unseen: dealtUnseen)
+                == .tableChanged(unseen: [Fixtures.table[4]]))
+        // A Set too: the claimer chose it from a table that was no longer there.
+        #expect(
+            game.claim(Self.set, by: 1, at: moment(3), unseen: dealtUnseen)
+                == .tableChanged(unseen: [Fixtures.table[1]]))
+        #expect(game == before)
+        // Too late comes first: the card was taken, whatever the claimer saw.
+        game.claim(Self.set, by: 0, at: moment(4))
+        #expect(game.claim(Self.set, by: 1, at: moment(4), unseen: Set(Self.set)) == .tooLate(takenBy: 0))
+    }
+
     @Test func aWrongSetCostsAPointAndSaysWhy() throws {
         var game = try game()
         let nonSet = [Fixtures.table[0], Fixtures.table[3], Fixtures.table[4]]

@@ -5,9 +5,11 @@ import SetCore
 extension Room {
     // MARK: - Set
 
-    /// Judges `player`'s claim that the cards numbered `cardNumbers` are a Set.
-    mutating func claim(_ cardNumbers: [Int], by player: PlayerID, at now: Date) throws(RoomRefusal)
-        -> [RoomHappening]
+    /// Judges `player`'s claim that the cards numbered `cardNumbers` are a Set, chosen from the
+    /// table as event `seen` left it (when the claim says): a claim naming a card dealt after
+    /// that costs nothing.
+    mutating func claim(_ cardNumbers: [Int], seen: Int? = nil, by player: PlayerID, at now: Date)
+        throws(RoomRefusal) -> [RoomHappening]
     {
         let (member, seat) = try requireSeat(of: player)
         guard case .set(var game)? = table else { throw .wrongGame }
@@ -18,7 +20,8 @@ extension Room {
             }
             cards.append(card)
         }
-        let outcome = game.claim(cards, by: seat, at: now)
+        let unseen = seen.map(cardsDealt(after:)) ?? []
+        let outcome = game.claim(cards, by: seat, at: now, unseen: unseen)
         var happenings: [RoomHappening]
         switch outcome {
         case .scored(let trio, let points, _, let autoDealt):
@@ -47,6 +50,12 @@ extension Room {
             happenings = [
                 RoomHappening(
                     kind: .tooLate, text: "\(member.name) was too late: \(takerName) took those cards first.",
+                    member: member.number, cards: cards.map(\.id))
+            ]
+        case .tableChanged:
+            happenings = [
+                RoomHappening(
+                    kind: .tableChanged, text: "The table changed as \(member.name) claimed: no penalty.",
                     member: member.number, cards: cards.map(\.id))
             ]
         case .rejected(let reason):

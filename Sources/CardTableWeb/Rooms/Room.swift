@@ -39,6 +39,10 @@ struct Room: Equatable, Sendable, Codable {
     /// How many games the room has started; 0 in the lobby.
     private(set) var gameNumber = 0
     private(set) var table: Table?
+    /// For each card on the Set table (by number), the first event of the change that dealt it,
+    /// so a claim is judged against the table its player saw. Nil in rooms stored before it was
+    /// kept, and a card it lacks counts as seen.
+    private(set) var setCardsDealtAt: [Int: Int]?
 
     /// A new room with its host as its only member.
     /// - Precondition: a Memorize room has a theme.
@@ -72,6 +76,13 @@ struct Room: Equatable, Sendable, Codable {
         return faceUp.count == 2
     }
 
+    /// The cards on the Set table that were dealt after event `seen`: a page that drew event
+    /// `seen` had not shown them.
+    func cardsDealt(after seen: Int) -> Set<SetCard> {
+        guard case .set(let game)? = table, let dealtAt = setCardsDealtAt else { return [] }
+        return Set(game.table.filter { dealtAt[$0.id].map { $0 > seen } ?? false })
+    }
+
     /// The seats of the players who are still here.
     var activeSeats: Set<Int> {
         Set(members.filter { !$0.isAway }.compactMap(\.seat))
@@ -97,6 +108,25 @@ struct Room: Equatable, Sendable, Codable {
     mutating func updateMember(_ number: Int, _ change: (inout RoomMember) -> Void) {
         guard let index = members.firstIndex(where: { $0.number == number }) else { return }
         change(&members[index])
+    }
+
+    /// Notes the cards a change from `before` put on the Set table as dealt at `firstEvent`, the
+    /// first event of that change (every event of a change shows the table it left), and forgets
+    /// the cards that left.
+    mutating func noteCardsDealt(since before: Room, firstEvent: Int) {
+        guard case .set(let game)? = table else {
+            setCardsDealtAt = nil
+            return
+        }
+        let isSameGame = before.gameNumber == gameNumber
+        var earlier: Set<SetCard> = []
+        if isSameGame, case .set(let old)? = before.table { earlier = Set(old.table) }
+        let known = isSameGame ? setCardsDealtAt ?? [:] : [:]
+        var dealtAt: [Int: Int] = [:]
+        for card in game.table {
+            dealtAt[card.id] = earlier.contains(card) ? known[card.id] : firstEvent
+        }
+        setCardsDealtAt = dealtAt
     }
 
     mutating func setTable(_ table: Table) {

@@ -23,6 +23,26 @@ struct RoomController: Sendable {
         let name: String
     }
 
+    /// The body of a claim: its cards (as in ``CardClaimForm``) and, optionally, `seen`, the last
+    /// event the client had drawn when it chose them.
+    struct ClaimForm: RoomForm {
+        let cards: [Int]
+        let seen: Int?
+
+        init(from decoder: any Decoder) throws {
+            cards = try CardClaimForm(from: decoder).cards
+            let key = AnyKey("seen")
+            // NB: every way `seen` can be wrong is its own fault (JSON's 1.5 throws without a path).
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            let decoded = Result { try container.decodeIfPresent(Int.self, forKey: key) }
+            guard case .success(let seen) = decoded, (seen ?? 0) >= 0 else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: [key], debugDescription: "not a whole number from 0"))
+            }
+            self.seen = seen
+        }
+    }
+
     /// A body with nothing to read (start, deal, choose).
     struct EmptyForm: RoomForm {}
 
@@ -132,10 +152,11 @@ struct RoomController: Sendable {
     }
 
     @Sendable func claim(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        let form = try await RequestInput.decode(CardClaimForm.self, from: request, context: context)
+        let form = try await RequestInput.decode(ClaimForm.self, from: request, context: context)
         let player = try context.requirePlayer()
         return try answer(
-            try await referee.claim(try Self.code(context), cards: form.cards, for: player), request)
+            try await referee.claim(try Self.code(context), cards: form.cards, seen: form.seen, for: player),
+            request)
     }
 
     @Sendable func deal(_ request: Request, context: CardTableRequestContext) async throws -> Response {
@@ -270,6 +291,7 @@ extension RoomForm {
             "themeID": "the id of one of your themes, a whole number",
             "name": "your name in the room, 1 to 40 characters",
             "cards": "three card numbers from 0 to 80, like [5, 17, 44]",
+            "seen": "the number of the last event your page drew, a whole number from 0",
         ]
     }
 }

@@ -6,6 +6,8 @@ struct RoomHappening: Hashable, Sendable, Codable {
         case joined, renamed, returned, left, started
         // Set
         case scored, wrongSet, tooLate, dealVote, dealt
+        /// A claim named a card dealt after the table its player chose from; it cost nothing.
+        case tableChanged
         // Memorize
         case turnedUp, matched, mismatched, turnedBack, turnPassed
         case gameOver

@@ -56,8 +56,10 @@ struct RoomPage: PageModel {
     /// Whether the join form is shown: to someone not in the room, while it is open.
     let canJoin: Bool
     let isHost: Bool
-    /// Whether you have a seat in the game under way.
+    /// Whether you have a seat in the game under way (only then are the Set cards checkable).
     let isPlayer: Bool
+    /// Why the Set table takes no taps, for someone without a seat while a game is played.
+    let watchingText: String?
     let yourName: String?
     let members: [MemberRow]
     /// The room's link, in full, for sharing and the QR code.
@@ -106,6 +108,11 @@ struct RoomPage: PageModel {
         canJoin = you == nil && stored.closedAt == nil
         isHost = you?.number == room.host.number && stored.closedAt == nil
         isPlayer = room.phase == .playing && you?.seat != nil && stored.closedAt == nil
+        watchingText =
+            isPlaying && !isPlayer && !isClosed
+            ? (you == nil
+                ? "You are watching this game; join to play in the next one."
+                : "You are watching this game; you can play in the next one.") : nil
         yourName = you?.name.text
         shareURL = origin + RoomRoute.page(code).path
         results = RoomResults(room, for: you)
@@ -169,9 +176,11 @@ struct RoomPage: PageModel {
 }
 
 extension RoomPage {
-    /// The Set table's cards, each a checkbox to claim with.
+    /// The Set table's cards: for a player, each a checkbox to claim with; for anyone else, a
+    /// picture.
     func fragments(from renderer: PageRenderer) -> [String: String] {
-        ["cardsHTML": setCards.map { renderer.fragment("room-set-card", for: $0) }.joined()]
+        let template = isPlayer ? "room-set-card" : "room-watch-card"
+        return ["cardsHTML": setCards.map { renderer.fragment(template, for: $0) }.joined()]
     }
 }
 
@@ -194,6 +203,7 @@ extension RoomPage: MustacheParent {
         case "canJoin": canJoin
         case "isHost": isHost
         case "isPlayer": isPlayer
+        case "watchingText": watchingText
         case "yourName": yourName
         case "members": members
         case "shareURL": shareURL

@@ -87,8 +87,11 @@ struct RoomReferee: Sendable {
 
     // MARK: - Moves
 
-    func claim(_ code: RoomCode, cards: [Int], for player: PlayerID) async throws -> Answer {
-        try await act(on: code) { room, now throws(RoomRefusal) in try room.claim(cards, by: player, at: now)
+    /// Judges `player`'s claim of `cards`, chosen from the table as event `seen` left it (when
+    /// the client says).
+    func claim(_ code: RoomCode, cards: [Int], seen: Int?, for player: PlayerID) async throws -> Answer {
+        try await act(on: code) { room, now throws(RoomRefusal) in
+            try room.claim(cards, seen: seen, by: player, at: now)
         }
     }
 
@@ -150,7 +153,8 @@ struct RoomReferee: Sendable {
 
     // MARK: - Private
 
-    /// Runs `change` on the room in one transaction, records what happened and tells listeners.
+    /// Runs `change` on the room in one transaction, records what happened (and when the cards it
+    /// dealt came) and tells listeners.
     private func act(
         on code: RoomCode,
         _ change: @escaping @Sendable (inout Room, Date) throws(RoomRefusal) -> [RoomHappening]
@@ -161,7 +165,12 @@ struct RoomReferee: Sendable {
                     "Room \(code) was closed after 30 minutes without players; make a new room.")
             }
             do {
-                return try change(&stored.room, now)
+                let before = stored.room
+                let happenings = try change(&stored.room, now)
+                if !happenings.isEmpty {
+                    stored.room.noteCardsDealt(since: before, firstEvent: stored.lastEvent + 1)
+                }
+                return happenings
             } catch let refusal as RoomRefusal {
                 throw refusal.appError
             }

@@ -192,7 +192,8 @@ struct RoomSocket: Sendable {
         }
         do {
             switch request {
-            case .claim(let cards): _ = try await referee.claim(code, cards: cards, for: player)
+            case .claim(let cards, let seen):
+                _ = try await referee.claim(code, cards: cards, seen: seen, for: player)
             case .deal: _ = try await referee.voteToDeal(code, for: player)
             case .choose(let card): _ = try await referee.choose(code, cardID: card, for: player)
             case .start: _ = try await referee.start(code, for: player)

@@ -1,15 +1,15 @@
-/// What a member sends on a room's WebSocket: `{"type": "claim", "cards": [5, 17, 44]}`,
-/// `{"type": "deal"}`, `{"type": "choose", "card": 7}`, `{"type": "start"}`, or
+/// What a member sends on a room's WebSocket: `{"type": "claim", "cards": [5, 17, 44], "seen": 9}`
+/// (`seen`, optional: the last event drawn when the cards were chosen), `{"type": "deal"}`, `{"type": "choose", "card": 7}`, `{"type": "start"}`, or
 /// `{"type": "join", "name": "Ana"}`.
 enum RoomSocketRequest: Decodable, Equatable {
-    case claim([Int])
+    case claim([Int], seen: Int?)
     case deal
     case choose(Int)
     case start
     case join(String)
 
     private enum CodingKeys: String, CodingKey {
-        case type, cards, card, name
+        case type, cards, seen, card, name
     }
 
     /// The message as a request, or why it is not one, in words for the sender.
@@ -23,9 +23,11 @@ enum RoomSocketRequest: Decodable, Equatable {
             return .failure(problem)
         } catch DecodingError.keyNotFound(let key, _) {
             return .failure(.init("The message needs \(key.stringValue)."))
-        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
-            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return .failure(.init("\(field) is not what a \(Self.expectation(of: field))."))
+        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+            DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty
+        {
+            // NB: the top field is named: a list's item (`cards.Index 1`) is the list's fault.
+            return .failure(.init(Self.mistyped(context.codingPath.first?.stringValue ?? "")))
         } catch {
             return .failure(.init("That message is not JSON: send an object such as {\"type\": \"deal\"}."))
         }
@@ -44,7 +46,12 @@ enum RoomSocketRequest: Decodable, Equatable {
             guard CardClaimForm.couldBeAClaim(cards) else {
                 throw RoomSocketProblem("cards is not what a claim names: three card numbers from 0 to 80.")
             }
-            self = .claim(cards)
+            // NB: every way `seen` can be wrong is its own fault (JSON's 1.5 throws without a path).
+            let decoded = Result { try container.decodeIfPresent(Int.self, forKey: .seen) }
+            guard case .success(let seen) = decoded, (seen ?? 0) >= 0 else {
+                throw RoomSocketProblem(Self.mistyped("seen"))
+            }
+            self = .claim(cards, seen: seen)
         case "deal": self = .deal
         case "choose": self = .choose(try container.decode(Int.self, forKey: .card))
         case "start": self = .start
@@ -55,12 +62,14 @@ enum RoomSocketRequest: Decodable, Equatable {
         }
     }
 
-    private static func expectation(of field: String) -> String {
+    /// What is wrong with `field`, in words.
+    private static func mistyped(_ field: String) -> String {
         switch field {
-        case "cards": "claim names: three card numbers from 0 to 80"
-        case "card": "choice names: a card's id, a whole number"
-        case "name": "join names: your name in the room"
-        default: "request names: claim, deal, choose, start or join"
+        case "cards": "cards is not what a claim names: three card numbers from 0 to 80."
+        case "seen": "seen must be the number of the last event you drew, a whole number from 0."
+        case "card": "card is not what a choice names: a card's id, a whole number."
+        case "name": "name is not what a join names: your name in the room."
+        default: "\(field) is not what a request names: claim, deal, choose, start or join."
         }
     }
 }

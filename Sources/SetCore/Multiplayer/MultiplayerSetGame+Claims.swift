@@ -12,11 +12,16 @@ extension MultiplayerSetGame {
     ///   others close up; then three more are dealt while no Set is left.
     /// - A claim naming a card that another claim took first is ``MultiplayerClaimOutcome/tooLate(takenBy:)``
     ///   and costs nothing.
+    /// - A claim naming a card of `unseen` (dealt after the table the claimer chose from) is
+    ///   ``MultiplayerClaimOutcome/tableChanged(unseen:)``, Set or not: it costs nothing and
+    ///   earns nothing.
     /// - Three cards on the table that are not a Set cost ``wrongSetPenalty``.
     /// - Anything else (not three different cards, a card still in the deck, a seat that is not
     ///   at the table, a finished game) is rejected and changes nothing.
     @discardableResult
-    public mutating func claim(_ cards: [SetCard], by seat: Seat, at now: Date) -> MultiplayerClaimOutcome {
+    public mutating func claim(
+        _ cards: [SetCard], by seat: Seat, at now: Date, unseen: Set<SetCard> = []
+    ) -> MultiplayerClaimOutcome {
         guard isSeat(seat) else { return .rejected(.notASeat) }
         guard !isOver else { return .rejected(.gameOver) }
         guard cards.count == 3, Set(cards).count == 3 else { return .rejected(.notThreeCards) }
@@ -24,6 +29,8 @@ extension MultiplayerSetGame {
             if let taken = holder(of: card) { return .tooLate(takenBy: taken) }
         }
         guard cards.allSatisfy(table.contains) else { return .rejected(.cardNotOnTable) }
+        let notSeen = cards.filter(unseen.contains)
+        guard notSeen.isEmpty else { return .tableChanged(unseen: notSeen) }
         defer { clock.record(moveAt: now, endingTheGame: isOver) }
         guard let trio = SetTrio(cards[0], cards[1], cards[2]) else {
             scores[seat] -= Self.wrongSetPenalty
@@ -67,6 +74,9 @@ public enum MultiplayerClaimOutcome: Hashable, Sendable {
     case notASet([SetViolation], penalty: Int)
     /// Another claim took one of the cards first; nothing is lost.
     case tooLate(takenBy: MultiplayerSetGame.Seat)
+    /// The claim names cards dealt after the table the claimer chose from (`unseen`, in the
+    /// claim's order); nothing is lost or won.
+    case tableChanged(unseen: [SetCard])
     /// The claim could not be judged; nothing changed.
     case rejected(MultiplayerRejection)
 }

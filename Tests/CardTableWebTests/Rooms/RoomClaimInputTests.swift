@@ -27,6 +27,23 @@ import Testing
         }
     }
 
+    @Test func aSocketClaimMaySayWhatItsPageSaw() {
+        #expect(
+            RoomSocketRequest.parse(#"{"type": "claim", "cards": [1, 2, 3], "seen": 9}"#)
+                == .success(.claim([1, 2, 3], seen: 9)))
+        #expect(
+            RoomSocketRequest.parse(#"{"type": "claim", "cards": [1, 2, 3]}"#)
+                == .success(.claim([1, 2, 3], seen: nil)))
+        for seen in ["-1", "1.5", #""9""#, "[9]"] {
+            #expect(
+                RoomSocketRequest.parse(#"{"type": "claim", "cards": [1, 2, 3], "seen": \#(seen)}"#)
+                    == .failure(
+                        RoomSocketProblem(
+                            "seen must be the number of the last event you drew, a whole number from 0.")),
+                "\(seen)")
+        }
+    }
+
     @Test(arguments: [#"[1, 2, 81]"#, #"[1, 2, 3, 4]"#, #"[-5, 1, 2]"#])
     func aSocketClaimOfOtherThanCardNumbersIsNotAClaim(cards: String) {
         #expect(

@@ -26,9 +26,10 @@ function say(text) {
 // MARK: - Drawing
 
 /**
- * Redraws from the server's page, keeping the cards this player has checked. When the page
- * cannot be fetched (the network just went), it stays as it is: the socket resumes after the
- * last event drawn once the network is back, and that redraws it.
+ * Redraws from the server's page, keeping the cards this player has checked: a check follows
+ * its card (by number) wherever it is drawn, and goes when the card leaves the table. When the
+ * page cannot be fetched (the network just went), it stays as it is: the socket resumes after
+ * the last event drawn once the network is back, and that redraws it.
  */
 async function redraw() {
   let page;
@@ -113,6 +114,29 @@ window.addEventListener("online", () => { retries = 0; connect(); });
 
 // MARK: - Moves
 
+/**
+ * The card (its number) a tap or a press of the space bar began on. Another player's Set can
+ * change the table between the press and its click: the card then under the finger is not the
+ * one the player chose, so that click checks nothing.
+ */
+let pressedCard = null;
+
+function notePress(event) {
+  if (event.type === "keydown" && event.key !== " ") return;
+  pressedCard = event.target.closest?.("[data-room-card]")?.dataset.roomCard ?? null;
+}
+document.addEventListener("pointerdown", notePress, true);
+document.addEventListener("keydown", notePress, true);
+document.addEventListener("pointercancel", () => { pressedCard = null; }, true);
+
+document.addEventListener("click", (event) => {
+  const card = event.target.closest?.("[data-room-card]");
+  if (!card || pressedCard === null) return;
+  if (card.dataset.roomCard !== pressedCard) event.preventDefault();
+  // NB: a label's click clicks its box next, within this task; the press ends after both.
+  window.setTimeout(() => { pressedCard = null; });
+}, true);
+
 document.addEventListener("change", (event) => {
   if (!event.target.matches(".room-check")) return;
   const checked = $$(".room-check:checked");
@@ -128,7 +152,7 @@ document.addEventListener("submit", (event) => {
       event.preventDefault();
       return say("Check three cards to claim a Set.");
     }
-    request = { type: "claim", cards };
+    request = { type: "claim", cards, seen: lastEvent() };
   } else if (form.matches("[data-room-action]")) {
     request = { type: form.dataset.roomAction };
   } else if (form.matches("[data-room-cards]") && event.submitter?.dataset.cardId) {
