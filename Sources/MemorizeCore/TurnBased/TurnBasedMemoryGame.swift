@@ -3,9 +3,10 @@ import Foundation
 /// The classic table game of Memorize for up to ``maximumSeats`` players taking turns.
 ///
 /// The player whose turn it is turns two cards. A match wins them the pair and they go again; a
-/// mismatch stays face up for everyone until it is turned back (``turnMismatchBack(shownFor:at:)``,
-/// once it has shown for the room's delay) or the next player turns a card, and the turn passes to
-/// the next player who is present. There is no speed bonus and no penalty: a player's result is their pairs.
+/// mismatch stays face up for everyone until it is turned back
+/// (``turnMismatchBack(shownFor:at:)``, once it has shown for the room's delay) or the next player
+/// turns a card, and the turn passes to the next player who is present. There is no speed bonus
+/// and no penalty: a player's result is their pairs.
 public struct TurnBasedMemoryGame<CardContent: Equatable> {
     /// A player's place at the table, `0..<seatCount`.
     public typealias Seat = Int
