@@ -4,6 +4,7 @@ to draw the room's next event, and finding or playing Sets through the room's JS
 import itertools
 import json
 import re
+import sqlite3
 
 from set_helpers import features, is_set
 
@@ -26,6 +27,26 @@ def make_room(page, name):
     page.get_by_role("button", name="Make a room").click()
     page.wait_for_url(re.compile(r"/rooms/[2-9A-Z]{6}$"))
     return page.url
+
+
+def make_memorize_room(page, theme, name):
+    """Makes a Memorize room of the theme from its game's Options, as a player would."""
+    page.goto(f"/play/{theme}")
+    page.get_by_text("Options").click()
+    page.get_by_role("link", name="Play this theme with friends").click()
+    page.locator("#room-name").fill(name)
+    page.get_by_role("button", name="Make a room").click()
+    page.wait_for_url(re.compile(r"/rooms/[2-9A-Z]{6}$"))
+    return page.url
+
+
+def memorize_room_cards(server, code):
+    """The id and emoji of every card of a Memorize room's game, read straight from the
+    database (a test oracle: the pages never show a face-down card)."""
+    with sqlite3.connect(f"file:{server.database}?mode=ro", uri=True) as db:
+        (state,) = db.execute("SELECT state FROM room WHERE code = ?", (code,)).fetchone()
+    cards = json.loads(state)["table"]["memorize"]["_0"]["game"]["cards"]
+    return [(card["id"], card["content"]) for card in cards]
 
 
 def join(page, url, name):

@@ -241,6 +241,22 @@ import Testing
         try expectRewritten(claims, as: "daily-last-claims.json")
     }
 
+    // MARK: - Rooms
+
+    /// A Memorize room showing a mismatch, stored before the time a mismatch showed was kept: it
+    /// reads, and its mismatch is overdue, so it turns back at once.
+    @Test func aMemorizeRoomShowingAMismatchReads() throws {
+        var room = try GoldenFixture.decode(Room.self, from: "room-memorize-mismatch.json")
+        #expect(room.members.map(\.name.text) == ["Ana", "Bo"])
+        #expect(room.phase == .playing)
+        #expect(room.isShowingMismatch)
+        #expect(room.mismatchTurnsBack(after: 1.5) == .distantPast)
+        try expectRewritten(room, as: "room-memorize-mismatch.json")
+        let turned = room.turnMismatchBack(shownFor: 1.5, at: Date(timeIntervalSinceReferenceDate: 0))
+        #expect(turned.map(\.kind) == [.turnedBack])
+        #expect(!room.isShowingMismatch)
+    }
+
     // MARK: - Rows
 
     @Test func storedRowsMadeOfTheFixturesLoad() async throws {

@@ -234,8 +234,9 @@ import Testing
         #expect(try room.choose(cardID: first.id, by: host, at: now).map(\.kind) == [.turnedUp])
         let mismatch = try room.choose(cardID: other.id, by: host, at: now)
         #expect(mismatch.first?.text == "Ana turned up \(other.content): no match. Guest 1's turn.")
-        #expect(room.turnMismatchBack().map(\.kind) == [.turnedBack])
-        #expect(room.turnMismatchBack().isEmpty)
+        #expect(room.turnMismatchBack(shownFor: 1.5, at: now).isEmpty, "shown for less than 1.5 s")
+        #expect(room.turnMismatchBack(shownFor: 1.5, at: now + 1.5).map(\.kind) == [.turnedBack])
+        #expect(room.turnMismatchBack(shownFor: 1.5, at: now + 1.5).isEmpty)
         #expect(try room.choose(cardID: first.id, by: guest, at: now).map(\.kind) == [.turnedUp])
         // Guest 1 leaves mid-turn: the card goes back down and it is Ana's turn.
         let left = room.leave(guest, at: now)

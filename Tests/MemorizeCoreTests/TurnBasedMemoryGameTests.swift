@@ -41,6 +41,45 @@ import Testing
         #expect(game.turn == 1)
     }
 
+    @Test func aMismatchTurnsBackOnceItHasShownForTheDelayAndNotBefore() {
+        var game = table()
+        let (frog, fox) = (ids(game, showing: "🐸")[0], ids(game, showing: "🦊")[0])
+        #expect(game.mismatchTurnsBack(after: 1.5) == nil)
+        game.choose(cardID: frog, by: 0, at: start)
+        game.choose(cardID: fox, by: 0, at: start)
+        #expect(game.mismatchTurnsBack(after: 1.5) == start + 1.5)
+        // The next player turns the same two cards a second later: a mismatch of their own,
+        // which the first one's delay does not turn back.
+        game.choose(cardID: frog, by: 1, at: start + 1)
+        #expect(game.mismatchTurnsBack(after: 1.5) == nil)
+        game.choose(cardID: fox, by: 1, at: start + 1)
+        let early = game.turnMismatchBack(shownFor: 1.5, at: start + 1.5)
+        #expect(!early)
+        #expect(game.isShowingMismatch)
+        let due = game.turnMismatchBack(shownFor: 1.5, at: start + 2.5)
+        #expect(due)
+        #expect(!game.isShowingMismatch)
+        #expect(game.mismatchTurnsBack(after: 1.5) == nil)
+        let again = game.turnMismatchBack(shownFor: 1.5, at: start + 9)
+        #expect(!again, "nothing left to turn")
+        #expect(game.turn == 2)
+    }
+
+    @Test func aMismatchStoredWithoutItsTimeIsOverdue() throws {
+        var game = table()
+        game.choose(cardID: ids(game, showing: "🐸")[0], by: 0, at: start)
+        game.choose(cardID: ids(game, showing: "🦊")[0], by: 0, at: start)
+        // As stored before the time a mismatch showed was kept.
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(game)) as? [String: Any])
+        #expect(object.removeValue(forKey: "mismatchShownAt") != nil)
+        var stored = try JSONDecoder().decode(
+            TurnBasedMemoryGame<String>.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(stored.mismatchTurnsBack(after: 1.5) == .distantPast)
+        let turned = stored.turnMismatchBack(shownFor: 1.5, at: start)
+        #expect(turned)
+    }
+
     @Test func aTapOutOfTurnIsRefusedAndChangesNothing() {
         var game = table()
         let before = game
@@ -159,6 +198,7 @@ import Testing
                 }
                 let matched = game.game.cards.count(where: \.isMatched)
                 #expect(game.pairs.reduce(0, +) * 2 == matched)
+                #expect((game.mismatchShownAt != nil) == game.isShowingMismatch)
                 if game.absentSeats.count < seats {
                     #expect(!game.absentSeats.contains(game.turn) || before.turn == game.turn)
                 }
@@ -169,6 +209,7 @@ import Testing
     @Test func aGameReadsBackAsItWasSaved() throws {
         var game = table()
         game.choose(cardID: ids(game, showing: "🐸")[0], by: 0, at: start)
+        game.choose(cardID: ids(game, showing: "🦊")[0], by: 0, at: start)
         game.leave(2)
         let data = try JSONEncoder().encode(game)
         #expect(try JSONDecoder().decode(TurnBasedMemoryGame<String>.self, from: data) == game)

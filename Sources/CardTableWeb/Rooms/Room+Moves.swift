@@ -124,9 +124,12 @@ extension Room {
         return happenings + endIfOver()
     }
 
-    /// Turns a mismatch back face down, after the room's delay.
-    mutating func turnMismatchBack() -> [RoomHappening] {
-        guard phase == .playing, case .memorize(var game)? = table, game.turnMismatchBack() else { return [] }
+    /// Turns a mismatch back face down once it has shown for `delay` seconds (the room's
+    /// turn-back delay); one shown for less stays up, for its own timer.
+    mutating func turnMismatchBack(shownFor delay: TimeInterval, at now: Date) -> [RoomHappening] {
+        guard phase == .playing, case .memorize(var game)? = table,
+            game.turnMismatchBack(shownFor: delay, at: now)
+        else { return [] }
         setTable(.memorize(game))
         return [RoomHappening(kind: .turnedBack, text: "The cards turn back.")]
     }

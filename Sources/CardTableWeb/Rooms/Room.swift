@@ -72,8 +72,14 @@ struct Room: Equatable, Sendable, Codable {
     /// Whether two Memorize cards that do not match are face up.
     var isShowingMismatch: Bool {
         guard case .memorize(let game)? = table else { return false }
-        let faceUp = game.game.cards.filter { $0.isFaceUp && !$0.isMatched }
-        return faceUp.count == 2
+        return game.isShowingMismatch
+    }
+
+    /// When the Memorize mismatch showing is due to turn back, `delay` seconds after it was
+    /// turned up (`.distantPast` when it was stored without its time); nil when none is.
+    func mismatchTurnsBack(after delay: TimeInterval) -> Date? {
+        guard phase == .playing, case .memorize(let game)? = table else { return nil }
+        return game.mismatchTurnsBack(after: delay)
     }
 
     /// The cards on the Set table that were dealt after event `seen`: a page that drew event

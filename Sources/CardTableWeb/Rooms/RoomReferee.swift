@@ -25,6 +25,10 @@ struct RoomReferee: Sendable {
     let environment: WebEnvironment
     let hub: RoomHub
     let logger: Logger
+    /// How long a Memorize mismatch stays face up before it turns back by itself.
+    let turnBackDelay: Duration
+    /// Where the referee asks for mismatches to be turned back later (``MismatchTurnBack`` waits).
+    let turnBacks = TurnBackRequests()
 
     // MARK: - Making and joining rooms
 
@@ -99,15 +103,34 @@ struct RoomReferee: Sendable {
         try await act(on: code) { room, now throws(RoomRefusal) in try room.voteToDeal(by: player, at: now) }
     }
 
+    /// Turns a Memorize card for `player`; a mismatch it makes turns back after ``turnBackDelay``.
     func choose(_ code: RoomCode, cardID: Int, for player: PlayerID) async throws -> Answer {
-        try await act(on: code) { room, now throws(RoomRefusal) in
+        let answer = try await act(on: code) { room, now throws(RoomRefusal) in
             try room.choose(cardID: cardID, by: player, at: now)
         }
+        turnMismatchBackInTime(answer.room)
+        return answer
     }
 
-    /// Turns a Memorize mismatch back (the room's delay ran out); nothing if none is showing.
-    func turnMismatchBack(_ code: RoomCode) async throws -> Answer {
-        try await act(on: code) { room, _ in room.turnMismatchBack() }
+    /// Asks for the room's Memorize mismatch, if one is showing, to turn back once it has shown
+    /// for ``turnBackDelay`` (at once if it has).
+    func turnMismatchBackInTime(_ room: Room) {
+        guard let due = room.mismatchTurnsBack(after: turnBackSeconds) else { return }
+        turnBacks.ask(room.code, in: .seconds(max(0, due.timeIntervalSince(environment.now()))))
+    }
+
+    /// Turns the room's Memorize mismatch back if it has shown for ``turnBackDelay``. One that
+    /// has not (a later mismatch than the one this was asked for) is asked for again at its own
+    /// time; nothing happens when none is showing or the room is closed.
+    func turnMismatchBackWhenDue(_ code: RoomCode) async throws {
+        let stored = try await current(code)
+        guard stored.closedAt == nil, let due = stored.room.mismatchTurnsBack(after: turnBackSeconds) else {
+            return
+        }
+        guard due <= environment.now() else { return turnMismatchBackInTime(stored.room) }
+        let delay = turnBackSeconds
+        // NB: judged again in the transaction, at its own time: a tap may have come in between.
+        _ = try await act(on: code) { room, now in room.turnMismatchBack(shownFor: delay, at: now) }
     }
 
     /// Marks `player` away, or back.
@@ -152,6 +175,10 @@ struct RoomReferee: Sendable {
     }
 
     // MARK: - Private
+
+    private var turnBackSeconds: TimeInterval {
+        Double(turnBackDelay.components.seconds) + Double(turnBackDelay.components.attoseconds) * 1e-18
+    }
 
     /// Runs `change` on the room in one transaction, records what happened (and when the cards it
     /// dealt came) and tells listeners.

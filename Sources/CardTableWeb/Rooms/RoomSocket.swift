@@ -88,10 +88,13 @@ struct RoomSocket: Sendable {
         let outbox = RoomSocketOutbox()
         var closingError: (any Error)?
         do {
+            let room = try await referee.current(code).room
             // Back from being away: the room counts them again.
-            if let member = try await referee.current(code).room.member(for: player), member.isAway {
+            if let member = room.member(for: player), member.isAway {
                 _ = try await referee.setAway(false, in: code, for: player)
             }
+            // NB: a mismatch whose wait was lost (a restart, an instance that stopped) turns back.
+            referee.turnMismatchBackInTime(room)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await lastEvent in updates { outbox.announce(lastEvent: lastEvent) }

@@ -4,8 +4,9 @@ import ServiceLifecycle
 
 /// Closes, every `interval`, the rooms nobody has been connected to or moved in for
 /// ``idleTime``: a closed room takes no more moves, and its events (its finished games) stay
-/// readable for ``retention``, after which the room is deleted with its events. It runs beside
-/// the server and stops with it.
+/// readable for ``retention``, after which the room is deleted with its events. It also turns back
+/// a Memorize mismatch overdue in a room someone is connected to (its wait lost with an instance
+/// that stopped). It runs beside the server and stops with it.
 struct RoomSweep: Service {
     let referee: RoomReferee
     let logger: Logger
@@ -25,9 +26,16 @@ struct RoomSweep: Service {
         await repeatUntilShutdown(every: interval, once: readiness) { await sweepOnce() }
     }
 
-    /// Sweeps once, logging how many rooms were closed and deleted (errors are logged: the next
-    /// sweep tries again).
+    /// Sweeps once: turns back overdue mismatches in connected rooms, then closes and deletes
+    /// rooms, logging how many (errors are logged: the next sweep tries again).
     func sweepOnce() async {
+        for code in await referee.hub.connectedRooms {
+            do {
+                try await referee.turnMismatchBackWhenDue(code)
+            } catch {
+                logger.error("Turning a mismatch back failed", metadata: ["error": "\(error)"])
+            }
+        }
         do {
             let closed = try await referee.closeIdleRooms()
             if !closed.isEmpty {

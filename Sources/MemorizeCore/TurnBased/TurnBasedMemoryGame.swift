@@ -3,9 +3,10 @@ import Foundation
 /// The classic table game of Memorize for up to ``maximumSeats`` players taking turns.
 ///
 /// The player whose turn it is turns two cards. A match wins them the pair and they go again; a
-/// mismatch stays face up for everyone until it is turned back (``turnMismatchBack()``, after the
-/// room's delay) or the next player turns a card, and the turn passes to the next player who is
-/// present. There is no speed bonus and no penalty: a player's result is their pairs.
+/// mismatch stays face up for everyone until it is turned back
+/// (``turnMismatchBack(shownFor:at:)``, once it has shown for the room's delay) or the next player
+/// turns a card, and the turn passes to the next player who is present. There is no speed bonus
+/// and no penalty: a player's result is their pairs.
 public struct TurnBasedMemoryGame<CardContent: Equatable> {
     /// A player's place at the table, `0..<seatCount`.
     public typealias Seat = Int
@@ -21,6 +22,9 @@ public struct TurnBasedMemoryGame<CardContent: Equatable> {
     public private(set) var pairs: [Int]
     /// The seats whose players left or dropped; their turns are skipped until they come back.
     public private(set) var absentSeats: Set<Seat> = []
+    /// When the mismatch face up now was turned up; nil when none is, and for a mismatch stored
+    /// before this was kept (it is overdue).
+    public private(set) var mismatchShownAt: Date?
 
     /// A game for `seatCount` players of `game`'s cards; seat 0 starts.
     /// - Precondition: `1...maximumSeats` contains `seatCount`.
@@ -38,6 +42,18 @@ public struct TurnBasedMemoryGame<CardContent: Equatable> {
 
     /// Whether every pair is matched.
     public var isOver: Bool { game.isOver }
+
+    /// Whether two cards that do not match are face up.
+    public var isShowingMismatch: Bool {
+        game.cards.filter { $0.isFaceUp && !$0.isMatched }.count == 2
+    }
+
+    /// When the mismatch face up now is due to turn back, `delay` seconds after it was turned up:
+    /// nil when none is showing, `.distantPast` for one stored before its time was kept.
+    public func mismatchTurnsBack(after delay: TimeInterval) -> Date? {
+        guard isShowingMismatch else { return nil }
+        return mismatchShownAt?.addingTimeInterval(delay) ?? .distantPast
+    }
 
     /// The seats with the most pairs (more than one on a tie); empty before any pair is matched.
     public var leaders: [Seat] {
@@ -64,6 +80,7 @@ public struct TurnBasedMemoryGame<CardContent: Equatable> {
         let outcome = next.choose(card, at: now)
         guard outcome != .ignored else { return .refused(.cardNotPlayable) }
         game = next
+        mismatchShownAt = nil
         switch outcome {
         case .ignored:
             return .refused(.cardNotPlayable)
@@ -73,6 +90,7 @@ public struct TurnBasedMemoryGame<CardContent: Equatable> {
             pairs[seat] += 1
             return .matched(goesAgain: !isOver)
         case .mismatched:
+            mismatchShownAt = now
             passTurn()
             return .mismatched(nextTurn: turn)
         }
@@ -82,7 +100,18 @@ public struct TurnBasedMemoryGame<CardContent: Equatable> {
     /// - Returns: Whether two unmatched cards were face up.
     @discardableResult
     public mutating func turnMismatchBack() -> Bool {
-        game.turnMismatchBack()
+        guard game.turnMismatchBack() else { return false }
+        mismatchShownAt = nil
+        return true
+    }
+
+    /// Turns a mismatch face down once it has been face up for `delay` seconds at `now`; one
+    /// turned up later stays (a timer of an earlier mismatch must not cut a later one short).
+    /// - Returns: Whether a mismatch turned back.
+    @discardableResult
+    public mutating func turnMismatchBack(shownFor delay: TimeInterval, at now: Date) -> Bool {
+        guard let due = mismatchTurnsBack(after: delay), due <= now else { return false }
+        return turnMismatchBack()
     }
 
     /// Marks `seat` absent (its player left, or dropped and did not come back in time): if it

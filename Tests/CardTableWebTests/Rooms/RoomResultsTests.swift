@@ -76,7 +76,7 @@ import Testing
             guard let a = rest.first, let b = rest.first(where: { $0.content != a.content }) else { continue }
             _ = try room.choose(cardID: a.id, by: player, at: now)
             _ = try room.choose(cardID: b.id, by: player, at: now)
-            _ = room.turnMismatchBack()
+            _ = room.turnMismatchBack(shownFor: 0, at: now)
         }
         #expect(room.phase == .finished)
         let results = try #require(RoomResults(room, for: nil))

@@ -14,6 +14,7 @@ import Testing
 /// before a dropped player is marked away.
 func withLiveTestApp<Value: Sendable>(
     gracePeriod: Duration = .milliseconds(300),
+    sweepInterval: Duration = .seconds(60),
     timeouts: ConnectionTimeouts = ConnectionTimeouts(),
     logger: Logger = Logger(label: "cardtable"),
     _ test: @Sendable (TestSession) async throws -> Value
@@ -21,6 +22,7 @@ func withLiveTestApp<Value: Sendable>(
     let store = try CardTableStore(.inMemory)
     var configuration = WebConfiguration(port: 0, storage: .inMemory, connectionTimeouts: timeouts)
     configuration.roomGracePeriod = gracePeriod
+    configuration.roomSweepInterval = sweepInterval
     let app = try await buildApplication(
         configuration, store: store, environment: WebEnvironment(now: { Date() }, allowsTestSetups: true),
         logger: logger)
@@ -68,10 +70,11 @@ struct RoomSocketConnection: Sendable {
 struct SocketClosed: Error {}
 
 extension Browser {
-    /// Opens the room's socket with this browser's cookie and runs `script` on it (at most 10 s);
-    /// the socket closes when `script` returns.
+    /// Opens the room's socket with this browser's cookie and runs `script` on it (at most
+    /// `timeLimit`); the socket closes when `script` returns.
     func withRoomSocket<Value: Sendable>(
-        _ path: String, _ script: @escaping @Sendable (RoomSocketConnection) async throws -> Value
+        _ path: String, timeLimit: Duration = .seconds(10),
+        _ script: @escaping @Sendable (RoomSocketConnection) async throws -> Value
     ) async throws -> Value {
         let result = Mutex<Result<Value, any Error>?>(nil)
         var headers = HTTPFields()
@@ -87,7 +90,7 @@ extension Browser {
                     try await withThrowingTaskGroup(of: Value?.self) { group in
                         group.addTask { try await script(connection) }
                         group.addTask {
-                            try await Task.sleep(for: .seconds(10))
+                            try await Task.sleep(for: timeLimit)
                             return nil
                         }
                         defer { group.cancelAll() }

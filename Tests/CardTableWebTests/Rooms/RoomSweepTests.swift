@@ -15,7 +15,7 @@ import Testing
         let store = try CardTableStore(.inMemory)
         return RoomReferee(
             rooms: store, themes: store, environment: WebEnvironment(now: { clock.now() }),
-            hub: RoomHub(), logger: Logger(label: "test"))
+            hub: RoomHub(), logger: Logger(label: "test"), turnBackDelay: .milliseconds(1500))
     }
 
     private func makeRoom(_ referee: RoomReferee) async throws -> RoomCode {

@@ -75,7 +75,8 @@ func buildApplication(
     logger: Logger
 ) async throws -> Application<RouterResponder<CardTableRequestContext>> {
     let rooms = RoomReferee(
-        rooms: stores.rooms, themes: stores.themes, environment: environment, hub: hub, logger: logger)
+        rooms: stores.rooms, themes: stores.themes, environment: environment, hub: hub, logger: logger,
+        turnBackDelay: configuration.roomTurnBackDelay)
     // NB: one count of failed room look-ups per address, whether by page or by socket.
     let roomLookups = FailedAttemptLimiter<ClientAddress>(RoomLookupRules.standard)
     let router = try await buildRouter(
@@ -95,6 +96,7 @@ func buildApplication(
     sweep.readiness = readiness
     var roomSweep = RoomSweep(referee: rooms, logger: logger)
     roomSweep.readiness = readiness
+    roomSweep.interval = configuration.roomSweepInterval
     let timeouts = configuration.connectionTimeouts
     return Application(
         router: router,
@@ -102,7 +104,7 @@ func buildApplication(
         configuration: .init(
             address: .hostname(configuration.hostname, port: configuration.port),
             serverName: "CardTable"),
-        services: services + [sweep, roomSweep],
+        services: services + [sweep, roomSweep, MismatchTurnBack(referee: rooms, logger: logger)],
         logger: logger)
 }
 

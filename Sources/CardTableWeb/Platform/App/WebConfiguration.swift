@@ -11,6 +11,11 @@ public struct WebConfiguration: Sendable {
     /// How long a room waits for a player whose last connection dropped before it marks them
     /// away (their turns skipped, their vote to deal no longer awaited).
     public var roomGracePeriod: Duration = .seconds(10)
+    /// How long a Memorize mismatch in a room stays face up before it turns back by itself.
+    public var roomTurnBackDelay: Duration = .milliseconds(1500)
+    /// How often ``RoomSweep`` closes idle rooms, deletes long-closed ones and turns back a
+    /// mismatch whose turn-back was lost.
+    public var roomSweepInterval: Duration = .seconds(60)
     /// How long the server, told to stop, waits for the requests and sockets it has open before
     /// it closes them: a client still sending a body (or a room socket) holds it no longer.
     public var shutdownGracePeriod: Duration = .seconds(10)
