@@ -115,7 +115,8 @@ import Testing
             }
             for move in [1, events.count / 2, events.count] {
                 expectAnswersMatchReflection(
-                    try RoomReplayPage(code: room.code, game: 1, events: events, move: move),
+                    try RoomReplayPage(
+                        code: room.code, game: 1, events: events, move: move, origin: "http://h"),
                     path: "RoomReplayPage.\(game)@\(move)")
             }
         }

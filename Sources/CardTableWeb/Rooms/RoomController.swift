@@ -222,7 +222,9 @@ struct RoomController: Sendable {
         switch ResponseFormat(request) {
         case .html:
             return try renderer.respond(
-                RoomReplayPage(code: code, game: game, events: events, move: move), to: request)
+                RoomReplayPage(
+                    code: code, game: game, events: events, move: move, origin: Self.origin(of: request)),
+                to: request)
         case .json:
             return PageRenderer.response(
                 body: ByteBuffer(string: RoomMessage.list(events)),
