@@ -3,6 +3,7 @@ game, move by move, with and without script."""
 
 import re
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from room_helpers import join, make_room, play_set_to_the_end, updates, wait_for_update
@@ -108,3 +109,57 @@ def test_a_replay_works_without_script(player):
     reader.locator("[data-replay-go]").click()
     reader.wait_for_url(re.compile(r"\?move=4$"))
     expect(reader.locator("[data-replay-move]")).to_contain_text("Move 4 of")
+    # The move's link is shown as text to copy; Share and Copy link need script.
+    expect(reader.get_by_label("Link to this move")).to_have_value(reader.url)
+    expect(reader.get_by_role("button", name="Copy link")).to_be_hidden()
+    expect(reader.get_by_role("button", name="Share")).to_be_hidden()
+
+
+# Where the browser has the Web Share API (Chromium on Linux has not), it is given the link.
+RECORDED_SHARE = """
+Object.defineProperty(Navigator.prototype, "share", {
+  configurable: true,
+  value: async (data) => { (window.sharedLinks ||= []).push(data); },
+});
+"""
+
+
+def test_a_replay_move_is_shared_or_its_link_copied(player):
+    host, guest, code = finished_room(player, (390, 844), (844, 390))
+    guest.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    guest.add_init_script(RECORDED_SHARE)
+    guest.goto(f"/rooms/{code}/games/1")
+    guest.get_by_role("link", name="Next move").click()
+    expect(guest.locator("[data-replay-move]")).to_contain_text("Move 2 of")
+    address = guest.url
+    assert address.endswith(f"/rooms/{code}/games/1?move=2")
+    # The link follows the move shown.
+    link = guest.get_by_label("Link to this move")
+    expect(link).to_have_value(address)
+    guest.get_by_role("button", name="Copy link").click()
+    expect(guest.locator("[data-replay-shared]")).to_have_text("Link copied.")
+    assert guest.evaluate("navigator.clipboard.readText()") == address
+    guest.get_by_role("button", name="Share").click()
+    guest.wait_for_function("(window.sharedLinks || []).length === 1")
+    assert guest.evaluate("window.sharedLinks[0].url") == address
+    # Where the clipboard is out of reach (plain http on the home network), the link is selected.
+    guest.evaluate(
+        "() => { navigator.clipboard.writeText = () => Promise.reject(new DOMException('No', 'NotAllowedError')); }")
+    guest.get_by_role("link", name="Next move").click()
+    expect(guest.locator("[data-replay-move]")).to_contain_text("Move 3 of")
+    expect(guest.locator("[data-replay-shared]")).to_have_text("")
+    expect(link).to_have_value(guest.url)
+    assert guest.url.endswith("?move=3")
+    guest.get_by_role("button", name="Copy link").click()
+    expect(guest.locator("[data-replay-shared]")).not_to_have_text("")
+    expect(link).to_be_focused()
+    assert guest.evaluate(
+        "(field => field.selectionStart === 0 && field.selectionEnd === field.value.length)"
+        "(document.querySelector('[data-replay-link]'))")
+    results = Axe().run(guest)
+    serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert serious == [], results.generate_report()
+    guest.screenshot(path="Tests/Browser/screenshots/room-replay-share-844x390.png", full_page=True)
+    guest.set_viewport_size({"width": 390, "height": 844})
+    guest.screenshot(path="Tests/Browser/screenshots/room-replay-share-390x844.png", full_page=True)
+    assert host.errors == [] and guest.errors == []

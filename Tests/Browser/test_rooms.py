@@ -1,11 +1,13 @@
 """Rooms: friends play one table from their own browsers, live over WebSockets."""
 
+import json
 import re
+import time
 
 from playwright.sync_api import expect
 
 from helpers import create_theme
-from room_helpers import a_set_on, join, make_room, updates, wait_for_update
+from room_helpers import a_set_on, join, make_room, set_among, snapshot, updates, wait_for_update
 
 
 def test_two_friends_play_set_from_their_own_browsers(player):
@@ -78,6 +80,58 @@ def test_a_third_friend_and_dropped_connections_catch_up(player, server):
             assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] + 0.5, (size, selector, box)
         page.screenshot(path=f"Tests/Browser/screenshots/room-set-{size}.png")
     assert host.errors == [] and guest.errors == [] and third.errors == []
+
+
+def test_two_sets_found_at_once_are_both_said_on_every_screen(player):
+    host, guest = player(390, 844), player(844, 390)
+    url = make_room(host, "Ana")
+    code = url.rsplit("/", 1)[1]
+    join(guest, url, "Bo")
+    before = updates(guest)
+    host.get_by_role("button", name="Start the game").click()
+    wait_for_update(guest, before)
+    expect(host.locator(".room-set-card").first).to_be_visible()
+    # Both pages' redraws are held until Ana and Bo have each found a Set, as when their claims
+    # cross: each page then draws both at once.
+    held = {host: [], guest: []}
+    holding = {"on": True}
+    page_address = re.compile(rf"/rooms/{code}(\?after=\d+)?$")
+    def holding_for(page):
+        def hold(route):
+            if holding["on"] and route.request.resource_type == "fetch":
+                held[page].append(route)
+            else:
+                route.continue_()
+        return hold
+
+    for page in held:
+        page.route(page_address, holding_for(page))
+    for claimer in (host, guest):
+        trio = set_among(snapshot(claimer, code)["view"]["set"]["cards"])
+        response = claimer.request.post(
+            f"/rooms/{code}/claim", data=json.dumps({"cards": trio}),
+            headers={"Content-Type": "application/json", "Accept": "application/json"})
+        assert response.ok and response.json()[0]["kind"] == "scored", response.text()
+    deadline = time.monotonic() + 60
+    while not all(held.values()):
+        assert time.monotonic() < deadline, "a page never asked to redraw"
+        host.wait_for_timeout(50)
+    holding["on"] = False
+    for routes in held.values():
+        for route in routes:
+            route.continue_()
+    for page in (host, guest):
+        status = page.locator("[data-room-announcement]")
+        expect(status).to_contain_text(re.compile(r"^Ana found a Set: .* Bo found a Set: "))
+        expect(page.locator(".room-member .room-score")).to_have_text(["1", "1"])
+    # Redraws with nothing new leave the words as they are; each event is said once.
+    for page in (host, guest):
+        page.wait_for_load_state("networkidle")
+        text = page.locator("[data-room-announcement]").inner_text()
+        assert text.count("Ana found a Set") == 1 and text.count("Bo found a Set") == 1, text
+    guest.screenshot(path="Tests/Browser/screenshots/room-two-sets-844x390.png")
+    host.screenshot(path="Tests/Browser/screenshots/room-two-sets-390x844.png")
+    assert host.errors == [] and guest.errors == []
 
 
 def test_friends_take_turns_at_memorize(player):

@@ -54,6 +54,9 @@ import Testing
             ChooserPage(themes: [], isEditing: false, missingBuiltInCount: 1),
             ChooserPage(themes: themes, isEditing: true, editor: ThemeEditorState(themes[1])),
             ChooserPage(themes: themes, isEditing: true, editor: Self.editorWithErrors()),
+            ChooserPage(
+                themes: themes, isEditing: false,
+                findRoomProblem: FieldProblem(field: "room-code", typed: "K0Q", message: "code must be…")),
         ]
         for (index, page) in pages.enumerated() {
             expectAnswersMatchReflection(page, path: "ChooserPage#\(index)")
@@ -86,6 +89,12 @@ import Testing
                     StoredRoom(room: room, lastEvent: 4), for: guest, announcement: "", origin: "http://h"))
             pages.append(
                 RoomPage(
+                    StoredRoom(room: room, lastEvent: 4), for: PlayerID.random(), announcement: "",
+                    origin: "http://h",
+                    joining: FieldProblem(field: "room-name", typed: "Ana", message: "Someone is called Ana.")
+                ))
+            pages.append(
+                RoomPage(
                     StoredRoom(room: room, lastEvent: 5, closedAt: now), for: PlayerID.random(),
                     announcement: "The room closed.", origin: "http://h"))
             _ = room.comeBack(guest)
@@ -106,7 +115,8 @@ import Testing
             }
             for move in [1, events.count / 2, events.count] {
                 expectAnswersMatchReflection(
-                    try RoomReplayPage(code: room.code, game: 1, events: events, move: move),
+                    try RoomReplayPage(
+                        code: room.code, game: 1, events: events, move: move, origin: "http://h"),
                     path: "RoomReplayPage.\(game)@\(move)")
             }
         }
@@ -143,6 +153,11 @@ import Testing
 
     @Test func roomNewPage() {
         expectAnswersMatchReflection(RoomNewPage(game: .set, themeID: nil), path: "RoomNewPage.set")
+        expectAnswersMatchReflection(
+            RoomNewPage(
+                game: .set, themeID: nil,
+                nameProblem: FieldProblem(field: "room-name", typed: " ", message: "Type a name.")),
+            path: "RoomNewPage.set, sent back")
         expectAnswersMatchReflection(
             RoomNewPage(game: .memorize, themeID: ThemeID(12)), path: "RoomNewPage.memorize")
     }

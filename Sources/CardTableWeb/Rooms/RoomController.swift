@@ -93,7 +93,16 @@ struct RoomController: Sendable {
 
     @Sendable func create(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let form = try await RequestInput.decode(CreateForm.self, from: request, context: context)
-        let name = try Self.displayName(form.name ?? "Host")
+        let typed = form.name ?? "Host"
+        let name: DisplayName
+        do {
+            name = try DisplayName(typed: typed)
+        } catch {
+            throw try await refusal(
+                Self.nameError(error), of: request, field: "room-name", typed: typed,
+                message: error.description
+            ) { RoomNewPage(game: form.game, themeID: form.themeID, nameProblem: $0) }
+        }
         let answer = try await referee.create(
             form.game, themeID: form.themeID, hostName: name, for: Self.host(context))
         let code = answer.room.code
@@ -109,40 +118,67 @@ struct RoomController: Sendable {
         }
     }
 
-    /// The room whose code a friend read out: `?code=k7q x4p` goes to `/rooms/K7QX4P`.
+    /// The room whose code a friend read out: `?code=k7q x4p` goes to `/rooms/K7QX4P`. A browser
+    /// given a code that is none, or names no room, gets the home page back with the message
+    /// beside its Join a room field.
     @Sendable func find(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         // NB: a form sends a space typed in the code as `+`, which the query keeps.
         let typed = (request.uri.queryParameters.get("code") ?? "").replacing("+", with: " ")
-        guard let code = RoomCode(typed) else {
-            throw AppError.badRequest(
-                "code must be the six letters and digits of a room, like K7Q-X4P (codes have no 0, 1, I, L or O)."
-            )
+        do {
+            guard let code = RoomCode(typed) else {
+                throw AppError.badRequest(
+                    "code must be the six letters and digits of a room, like K7Q-X4P (codes have no 0, 1, I, L or O)."
+                )
+            }
+            _ = try await referee.current(code)
+            return .redirect(to: RoomRoute.page(code))
+        } catch let error as AppError {
+            let player = try context.requirePlayer()
+            throw try await refusal(error, of: request, field: "room-code", typed: typed) {
+                try await ChooserPage.home(of: player, in: referee.themes, findRoomProblem: $0)
+            }
         }
-        _ = try await referee.current(code)
-        return .redirect(to: RoomRoute.page(code))
     }
 
+    /// The room's page (`?after=N`: a page that drew event N, which says every event since), or
+    /// its snapshot as JSON.
     @Sendable func show(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let code = try Self.code(context)
-        let (stored, lastWords) = try await referee.currentWithLastWords(code)
         let player = try context.requirePlayer()
         switch ResponseFormat(request) {
         case .html:
-            return try renderer.respond(
-                RoomPage(stored, for: player, announcement: lastWords, origin: Self.origin(of: request)),
-                to: request)
+            let after = try request.uri.queryParameters.get("after").map { _ in try Self.after(request) }
+            return try renderer.html(try await page(code, for: player, after: after, request: request))
         case .json:
+            let stored = try await referee.current(code)
             let you = stored.room.member(for: player)?.number
             return try PageRenderer.json(
                 RoomMessage.Snapshot(lastEvent: stored.lastEvent, you: you, view: RoomView(stored.room)))
         }
     }
 
+    /// Joins (or renames). A browser whose name is refused, as empty, too long or taken, gets the
+    /// room page back with the name kept and the message beside the field.
     @Sendable func join(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let form = try await RequestInput.decode(JoinForm.self, from: request, context: context)
-        let name = try Self.displayName(form.name)
         let player = try context.requirePlayer()
-        return try answer(try await referee.join(try Self.code(context), as: name, for: player), request)
+        let code = try Self.code(context)
+        let sendBack = { (error: AppError, message: String) in
+            try await refusal(error, of: request, field: "room-name", typed: form.name, message: message) {
+                try await page(code, for: player, joining: $0, request: request)
+            }
+        }
+        let name: DisplayName
+        do {
+            name = try DisplayName(typed: form.name)
+        } catch {
+            throw try await sendBack(Self.nameError(error), error.description)
+        }
+        do {
+            return try answer(try await referee.join(code, as: name, for: player), request)
+        } catch let error as AppError where error == RoomRefusal.nameTaken(name).appError {
+            throw try await sendBack(error, error.message)
+        }
     }
 
     @Sendable func start(_ request: Request, context: CardTableRequestContext) async throws -> Response {
@@ -207,7 +243,9 @@ struct RoomController: Sendable {
         switch ResponseFormat(request) {
         case .html:
             return try renderer.respond(
-                RoomReplayPage(code: code, game: game, events: events, move: move), to: request)
+                RoomReplayPage(
+                    code: code, game: game, events: events, move: move, origin: Self.origin(of: request)),
+                to: request)
         case .json:
             return PageRenderer.response(
                 body: ByteBuffer(string: RoomMessage.list(events)),
@@ -259,15 +297,35 @@ struct RoomController: Sendable {
         return try context.requirePlayer()
     }
 
-    private static func displayName(_ typed: String) throws -> DisplayName {
-        do {
-            return try DisplayName(typed: typed)
-        } catch {
-            throw AppError.badRequest("name: \(error.description)")
-        }
+    /// The error that says why a typed name cannot be used, naming the field.
+    private static func nameError(_ problem: DisplayName.Problem) -> AppError {
+        AppError.badRequest("name: \(problem.description)")
     }
 
     // MARK: - Private
+
+    /// The room's page as `player` sees it: saying what happened since event `after` (see
+    /// ``RoomReferee/currentWithWords(_:after:)``), with the join form sent back with `joining`.
+    private func page(
+        _ code: RoomCode, for player: PlayerID, after: Int? = nil, joining: FieldProblem? = nil,
+        request: Request
+    ) async throws -> RoomPage {
+        let (stored, words) = try await referee.currentWithWords(code, after: after)
+        return RoomPage(
+            stored, for: player, announcement: words, origin: Self.origin(of: request), joining: joining)
+    }
+
+    /// What a refused form answers: `error` to an API client; to a browser, the form's page again
+    /// (`page` draws it), what was typed into `field` kept and `message` (the error's own when
+    /// nil) beside it.
+    private func refusal(
+        _ error: AppError, of request: Request, field: String, typed: String, message: String? = nil,
+        page: (FieldProblem) async throws -> any PageModel
+    ) async throws -> any Error {
+        guard ResponseFormat(request) == .html else { return error }
+        let problem = FieldProblem(field: field, typed: typed, message: message ?? error.message)
+        return FormRejection(error: error, page: try await page(problem))
+    }
 
     /// The events a request added (JSON), or the room page (a form post).
     private func answer(_ answer: RoomReferee.Answer, _ request: Request) throws -> Response {

@@ -31,8 +31,7 @@ struct RoomLookupLimit<Context: PlayerRequestContext & RemoteAddressRequestConte
         }
         do {
             return try await next(request, context)
-        } catch let error as AppError where code.map({ RoomReferee.saysNoSuchRoom(error, code: $0) }) == true
-        {
+        } catch let error where code.map({ RoomReferee.saysNoSuchRoom(error, code: $0) }) == true {
             limiter.recordFailure(of: client, at: referee.environment.now())
             throw error
         }
@@ -61,8 +60,10 @@ enum RoomLookupRules {
 }
 
 extension RoomReferee {
-    /// Whether `error` is the answer for a room code that names no room.
-    static func saysNoSuchRoom(_ error: AppError, code: RoomCode) -> Bool {
-        error == noSuchRoom(code) || error == noSuchReplay(code)
+    /// Whether `error` is the answer for a room code that names no room (a form sent back with
+    /// that answer included).
+    static func saysNoSuchRoom(_ error: any Error, code: RoomCode) -> Bool {
+        guard let error = error as? AppError ?? (error as? FormRejection)?.error else { return false }
+        return error == noSuchRoom(code) || error == noSuchReplay(code)
     }
 }

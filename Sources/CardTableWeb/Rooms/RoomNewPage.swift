@@ -13,11 +13,14 @@ struct RoomNewPage: PageModel {
     let gameName: String
     let createURL = RoomRoute.create.path
     let chooserURL = ThemesRoute.chooser().path
+    /// The name sent back, with what was wrong with it.
+    let nameProblem: FieldProblem?
 
-    init(game: Room.Game, themeID: ThemeID?) {
+    init(game: Room.Game, themeID: ThemeID?, nameProblem: FieldProblem? = nil) {
         self.game = game.rawValue
         self.themeID = themeID?.description
         gameName = game == .set ? "Set" : "Memorize"
+        self.nameProblem = nameProblem
     }
 }
 
@@ -31,6 +34,7 @@ extension RoomNewPage: MustacheParent {
         case "gameName": gameName
         case "createURL": createURL
         case "chooserURL": chooserURL
+        case "nameProblem": nameProblem
         default: nil
         }
     }

@@ -53,8 +53,11 @@ struct RoomPage: PageModel {
     /// What happened last, in words.
     let announcement: String
     let isMember: Bool
-    /// Whether the join form is shown: to someone not in the room, while it is open.
+    /// Whether the join form is shown: to someone not in the room (or whose name it sent back),
+    /// while it is open.
     let canJoin: Bool
+    /// The name the join form sent back, with what was wrong with it.
+    let joinProblem: FieldProblem?
     let isHost: Bool
     /// Whether you have a seat in the game under way (only then are the Set cards checkable).
     let isPlayer: Bool
@@ -79,6 +82,8 @@ struct RoomPage: PageModel {
     let replays: [ReplayLink]
     var hasReplays: Bool { !replays.isEmpty }
 
+    /// The page's own address, which its script fetches to redraw.
+    let pageURL: String
     let joinURL: String
     let startURL: String
     let claimURL: String
@@ -89,7 +94,10 @@ struct RoomPage: PageModel {
     let faceViewBox = SetSymbolView.faceViewBox
     let faceLowerCueY = SetSymbolView.faceLowerCueY
 
-    init(_ stored: StoredRoom, for player: PlayerID, announcement: String, origin: String) {
+    init(
+        _ stored: StoredRoom, for player: PlayerID, announcement: String, origin: String,
+        joining joinProblem: FieldProblem? = nil
+    ) {
         let room = stored.room
         let you = room.member(for: player)
         let code = room.code
@@ -105,7 +113,8 @@ struct RoomPage: PageModel {
         lastEvent = stored.lastEvent
         self.announcement = announcement
         isMember = you != nil
-        canJoin = you == nil && stored.closedAt == nil
+        canJoin = (you == nil || joinProblem != nil) && stored.closedAt == nil
+        self.joinProblem = joinProblem
         isHost = you?.number == room.host.number && stored.closedAt == nil
         isPlayer = room.phase == .playing && you?.seat != nil && stored.closedAt == nil
         watchingText =
@@ -120,6 +129,7 @@ struct RoomPage: PageModel {
             ReplayLink(text: "Replay game \($0)", url: RoomRoute.replay(code, game: $0).path)
         }
         qrSVG = QRCode(encoding: shareURL)?.svg(label: "QR code of the room's link")
+        pageURL = RoomRoute.page(code).path
         joinURL = RoomRoute.join(code).path
         startURL = RoomRoute.start(code).path
         claimURL = RoomRoute.claim(code).path
@@ -201,6 +211,7 @@ extension RoomPage: MustacheParent {
         case "announcement": announcement
         case "isMember": isMember
         case "canJoin": canJoin
+        case "joinProblem": joinProblem
         case "isHost": isHost
         case "isPlayer": isPlayer
         case "watchingText": watchingText
@@ -216,6 +227,7 @@ extension RoomPage: MustacheParent {
         case "results": results
         case "replays": replays
         case "hasReplays": hasReplays
+        case "pageURL": pageURL
         case "joinURL": joinURL
         case "startURL": startURL
         case "claimURL": claimURL

@@ -154,21 +154,32 @@ struct RoomReferee: Sendable {
         return (after >= stored.lastEvent - Self.catchUpLimit ? events : [], stored)
     }
 
-    /// The room with the words of what happened last, for its page: every event of the last
-    /// move (a Set found and the deal that followed it: the events of one move share their
-    /// view), up to ``lastWordsLimit`` of them.
-    func currentWithLastWords(_ code: RoomCode) async throws -> (stored: StoredRoom, lastWords: String) {
-        guard let (stored, events) = try await rooms.room(code, with: .last(Self.lastWordsLimit)) else {
+    /// The room with the words its page says: for a page that drew event `after` and is behind,
+    /// every event after it, oldest first (the newest ``newsLimit``, after how many earlier ones
+    /// go unsaid); for a page loaded fresh (`after` nil, or not behind), what happened last:
+    /// every event of the last move (a Set found and the deal that followed it: the events of
+    /// one move share their view), up to ``lastWordsLimit`` of them.
+    func currentWithWords(_ code: RoomCode, after: Int? = nil) async throws -> (
+        stored: StoredRoom, words: String
+    ) {
+        guard let (stored, events) = try await rooms.room(code, with: .last(Self.newsLimit)) else {
             throw Self.noSuchRoom(code)
         }
         let recent = try events.map { try JSONText.decode(RoomEvent.self, from: $0) }
-        guard let last = recent.last else { return (stored, "") }
-        let move = recent.reversed().prefix { $0.view == last.view }.reversed()
-        return (stored, move.map(\.text).joined(separator: " "))
+        guard let after, after < stored.lastEvent else {
+            return (stored, Self.lastWords(of: recent.suffix(Self.lastWordsLimit)))
+        }
+        let missed = recent.filter { $0.number > after }
+        let unsaid = stored.lastEvent - after - missed.count
+        let texts = missed.map(\.text).joined(separator: " ")
+        guard unsaid > 0 else { return (stored, texts) }
+        return (stored, "\(unsaid) earlier \(unsaid == 1 ? "event" : "events"), then: \(texts)")
     }
 
-    /// The most events of one move that a room page says.
+    /// The most events of one move that a page loaded fresh says.
     static let lastWordsLimit = 3
+    /// The most events a page that fell behind says; it says how many earlier ones it leaves out.
+    static let newsLimit = 6
 
     static func noSuchRoom(_ code: RoomCode) -> AppError {
         AppError.notFound("There is no room \(code): check the code, or make a new room.")
@@ -178,6 +189,13 @@ struct RoomReferee: Sendable {
 
     private var turnBackSeconds: TimeInterval {
         Double(turnBackDelay.components.seconds) + Double(turnBackDelay.components.attoseconds) * 1e-18
+    }
+
+    /// The words of the last move among `recent` events: the last one and those before it
+    /// that share its view.
+    private static func lastWords(of recent: ArraySlice<RoomEvent>) -> String {
+        guard let last = recent.last else { return "" }
+        return recent.reversed().prefix { $0.view == last.view }.reversed().map(\.text).joined(separator: " ")
     }
 
     /// Runs `change` on the room in one transaction, records what happened (and when the cards it

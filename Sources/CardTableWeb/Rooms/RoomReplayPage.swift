@@ -51,12 +51,15 @@ struct RoomReplayPage: PageModel {
     let nextURL: String?
     let lastURL: String
     let roomURL: String
+    /// This move's address in full (`http://…/rooms/K7QX4P/games/1?move=3`), to share.
+    let shareURL: String
     let faceViewBox = SetSymbolView.faceViewBox
     let faceLowerCueY = SetSymbolView.faceLowerCueY
 
-    /// The replay at `move` (1-based) of `events`, the game's log.
+    /// The replay at `move` (1-based) of `events`, the game's log, as this server's `origin`
+    /// (`http://192.168.1.20:8080`) shares it.
     /// - Precondition: `events` holds `move`.
-    init(code: RoomCode, game: Int, events: [String], move: Int) throws {
+    init(code: RoomCode, game: Int, events: [String], move: Int, origin: String) throws {
         precondition(events.indices.contains(move - 1), "The replay has no move \(move).")
         let event = try JSONText.decode(RoomEvent.self, from: events[move - 1])
         let view = event.view
@@ -76,6 +79,7 @@ struct RoomReplayPage: PageModel {
         nextURL = move < events.count ? route(move + 1) : nil
         lastURL = route(events.count)
         roomURL = RoomRoute.page(code).path
+        shareURL = origin + route(move)
 
         let moved = Set(event.cards)
         let scores = view.set?.scores ?? view.memorize?.pairs ?? []
@@ -137,6 +141,7 @@ extension RoomReplayPage: MustacheParent {
         case "nextURL": nextURL
         case "lastURL": lastURL
         case "roomURL": roomURL
+        case "shareURL": shareURL
         case "faceViewBox": faceViewBox
         case "faceLowerCueY": faceLowerCueY
         default: nil

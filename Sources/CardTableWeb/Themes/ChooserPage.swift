@@ -57,6 +57,8 @@ struct ChooserPage: PageModel {
     let statsURL = StatsRoute.page.path
     /// Where the room code a friend read out leads.
     let findRoomURL = RoomRoute.find.path
+    /// A code that found no room, sent back with what was wrong with it.
+    let findRoomProblem: FieldProblem?
     let deleted: DeletedNotice?
     /// Says that a theme could not be read and was set aside; `nil` when none was.
     let setAsideNotice: String?
@@ -68,7 +70,7 @@ struct ChooserPage: PageModel {
 
     init(
         themes: [SavedTheme], isEditing: Bool, deleted: SavedTheme? = nil, setAsideCount: Int = 0,
-        missingBuiltInCount: Int = 0, editor: ThemeEditorState? = nil
+        missingBuiltInCount: Int = 0, editor: ThemeEditorState? = nil, findRoomProblem: FieldProblem? = nil
     ) {
         let panel = editor.map(EditorPanel.init)
         title = panel.map { $0.heading + " · CardTable" } ?? "Memorize · CardTable"
@@ -94,6 +96,7 @@ struct ChooserPage: PageModel {
             default: "\(setAsideCount) themes could not be read and were set aside."
             }
         self.editor = panel
+        self.findRoomProblem = findRoomProblem
         restoreBuiltIns =
             switch missingBuiltInCount {
             case _ where !self.isEditing && !themes.isEmpty: nil
@@ -136,6 +139,7 @@ extension ChooserPage: MustacheParent {
         case "dailyURL": dailyURL
         case "statsURL": statsURL
         case "findRoomURL": findRoomURL
+        case "findRoomProblem": findRoomProblem
         case "deleted": deleted
         case "setAsideNotice": setAsideNotice
         case "editor": editor

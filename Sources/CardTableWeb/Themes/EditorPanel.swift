@@ -9,7 +9,7 @@ struct EditorPanel: Encodable, Sendable {
         let label: String
     }
 
-    /// The messages about one field, shown beside it (`editor-messages.mustache`).
+    /// The messages about one field, shown beside it (`field-messages.mustache`).
     struct FieldMessages: Encodable, Sendable {
         /// The field's name; its list of messages is `<field>-messages`.
         let field: String

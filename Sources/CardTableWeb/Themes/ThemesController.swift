@@ -33,10 +33,7 @@ struct ThemesController: Sendable {
         if let id = request.uri.queryParameters["deleted"].flatMap(ThemeID.init) {
             deleted = try await store.recentlyDeletedTheme(of: player).flatMap { $0.id == id ? $0 : nil }
         }
-        let list = try await store.themeList(of: player)
-        let page = ChooserPage(
-            themes: list.themes, isEditing: isEditing, deleted: deleted, setAsideCount: list.setAsideCount,
-            missingBuiltInCount: list.missingBuiltInCount)
+        let page = try await ChooserPage.home(of: player, in: store, isEditing: isEditing, deleted: deleted)
         return try renderer.respond(page, to: request)
     }
 

@@ -3,7 +3,8 @@ import Logging
 
 /// Turns every failure into a page a player can read (or JSON for API clients): 404 for unknown
 /// ids and paths, 400 for malformed forms, 403 for foreign origins, 413 for oversized bodies,
-/// 503 while the database cannot be reached.
+/// 503 while the database cannot be reached. A form sent back (``FormRejection``) is drawn as
+/// its page, with the error's status.
 struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
     let renderer: PageRenderer
 
@@ -13,7 +14,10 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         do {
             return try await next(request, context)
+        } catch let rejection as FormRejection where ResponseFormat(request) == .html {
+            return try renderer.html(rejection.page, status: rejection.error.status)
         } catch {
+            let error = (error as? FormRejection)?.error ?? error
             let page = ErrorPage(error)
             if page.status >= 500 {
                 context.logger.error("Request failed", metadata: ["error": "\(String(reflecting: error))"])

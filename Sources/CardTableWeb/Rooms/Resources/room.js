@@ -27,20 +27,30 @@ function say(text) {
 
 /**
  * Redraws from the server's page, keeping the cards this player has checked: a check follows
- * its card (by number) wherever it is drawn, and goes when the card leaves the table. When the
- * page cannot be fetched (the network just went), it stays as it is: the socket resumes after
- * the last event drawn once the network is back, and that redraws it.
+ * its card (by number) wherever it is drawn, and goes when the card leaves the table. The page
+ * is asked for what happened after the last event drawn (`?after=N`), so its announcement says
+ * every event since, in order, and none twice; a page with nothing new keeps what this one says.
+ * A join form sent back with a problem keeps its name and message. When the page cannot be
+ * fetched (the network just went), it stays as it is: the socket resumes after the last event
+ * drawn once the network is back, and that redraws it.
  */
 async function redraw() {
+  const drawn = lastEvent();
+  const url = new URL(room().dataset.pageUrl, window.location.href);
+  url.searchParams.set("after", String(drawn));
   let page;
   try {
-    page = await getPage();
+    page = await getPage(url.href);
   } catch {
     return;
   }
+  const news = page.querySelector("[data-room-announcement]");
+  if (news && Number(page.querySelector("[data-room]")?.dataset.lastEvent || 0) <= drawn) {
+    news.textContent = $("[data-room-announcement]")?.textContent ?? news.textContent;
+  }
   // NB: read after the fetch, so a card checked while it was under way stays checked.
   const checked = new Set($$(".room-check:checked").map((box) => box.name));
-  patchPage(page);
+  patchPage(page, "[data-room-join]:has([aria-invalid])");
   for (const box of $$(".room-check")) box.checked = checked.has(box.name);
   markUpdated();
 }

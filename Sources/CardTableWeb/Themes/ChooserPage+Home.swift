@@ -1,0 +1,13 @@
+extension ChooserPage {
+    /// The home page as `player` sees it, with their themes from `store` (and, when a room code
+    /// they typed in Join a room found no room, that code and what was wrong with it).
+    static func home(
+        of player: PlayerID, in store: any ThemeStore, isEditing: Bool = false, deleted: SavedTheme? = nil,
+        findRoomProblem: FieldProblem? = nil
+    ) async throws -> ChooserPage {
+        let list = try await store.themeList(of: player)
+        return ChooserPage(
+            themes: list.themes, isEditing: isEditing, deleted: deleted, setAsideCount: list.setAsideCount,
+            missingBuiltInCount: list.missingBuiltInCount, findRoomProblem: findRoomProblem)
+    }
+}
