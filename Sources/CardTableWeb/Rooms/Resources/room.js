@@ -50,7 +50,7 @@ async function redraw() {
   }
   // NB: read after the fetch, so a card checked while it was under way stays checked.
   const checked = new Set($$(".room-check:checked").map((box) => box.name));
-  patchPage(page, "[data-room-join]:has([aria-invalid])");
+  patchPage(page, "[data-sent-back]");
   for (const box of $$(".room-check")) box.checked = checked.has(box.name);
   markUpdated();
 }
