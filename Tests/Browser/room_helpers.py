@@ -29,6 +29,19 @@ def make_room(page, name):
     return page.url
 
 
+def started_room(host, *guests):
+    """Ana makes a Set room, each guest joins it (Bo, Cy, …) and Ana starts the game once every
+    guest's page has drawn the start; returns the room's code."""
+    url = make_room(host, "Ana")
+    for index, guest in enumerate(guests):
+        join(guest, url, ["Bo", "Cy", "Dee", "Eve"][index])
+    before = [updates(guest) for guest in guests]
+    host.get_by_role("button", name="Start the game").click()
+    for guest, count in zip(guests, before):
+        wait_for_update(guest, count)
+    return url.rsplit("/", 1)[1]
+
+
 def make_memorize_room(page, theme, name):
     """Makes a Memorize room of the theme from its game's Options, as a player would."""
     page.goto(f"/play/{theme}")

@@ -6,20 +6,9 @@ import re
 
 from playwright.sync_api import expect
 
-from room_helpers import join, make_room, play_set_to_the_end, set_among, snapshot, updates, wait_for_update
+from room_helpers import join, play_set_to_the_end, set_among, snapshot, started_room, updates, wait_for_update
 
 WATCHING = "You are watching this game; you can play in the next one."
-
-
-def start(host, *guests):
-    url = make_room(host, "Ana")
-    for index, guest in enumerate(guests):
-        join(guest, url, ["Bo", "Cy"][index])
-    before = [updates(guest) for guest in guests]
-    host.get_by_role("button", name="Start the game").click()
-    for guest, count in zip(guests, before):
-        wait_for_update(guest, count)
-    return url.rsplit("/", 1)[1]
 
 
 def take_set(page, code, trio):
@@ -55,7 +44,7 @@ def test_a_tap_the_table_changed_under_is_never_a_claim(player):
     claims = []
     cy.on("websocket", lambda socket: socket.on(
         "framesent", lambda payload: claims.append(json.loads(payload)) if '"claim"' in payload else None))
-    code = start(ana, bo, cy)
+    code = started_room(ana, bo, cy)
     # Bo takes Sets until 12 cards are left, so the next Set's places are refilled in place.
     while len(table := snapshot(cy, code)["view"]["set"]["cards"]) > 12:
         before = updates(cy)
@@ -105,7 +94,7 @@ def test_a_tap_the_table_changed_under_is_never_a_claim(player):
 
 def test_a_claim_that_crossed_a_new_deal_costs_nothing(player):
     ana, bo, cy = player(390, 844), player(390, 844), player(844, 390)
-    code = start(ana, bo, cy)
+    code = started_room(ana, bo, cy)
     # Bo takes a Set (Sets taken from more than 12 cards deal none: Bo goes on until one does).
     after = snapshot(cy, code)
     while True:
@@ -135,7 +124,7 @@ def test_a_claim_that_crossed_a_new_deal_costs_nothing(player):
 
 def test_a_spectators_table_takes_no_taps_and_says_why_once(player):
     ana, bo = player(390, 844), player(390, 844)
-    code = start(ana, bo)
+    code = started_room(ana, bo)
     url = ana.url
     cy, visitor = player(390, 844), player(844, 390)
     join(cy, url, "Cy")

@@ -5,16 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from room_helpers import join, make_room, set_among, snapshot, updates, wait_for_update
-
-
-def started_room(host, guest):
-    url = make_room(host, "Ana")
-    join(guest, url, "Bo")
-    before = updates(guest)
-    host.get_by_role("button", name="Start the game").click()
-    wait_for_update(guest, before)
-    return url.rsplit("/", 1)[1]
+from room_helpers import join, make_room, set_among, snapshot, started_room, updates, wait_for_update
 
 
 def claim_by_clicks(page, code):

@@ -6,17 +6,12 @@ import re
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from room_helpers import join, make_room, play_set_to_the_end, updates, wait_for_update
+from room_helpers import play_set_to_the_end, started_room, updates, wait_for_update
 
 
 def finished_room(player, host_size, guest_size):
     host, guest = player(*host_size), player(*guest_size)
-    url = make_room(host, "Ana")
-    code = url.rsplit("/", 1)[1]
-    join(guest, url, "Bo")
-    before = updates(guest)
-    host.get_by_role("button", name="Start the game").click()
-    wait_for_update(guest, before)
+    code = started_room(host, guest)
     play_set_to_the_end([host, guest], code)
     return host, guest, code
 

@@ -7,7 +7,7 @@ import time
 from playwright.sync_api import expect
 
 from helpers import create_theme
-from room_helpers import a_set_on, join, make_room, set_among, snapshot, updates, wait_for_update
+from room_helpers import a_set_on, join, make_room, set_among, snapshot, started_room, updates, wait_for_update
 
 
 def test_two_friends_play_set_from_their_own_browsers(player):
@@ -84,12 +84,7 @@ def test_a_third_friend_and_dropped_connections_catch_up(player, server):
 
 def test_two_sets_found_at_once_are_both_said_on_every_screen(player):
     host, guest = player(390, 844), player(844, 390)
-    url = make_room(host, "Ana")
-    code = url.rsplit("/", 1)[1]
-    join(guest, url, "Bo")
-    before = updates(guest)
-    host.get_by_role("button", name="Start the game").click()
-    wait_for_update(guest, before)
+    code = started_room(host, guest)
     expect(host.locator(".room-set-card").first).to_be_visible()
     # Both pages' redraws are held until Ana and Bo have each found a Set, as when their claims
     # cross: each page then draws both at once.
