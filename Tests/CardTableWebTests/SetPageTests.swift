@@ -1,8 +1,9 @@
-import CardTableWeb
 import HTTPTypes
 import SetCore
 import SetTestSupport
 import Testing
+
+@testable import CardTableWeb
 
 @Suite struct SetPageTests {
     @Test func homePageLinksToSet() async throws {

@@ -123,7 +123,9 @@ import Testing
         let (check, games) = try database.read { db in
             (
                 try String.fetchAll(db, sql: "PRAGMA quick_check"),
-                try SetGameRecord.fetchAll(db).map { try $0.savedGame() }
+                try Row.fetchAll(db, sql: "SELECT * FROM set_game").map {
+                    try SetGameRecord(SQLiteRow(row: $0)).savedGame()
+                }
             )
         }
         #expect(check == ["ok"])

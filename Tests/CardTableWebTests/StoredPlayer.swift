@@ -5,6 +5,6 @@ import Foundation
 extension CardTableStore {
     /// Stores `player` as their first move would; tests that write rows themselves need it.
     func storePlayer(_ player: PlayerID, at now: Date) async throws {
-        try await write { try $0.ensurePlayer(player, at: now) }
+        try await write { try $0.storePlayer(player, at: now) }
     }
 }

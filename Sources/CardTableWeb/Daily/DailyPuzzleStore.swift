@@ -70,7 +70,7 @@ extension CardTableStore.Transaction {
 
     /// Saves `play`, and its solve when it is the day's first.
     func save(_ play: DailyPlay, for player: PlayerID, at now: Date) throws {
-        try ensurePlayer(player, at: now)
+        try storePlayer(player, at: now)
         let date = play.progress.date.description
         try db.cachedStatement(
             sql: """

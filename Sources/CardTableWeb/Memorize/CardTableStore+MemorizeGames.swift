@@ -25,7 +25,7 @@ extension CardTableStore.Transaction {
 
     /// Saves `game` in its slot, replacing what was there (and storing the player if need be).
     func save(_ game: SavedMemorizeGame, for player: PlayerID, at now: Date) throws {
-        try ensurePlayer(player, at: now)
+        try storePlayer(player, at: now)
         let record = try MemorizeGameRecord(game, player: player, at: now)
         try db.cachedStatement(
             sql: """

@@ -16,7 +16,7 @@ extension CardTableStore.Transaction {
 
     /// Remembers the player's Memorize preferences (storing the player if need be).
     func save(_ preferences: MemorizePreferences, for player: PlayerID, at now: Date) throws {
-        try ensurePlayer(player, at: now)
+        try storePlayer(player, at: now)
         try db.cachedStatement(
             sql: """
                 INSERT INTO memorize_preferences (player_id, peeks_at_start, turn_back_after_ms, updated_at)

@@ -43,7 +43,7 @@ extension CardTableStore.Transaction {
 
     /// Stores a new room made by its host (storing the host if need be).
     func insert(_ room: Room, at now: Date) throws {
-        try ensurePlayer(room.host.player, at: now)
+        try storePlayer(room.host.player, at: now)
         try db.cachedStatement(
             sql: """
                 INSERT INTO room (code, game, host_id, state, last_event, created_at, active_at)

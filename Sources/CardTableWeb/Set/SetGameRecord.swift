@@ -1,10 +1,9 @@
 import Foundation
-import GRDB
 import SetCore
 
 /// A row of the `set_game` table: one player's Set game as the engine's JSON, what the last
 /// move did (and any claim that ran out before it), and the player's color-blind setting.
-struct SetGameRecord: Codable {
+struct SetGameRecord {
     var playerID: String
     var state: String
     var lastMove: String?
@@ -12,16 +11,6 @@ struct SetGameRecord: Codable {
     var colorBlind: Bool
     var version: Int
     var updatedAt: Date
-
-    enum CodingKeys: String, CodingKey {
-        case playerID = "player_id"
-        case state
-        case lastMove = "last_move"
-        case timeout
-        case colorBlind = "color_blind"
-        case version
-        case updatedAt = "updated_at"
-    }
 
     init(
         playerID: String, state: String, lastMove: String?, timeout: String?, colorBlind: Bool, version: Int,
@@ -71,18 +60,13 @@ struct SetGameRecord: Codable {
     private static let lastMoves = Memo<ExactText, SetLastMove>(capacity: 512)
 }
 
-extension SetGameRecord: FetchableRecord, PersistableRecord {
-    static let databaseTableName = "set_game"
-
-    /// Reads the row column by column (much faster than `Decodable`); a value of the wrong kind
-    /// throws, so a damaged row is still set aside.
-    init(row: Row) throws {
-        playerID = try row.decode(forColumn: CodingKeys.playerID.rawValue)
-        state = try row.decode(forColumn: CodingKeys.state.rawValue)
-        lastMove = try row.decode(forColumn: CodingKeys.lastMove.rawValue)
-        timeout = try row.decode(forColumn: CodingKeys.timeout.rawValue)
-        colorBlind = try row.decode(forColumn: CodingKeys.colorBlind.rawValue)
-        version = try row.decode(forColumn: CodingKeys.version.rawValue)
-        updatedAt = try row.decode(forColumn: CodingKeys.updatedAt.rawValue)
+extension SetGameRecord {
+    /// Reads the row column by column; a value of the wrong kind throws, so a damaged row is set
+    /// aside.
+    init(_ row: any DatabaseRow) throws {
+        try self.init(
+            playerID: row("player_id"), state: row("state"), lastMove: row("last_move"),
+            timeout: row("timeout"),
+            colorBlind: row("color_blind"), version: row("version"), updatedAt: row("updated_at"))
     }
 }

@@ -42,12 +42,17 @@ extension SetGameStore {
     }
 }
 
-extension CardTableStore: SetGameStore {
+extension CardTableDatabase {
+    func storedSetGame(for player: PlayerID) async throws -> StoredSetGame {
+        try await read { try $0.setGame(for: player) }
+    }
+
     func changeSetGame<Value: Sendable>(
         for player: PlayerID, at now: Date,
         _ change: @escaping @Sendable (StoredSetGame) throws -> (save: SavedSetGame?, value: Value)
     ) async throws -> Value {
         try await write { transaction in
+            try transaction.lockPlayer(player, at: now)
             let stored = try transaction.setGame(for: player)
             let (save, value) = try change(stored)
             if let save { try transaction.save(save, for: player, at: now) }
@@ -56,5 +61,44 @@ extension CardTableStore: SetGameStore {
             }
             return value
         }
+    }
+}
+
+extension CardTableStore: SetGameStore {}
+extension PostgresStore: SetGameStore {}
+
+extension DatabaseTransaction {
+    /// The player's Set game: none yet, the saved one, or, when its row could not be read (it is
+    /// moved to the quarantine, so the referee deals afresh), what could still be read of it.
+    func setGame(for player: PlayerID) throws -> StoredSetGame {
+        let found = try firstRow("SELECT * FROM set_game WHERE player_id = \(player.rawValue)") { row in
+            (
+                game: Result { try SetGameRecord(row).savedGame() },
+                colorBlind: try? row("color_blind") as Bool, version: try? row("version") as Int
+            )
+        }
+        guard let found else { return .none }
+        switch found.game {
+        case .success(let saved):
+            return .saved(saved)
+        case .failure(let error):
+            try setAside(from: "set_game", key: ["player_id": .text(player.rawValue)], because: error)
+            return .setAside(colorBlind: found.colorBlind ?? false, version: found.version ?? 0)
+        }
+    }
+
+    /// Saves the player's Set game, replacing what was there (and storing the player if need be).
+    func save(_ saved: SavedSetGame, for player: PlayerID, at now: Date) throws {
+        try storePlayer(player, at: now)
+        let record = try SetGameRecord(saved, player: player, at: now)
+        try execute(
+            """
+            INSERT INTO set_game (player_id, state, last_move, timeout, color_blind, version, updated_at)
+            VALUES (\(record.playerID), \(record.state), \(record.lastMove), \(record.timeout),
+                \(record.colorBlind), \(record.version), \(record.updatedAt))
+            ON CONFLICT (player_id) DO UPDATE SET
+                state = excluded.state, last_move = excluded.last_move, timeout = excluded.timeout,
+                color_blind = excluded.color_blind, version = excluded.version, updated_at = excluded.updated_at
+            """)
     }
 }

@@ -36,7 +36,7 @@ extension CardTableStore.Transaction {
     /// their list can change. Their games move over to the copies; a copy answers to its
     /// built-in's id as well as its own, so pages opened before keep working.
     func takeOwnershipOfThemes(for player: PlayerID, at now: Date) throws {
-        try ensurePlayer(player, at: now)
+        try storePlayer(player, at: now)
         guard try themeOwner(of: player) != player.rawValue else { return }
         let shared = try themeRecords(ownedBy: CardTableStore.sharedThemesOwner)
         for (position, builtIn) in shared.enumerated() {

@@ -1,9 +1,22 @@
+import Logging
+
 /// One transaction on either database, as a feature's storage code sees it: statements written
 /// once as ``SQL``, and rows read column by column. Each driver runs it its own way (GRDB's
 /// writer or reader on SQLite, a leased connection on PostgreSQL); the code is the same.
 protocol DatabaseTransaction {
     /// The SQL the database speaks, for the few statements a feature must write per dialect.
     var dialect: SQLDialect { get }
+
+    /// Whether rows may be changed: false in a read, where meeting a damaged row sends the work
+    /// to a write transaction that can set it aside (see ``setAside(from:key:because:)``).
+    var canWrite: Bool { get }
+
+    /// The rows this transaction set aside, which the driver sets aside again in a transaction
+    /// of their own when this one fails.
+    var damage: DamageLog { get }
+
+    /// Where rows set aside are reported, at error level.
+    var logger: Logger { get }
 
     /// Runs a statement that reads no rows.
     /// - Returns: How many rows it changed.
@@ -13,6 +26,15 @@ protocol DatabaseTransaction {
     /// The rows `sql` reads, in order, each made a value by `decode` while the statement is on
     /// it (`decode` must not keep the row).
     func rows<Value>(_ sql: SQL, _ decode: (any DatabaseRow) throws -> Value) throws -> [Value]
+
+    /// Copies every row of `table` whose columns hold `matching` to the `quarantine` table: its
+    /// `keyColumns` as a JSON object, all its columns as JSON, and `error`. When `unchangedFrom`
+    /// is given, only a row whose columns' JSON is still that text is copied.
+    /// - Returns: The JSON of each row copied.
+    func copyToQuarantine(
+        from table: String, matching: [String: SQLValue], keyColumns: [String], because error: String,
+        unchangedFrom: String?
+    ) throws -> [String]
 }
 
 extension DatabaseTransaction {

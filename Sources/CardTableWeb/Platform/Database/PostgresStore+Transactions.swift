@@ -6,25 +6,48 @@ extension PostgresStore {
         async throws
         -> Value
     {
-        let (threads, logger) = (blockingThreads, logger)
-        return try await transaction { connection in
-            try await threads.runIfActive {
-                try body(PostgresTransaction(connection: connection, logger: logger))
+        let (threads, logger, damage) = (blockingThreads, logger, DamageLog())
+        do {
+            return try await transaction { connection in
+                try await threads.runIfActive {
+                    try body(
+                        PostgresTransaction(
+                            connection: connection, canWrite: true, damage: damage, logger: logger))
+                }
             }
+        } catch {
+            let rows = damage.rows
+            if !rows.isEmpty {
+                try await transaction { connection in
+                    try await threads.runIfActive {
+                        let transaction = PostgresTransaction(
+                            connection: connection, canWrite: true, damage: DamageLog(), logger: logger)
+                        for row in rows { try transaction.setAsideAgain(row) }
+                    }
+                }
+            }
+            throw error
         }
     }
 
     /// Runs `body` on one snapshot of the database, without writing, on a thread that may wait
-    /// for PostgreSQL.
+    /// for PostgreSQL. When `body` meets a damaged row, it runs again as a write, which sets the
+    /// row aside.
     /// - Throws: ``StoreUnavailable`` when no connection could be had or it was lost.
     func read<Value: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) throws -> Value) async throws
         -> Value
     {
         let (threads, logger) = (blockingThreads, logger)
-        return try await snapshot { connection in
-            try await threads.runIfActive {
-                try body(PostgresTransaction(connection: connection, logger: logger))
+        do {
+            return try await snapshot { connection in
+                try await threads.runIfActive {
+                    try body(
+                        PostgresTransaction(
+                            connection: connection, canWrite: false, damage: DamageLog(), logger: logger))
+                }
             }
+        } catch is DamagedRow.NeedsWriting {
+            return try await write(body)
         }
     }
 }

@@ -7,6 +7,8 @@ import PostgresNIO
 /// database's thread pool), never on an event loop or in Swift's cooperative pool.
 struct PostgresTransaction: DatabaseTransaction {
     let connection: PostgresConnection
+    let canWrite: Bool
+    let damage: DamageLog
     let logger: Logger
 
     var dialect: SQLDialect { .postgres }
@@ -18,6 +20,30 @@ struct PostgresTransaction: DatabaseTransaction {
 
     func rows<Value>(_ sql: SQL, _ decode: (any DatabaseRow) throws -> Value) throws -> [Value] {
         try run(sql).rows.map { try decode(PostgresSQLRow(row: PostgresRandomAccessRow($0))) }
+    }
+
+    func copyToQuarantine(
+        from table: String, matching: [String: SQLValue], keyColumns: [String], because error: String,
+        unchangedFrom: String?
+    ) throws -> [String] {
+        // NB: the key is written as JSONText writes it (sorted, compact), as the SQLite driver does.
+        let members = keyColumns.sorted().map { column in
+            "'\"\(column)\":' || to_json(\(Self.quoted("d")).\(Self.quoted(column)))::text"
+        }
+        let key = SQL(verbatim: "'{' || " + members.joined(separator: " || ',' || ") + " || '}'")
+        let unchanged: SQL = unchangedFrom.map { " AND row_to_json(d)::text = \($0)" } ?? ""
+        return try rows(
+            """
+            INSERT INTO quarantine (table_name, row_key, row_text, error)
+            SELECT \(table), \(key), row_to_json(d)::text, \(error) FROM \(identifier: table) d
+            WHERE \(SQL.equal(matching))\(unchanged)
+            RETURNING row_text
+            """
+        ) { row in try row("row_text") }
+    }
+
+    private static func quoted(_ name: String) -> String {
+        "\"" + name + "\""
     }
 
     private func run(_ sql: SQL) throws -> PostgresQueryResult {

@@ -19,6 +19,11 @@ struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
         parts = [.text(text)]
     }
 
+    /// Text the code put together itself, as it is: never text that came from input.
+    init(verbatim text: String) {
+        parts = [.text(text)]
+    }
+
     init(stringInterpolation: StringInterpolation) {
         parts = stringInterpolation.parts
     }
@@ -33,6 +38,21 @@ struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
 
     /// Locks the rows a `SELECT` reads until the transaction ends, where the database locks rows.
     static let forUpdate = dialect(sqlite: "", postgres: " FOR UPDATE")
+
+    /// `statements` one after another, with `separator` between each two.
+    static func joined(_ statements: [SQL], separator: String) -> SQL {
+        var joined = SQL(stringLiteral: "")
+        for (index, statement) in statements.enumerated() {
+            if index > 0 { joined.parts.append(.text(separator)) }
+            joined.parts += statement.parts
+        }
+        return joined
+    }
+
+    /// Each of `values`' columns equal to its value, joined by `AND`, in the columns' order.
+    static func equal(_ values: [String: SQLValue]) -> SQL {
+        joined(values.keys.sorted().map { "\(identifier: $0) = \(values[$0] ?? .null)" }, separator: " AND ")
+    }
 
     /// This statement as `dialect` takes it: its text, with a placeholder for each value, and the
     /// values in order.
@@ -70,6 +90,20 @@ struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
             parts.append(.value(value.sqlValue))
         }
 
+        /// A value already made a ``SQLValue``, bound in its place.
+        mutating func appendInterpolation(_ value: SQLValue) {
+            parts.append(.value(value))
+        }
+
+        /// The name of a table or column, quoted. Only for names the code holds, never for input.
+        mutating func appendInterpolation(identifier name: String) {
+            parts.append(
+                .text(
+                    "\""
+                        + name.split(separator: "\"", omittingEmptySubsequences: false).joined(
+                            separator: "\"\"") + "\""))
+        }
+
         /// A value that may be missing: `NULL` when it is.
         mutating func appendInterpolation(_ value: (some SQLBindable)?) {
             parts.append(.value(value?.sqlValue ?? .null))
@@ -95,4 +129,8 @@ struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
 /// The two SQL dialects CardTable speaks.
 enum SQLDialect: Sendable, Hashable {
     case sqlite, postgres
+
+    /// Whether a transaction must lock the rows it changes (``SQL/forUpdate``) to keep other
+    /// writers out: SQLite has one writer at a time, so it never needs to.
+    var locksRows: Bool { self == .postgres }
 }

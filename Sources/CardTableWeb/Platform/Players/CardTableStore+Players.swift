@@ -2,19 +2,6 @@ import Foundation
 import GRDB
 
 extension CardTableStore.Transaction {
-    /// Writes the player's row unless it is there: called by every save, since a player is only
-    /// stored once they do something worth keeping.
-    func ensurePlayer(_ player: PlayerID, at now: Date) throws {
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO player (id, created_at, last_seen_at, owns_themes, unsigned_cookie)
-                VALUES (?, ?, ?, 0, 0) ON CONFLICT (id) DO NOTHING
-                """
-        ).execute(arguments: [player.rawValue, now, now])
-    }
-}
-
-extension CardTableStore.Transaction {
     /// When `player`'s last visit was noted (or when they were stored); nil when they are not
     /// stored.
     ///
@@ -25,13 +12,13 @@ extension CardTableStore.Transaction {
         guard let row = try cachedRow("SELECT * FROM player WHERE id = ?", [player.rawValue]) else {
             return nil
         }
-        var repairs: [String: DatabaseValue] = [:]
+        var repairs: [String: SQLValue] = [:]
         var firstError: (any Error)?
         func moment(_ column: String) -> Date? {
             do {
                 return try row.decode(Date?.self, forColumn: column)
             } catch {
-                repairs[column] = now.databaseValue
+                repairs[column] = .date(now)
                 firstError = firstError ?? error
                 return now
             }

@@ -4,7 +4,7 @@ import Hummingbird
 /// Recognises the player from their signed cookie, or welcomes a new one with a fresh random id.
 ///
 /// Welcoming stores nothing: a player's row is written with their first move (see
-/// ``CardTableStore/Transaction/ensurePlayer(_:at:)``), so page views cost the database nothing.
+/// ``DatabaseTransaction/storePlayer(_:at:)``), so page views cost the database nothing.
 /// Every response sends the cookie again, so its lifetime starts over on each visit; a player
 /// seen again has their last visit noted (at most daily), which the sweep of forgotten players
 /// reads. A ``VisitLedger`` spares the other views of the day that lookup.

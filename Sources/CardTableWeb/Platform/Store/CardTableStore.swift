@@ -124,7 +124,8 @@ public final class CardTableStore: Sendable {
             let rows = damage.rows
             if !rows.isEmpty {
                 try await dbWriter.write { db in
-                    for row in rows { try row.setAside(in: db) }
+                    let transaction = Transaction(db: db, canWrite: true, damage: DamageLog(), logger: logger)
+                    for row in rows { try transaction.setAsideAgain(row) }
                 }
             }
             throw error

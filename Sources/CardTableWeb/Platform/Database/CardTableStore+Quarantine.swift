@@ -1,0 +1,93 @@
+import GRDB
+
+/// A row that could not be read (see ``DatabaseTransaction/setAside(from:key:because:)``).
+enum DamagedRow {
+    /// Thrown in a read-only transaction that met a damaged row: the work is done again in a write
+    /// transaction, which can move the row.
+    struct NeedsWriting: Error {}
+}
+
+/// SQLite's part of setting rows aside: copying them to the quarantine as GRDB reads them.
+extension CardTableStore.Transaction {
+    func copyToQuarantine(
+        from table: String, matching: [String: SQLValue], keyColumns: [String], because error: String,
+        unchangedFrom: String?
+    ) throws -> [String] {
+        let (select, values) = SQL("SELECT * FROM \(identifier: table) WHERE \(SQL.equal(matching))")
+            .rendered(for: .sqlite)
+        var copied: [String] = []
+        for row in try Row.fetchAll(
+            db, sql: select, arguments: StatementArguments(values.map(\.databaseValue)))
+        {
+            let columns = Dictionary(row.map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
+            let text = Self.json(columns)
+            guard unchangedFrom == nil || text == unchangedFrom else { continue }
+            let key = Self.json(columns.filter { keyColumns.contains($0.key) })
+            try execute(
+                "INSERT INTO quarantine (table_name, row_key, row_text, error) VALUES (\(table), \(key), \(text), \(error))"
+            )
+            copied.append(text)
+        }
+        return copied
+    }
+
+    // MARK: - Reading GRDB rows that may be damaged
+
+    /// What `read` makes of `row`, a row of `table`; when it throws, the row is moved to the
+    /// quarantine and the answer is `nil`. `read` must only decode.
+    func readOrSetAside<Value>(_ row: Row, of table: String, _ read: () throws -> Value) throws -> Value? {
+        try readOrSetAside(from: table, key: key(of: row, in: table), read)
+    }
+
+    /// Keeps `row` of `table`, which could not be read (`error`), with `repairs` written over
+    /// its unreadable columns (see ``DatabaseTransaction/keepRepaired(from:key:_:because:)``).
+    func keepRepaired(_ row: Row, of table: String, _ repairs: [String: SQLValue], because error: any Error)
+        throws
+    {
+        try keepRepaired(from: table, key: key(of: row, in: table), repairs, because: error)
+    }
+
+    private func key(of row: Row, in table: String) throws -> [String: SQLValue] {
+        var key: [String: SQLValue] = [:]
+        for column in try db.primaryKey(table).columns {
+            key[column] = SQLValue((row[column] as DatabaseValue?) ?? .null)
+        }
+        return key
+    }
+
+    private static func json(_ values: [String: DatabaseValue]) -> String {
+        (try? JSONText.encode(values.mapValues(QuarantinedValue.init))) ?? "{}"
+    }
+}
+
+extension SQLValue {
+    /// A value SQLite holds, as a value to bind again (a blob, never a key, as its base64 text).
+    init(_ value: DatabaseValue) {
+        switch value.storage {
+        case .null: self = .null
+        case .int64(let number): self = .integer(number)
+        case .double(let number): self = .real(number)
+        case .string(let text): self = .text(text)
+        case .blob(let data): self = .text(data.base64EncodedString())
+        }
+    }
+}
+
+/// A column's value as JSON: as it is, except a blob (base64) and a number JSON cannot hold.
+private struct QuarantinedValue: Encodable {
+    let value: DatabaseValue
+
+    init(_ value: DatabaseValue) { self.value = value }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch value.storage {
+        case .null: try container.encodeNil()
+        case .int64(let number): try container.encode(number)
+        case .double(let number) where number.isFinite: try container.encode(number)
+        case .double(let number): try container.encode(String(number))
+        case .string(let text): try container.encode(text)
+        case .blob(let data): try container.encode(data.base64EncodedString())
+        }
+    }
+}
