@@ -68,11 +68,8 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "cardtable")
         logger.logLevel = settings.logLevel
         OpenFileLimit.raiseToMaximum(logger: logger)
-        // NB: the storage is SQLite's; the PostgreSQL builder is given its database instead.
         var configuration = WebConfiguration(
-            hostname: settings.hostname, port: settings.port,
-            storage: settings.servesPostgres ? .inMemory : .file(path: settings.databasePath),
-            connectionTimeouts: settings.connectionTimeouts)
+            hostname: settings.hostname, port: settings.port, connectionTimeouts: settings.connectionTimeouts)
         configuration.trustedProxies = settings.trustedProxies
         let environment = WebEnvironment(now: settings.clock(), allowsTestSetups: settings.allowsTestSetups)
         if let secretFile = settings.secretFile, settings.servesPostgres {
@@ -85,7 +82,7 @@ struct Serve: AsyncParsableCommand {
             FileHandle.standardError.write(Data((message + "\n").utf8))
         }
         let app = try await buildApplication(
-            configuration, store: store, environment: environment, logger: logger)
+            configuration, database: .sqlite(store), environment: environment, logger: logger)
         Self.announce(settings.url, database: settings.databasePath)
         try await app.runUntilStopped(gracePeriod: configuration.shutdownGracePeriod, logger: logger)
         // NB: runService returns on SIGTERM or Ctrl-C once the listener is closed and every
@@ -99,11 +96,11 @@ struct Serve: AsyncParsableCommand {
         _ settings: ServeSettings, secret secretFile: String, configuration: WebConfiguration,
         environment: WebEnvironment, logger: Logger
     ) async throws {
+        let database = try ServedDatabase.postgres(
+            settings.databasePath, secret: ServerSecret(file: secretFile), logger: logger)
         let app = try await buildApplication(
-            configuration, postgres: settings.databasePath, secret: ServerSecret(file: secretFile),
-            environment: environment, logger: logger)
-        let database = DatabaseChoice.withoutPassword(settings.databasePath)
-        Self.announce(settings.url, database: database)
+            configuration, database: database, environment: environment, logger: logger)
+        Self.announce(settings.url, database: DatabaseChoice.withoutPassword(settings.databasePath))
         try await app.runUntilStopped(gracePeriod: configuration.shutdownGracePeriod, logger: logger)
     }
 

@@ -246,7 +246,7 @@ import Testing
         try await TestStores.withInstances(kind, count: 1, logger: logger) { instances in
             let instance = instances[0]
             let app = try await buildApplication(
-                WebConfiguration(storage: .inMemory), stores: instance.stores, secret: .random(),
+                WebConfiguration(), database: ServedDatabase(stores: instance.stores, secret: .random()),
                 environment: WebEnvironment(now: { clock.now() }, allowsTestSetups: true), logger: logger)
             try await app.test(.router) { client in try await test(client, instance) }
         }

@@ -58,8 +58,8 @@ import Testing
         // this connection was once closed unanswered after 54 s, most likely by the 10 s deadline.
         let patient = ConnectionTimeouts(requestHead: .seconds(60))
         let app = try await buildApplication(
-            WebConfiguration(port: 0, storage: .inMemory, connectionTimeouts: patient),
-            store: CardTableStore(.inMemory))
+            WebConfiguration(port: 0, connectionTimeouts: patient),
+            database: .sqlite(CardTableStore(.inMemory)))
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let answer = try await RawHTTP.exchange(

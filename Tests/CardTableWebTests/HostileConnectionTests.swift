@@ -137,8 +137,8 @@ import Testing
     ) async throws -> RecordedLog {
         let log = RecordedLog()
         let app = try await buildApplication(
-            WebConfiguration(port: 0, storage: .inMemory, connectionTimeouts: timeouts),
-            store: CardTableStore(.inMemory), logger: Logger(label: "test") { _ in log })
+            WebConfiguration(port: 0, connectionTimeouts: timeouts),
+            database: .sqlite(CardTableStore(.inMemory)), logger: Logger(label: "test") { _ in log })
         try await app.test(.live) { client in
             try await test(try #require(client.port), client)
         }

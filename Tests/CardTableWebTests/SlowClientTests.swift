@@ -146,8 +146,8 @@ import Testing
         _ test: @Sendable (_ port: Int, _ client: any TestClientProtocol) async throws -> Void
     ) async throws {
         let app = try await buildApplication(
-            WebConfiguration(port: 0, storage: .inMemory, connectionTimeouts: timeouts),
-            store: CardTableStore(.inMemory))
+            WebConfiguration(port: 0, connectionTimeouts: timeouts),
+            database: .sqlite(CardTableStore(.inMemory)))
         try await app.test(.live) { client in
             try await test(try #require(client.port), client)
         }

@@ -21,7 +21,7 @@ func withTestApp<Value>(
     let store = try store ?? CardTableStore(.inMemory)
     let environment = WebEnvironment(now: { clock.now() }, allowsTestSetups: allowsTestSetups)
     let app = try await buildApplication(
-        WebConfiguration(storage: .inMemory), store: store, environment: environment)
+        WebConfiguration(), database: .sqlite(store), environment: environment)
     return try await app.test(.router) { client in
         try await test(TestSession(client: client, store: store))
     }

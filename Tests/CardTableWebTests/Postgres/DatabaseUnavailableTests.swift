@@ -13,9 +13,11 @@ import Testing
     @Test func aMoveWhileTheDatabaseIsUnreachableIsAnswered503InWords() async throws {
         let store = try CardTableStore(.inMemory)
         let app = try await buildApplication(
-            WebConfiguration(storage: .inMemory),
-            stores: CardTableStores(CardTableStores(store), setGames: UnreachableSetGames()),
-            secret: .random(), environment: .live, logger: Logger(label: "test"))
+            WebConfiguration(),
+            database: ServedDatabase(
+                stores: CardTableStores(CardTableStores(store), setGames: UnreachableSetGames()),
+                secret: .random()),
+            environment: .live, logger: Logger(label: "test"))
         try await app.test(.router) { client in
             let move = try await client.execute(
                 uri: "/set/new", method: .post, headers: [.accept: "application/json"])

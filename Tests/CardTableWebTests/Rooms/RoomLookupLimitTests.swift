@@ -146,7 +146,7 @@ private func withLiveApp<Value: Sendable>(
 ) async throws -> Value {
     let store = try CardTableStore(.inMemory)
     let app = try await buildApplication(
-        WebConfiguration(port: 0, storage: .inMemory), store: store,
+        WebConfiguration(port: 0), database: .sqlite(store),
         environment: WebEnvironment(now: { clock.now() }))
     return try await app.test(.live) { client in try await test(TestSession(client: client, store: store)) }
 }

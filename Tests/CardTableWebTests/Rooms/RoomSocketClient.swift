@@ -20,11 +20,12 @@ func withLiveTestApp<Value: Sendable>(
     _ test: @Sendable (TestSession) async throws -> Value
 ) async throws -> Value {
     let store = try CardTableStore(.inMemory)
-    var configuration = WebConfiguration(port: 0, storage: .inMemory, connectionTimeouts: timeouts)
+    var configuration = WebConfiguration(port: 0, connectionTimeouts: timeouts)
     configuration.roomGracePeriod = gracePeriod
     configuration.roomSweepInterval = sweepInterval
     let app = try await buildApplication(
-        configuration, store: store, environment: WebEnvironment(now: { Date() }, allowsTestSetups: true),
+        configuration, database: .sqlite(store),
+        environment: WebEnvironment(now: { Date() }, allowsTestSetups: true),
         logger: logger)
     return try await app.test(.live) { client in
         try await test(TestSession(client: client, store: store))

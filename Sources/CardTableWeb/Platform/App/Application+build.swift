@@ -6,106 +6,55 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 
-/// Builds the CardTable web app: its database, router, middleware and pages.
+/// Builds the CardTable web app on `database`: its router, middleware, pages and services.
 ///
-/// `cardtable serve` runs what this returns; the tests build the very same app with an
-/// in-memory database.
+/// `cardtable serve` runs what this returns; the tests build the very same app, mostly on a
+/// database in memory.
 /// - Parameters:
-///   - configuration: Where to listen and where the database lives.
+///   - configuration: Where to listen, and how long clients and rooms may wait.
+///   - database: SQLite or PostgreSQL, with what running it takes.
 ///   - environment: The clock.
 ///   - logger: Where requests and new games are logged.
 public func buildApplication(
-    _ configuration: WebConfiguration,
-    environment: WebEnvironment = .live,
+    _ configuration: WebConfiguration, database: ServedDatabase, environment: WebEnvironment = .live,
     logger: Logger = Logger(label: "cardtable")
 ) async throws -> some ApplicationProtocol {
-    let store = try CardTableStore(configuration.storage, logger: logger)
-    return try await buildApplication(configuration, store: store, environment: environment, logger: logger)
-}
-
-/// Builds the CardTable web app on an already open store (tests use this to look inside it).
-public func buildApplication(
-    _ configuration: WebConfiguration,
-    store: CardTableStore,
-    environment: WebEnvironment = .live,
-    logger: Logger = Logger(label: "cardtable")
-) async throws -> some ApplicationProtocol {
-    // NB: the store's location, not the configuration's: tests pass an open store.
-    try await buildApplication(
-        configuration, stores: CardTableStores(store), secret: ServerSecret(for: store.location),
-        environment: environment, logger: logger)
-}
-
-/// Builds the CardTable web app on a PostgreSQL database that other instances may share: its
-/// connection pool and the listener that hears their room events run as services of the app,
-/// and the schema is brought up to date before the server starts listening.
-/// - Parameters:
-///   - database: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`.
-///   - secret: The secret every instance of the site shares (it signs the players' cookies).
-/// - Throws: ``PostgresAddressError`` when `database` is not such an address.
-public func buildApplication(
-    _ configuration: WebConfiguration,
-    postgres database: String,
-    secret: ServerSecret,
-    environment: WebEnvironment = .live,
-    logger: Logger = Logger(label: "cardtable")
-) async throws -> some ApplicationProtocol {
-    guard let address = PostgresAddress(database) else { throw PostgresAddressError() }
-    let store = PostgresStore(address, logger: logger)
-    let hub = RoomHub()
-    let readiness = StoreReadiness(isReady: false)
-    var app = try await buildApplication(
-        configuration, stores: CardTableStores(store), secret: secret, hub: hub, readiness: readiness,
-        services: [
-            store.client, PostgresRoomEventListener(address: address, store: store, hub: hub, logger: logger),
-        ],
-        environment: environment, logger: logger)
-    app.beforeServerStarts {
-        try await store.migrate()
-        readiness.markReady()
-    }
-    return app
-}
-
-/// The app on `stores`, with `services` (a database's own) run beside it.
-func buildApplication(
-    _ configuration: WebConfiguration, stores: CardTableStores, secret: ServerSecret,
-    hub: RoomHub = RoomHub(),
-    readiness: StoreReadiness = .ready, services: [any Service] = [], environment: WebEnvironment,
-    logger: Logger
-) async throws -> Application<RouterResponder<CardTableRequestContext>> {
+    let stores = database.stores
     let rooms = RoomReferee(
-        rooms: stores.rooms, themes: stores.themes, environment: environment, hub: hub, logger: logger,
+        rooms: stores.rooms, themes: stores.themes, environment: environment, hub: database.hub,
+        logger: logger,
         turnBackDelay: configuration.roomTurnBackDelay)
     // NB: one count of failed room look-ups per address, whether by page or by socket.
     let roomLookups = FailedAttemptLimiter<ClientAddress>(RoomLookupRules.standard)
     let router = try await buildRouter(
-        stores: stores, secret: secret, rooms: rooms,
+        stores: stores, secret: database.secret, rooms: rooms,
         roomLookupLimit: RoomLookupLimit(
             limiter: roomLookups, trustedProxies: configuration.trustedProxies, referee: rooms),
         environment: environment, logger: logger)
     let socketRouter = Router(context: RoomSocketContext.self)
     socketRouter.add(
-        middleware: PlayerMiddleware(store: stores.players, secret: secret, now: environment.now))
+        middleware: PlayerMiddleware(store: stores.players, secret: database.secret, now: environment.now))
     socketRouter.add(
         middleware: RoomLookupLimit(
             limiter: roomLookups, trustedProxies: configuration.trustedProxies, referee: rooms))
     RoomSocket(referee: rooms, gracePeriod: configuration.roomGracePeriod, logger: logger)
         .addRoutes(to: socketRouter)
     var sweep = ForgottenPlayerSweep(store: stores.players, now: environment.now, logger: logger)
-    sweep.readiness = readiness
+    sweep.readiness = database.readiness
     var roomSweep = RoomSweep(referee: rooms, logger: logger)
-    roomSweep.readiness = readiness
+    roomSweep.readiness = database.readiness
     roomSweep.interval = configuration.roomSweepInterval
     let timeouts = configuration.connectionTimeouts
-    return Application(
+    var app = Application(
         router: router,
         server: serverWithRoomSockets(socketRouter, timeouts: timeouts, logger: logger),
         configuration: .init(
             address: .hostname(configuration.hostname, port: configuration.port),
             serverName: "CardTable"),
-        services: services + [sweep, roomSweep, MismatchTurnBack(referee: rooms, logger: logger)],
+        services: database.services + [sweep, roomSweep, MismatchTurnBack(referee: rooms, logger: logger)],
         logger: logger)
+    app.beforeServerStarts(perform: database.prepare)
+    return app
 }
 
 /// The routes and middleware of the app.

@@ -1,11 +1,10 @@
-/// Where and how the CardTable web app listens, and where it keeps its data.
+/// Where and how the CardTable web app listens, and how long clients and rooms may wait. The
+/// database is given beside it (see ``ServedDatabase``).
 public struct WebConfiguration: Sendable {
     /// The address the server binds to: `127.0.0.1` for this computer only, `0.0.0.0` for the network.
     public var hostname: String
     /// The TCP port the server listens on.
     public var port: Int
-    /// Where the SQLite database lives (not read when the app serves from PostgreSQL).
-    public var storage: StorageLocation
     /// How long a client may keep the server waiting before its connection is closed.
     public var connectionTimeouts: ConnectionTimeouts
     /// How long a room waits for a player whose last connection dropped before it marks them
@@ -27,16 +26,14 @@ public struct WebConfiguration: Sendable {
     /// - Parameters:
     ///   - hostname: The address to bind to.
     ///   - port: The port to listen on.
-    ///   - storage: The database file, or an in-memory database for tests.
     ///   - connectionTimeouts: How long a slow or idle client keeps its connection (10 s for a
     ///     request head or a pause in a body, 60 s idle, by default).
     public init(
-        hostname: String = "127.0.0.1", port: Int = 8080, storage: StorageLocation,
+        hostname: String = "127.0.0.1", port: Int = 8080,
         connectionTimeouts: ConnectionTimeouts = ConnectionTimeouts()
     ) {
         self.hostname = hostname
         self.port = port
-        self.storage = storage
         self.connectionTimeouts = connectionTimeouts
     }
 }

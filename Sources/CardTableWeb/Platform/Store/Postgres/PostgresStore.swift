@@ -2,11 +2,12 @@ import Foundation
 import Logging
 import NIOPosix
 import PostgresNIO
+import ServiceLifecycle
 
 /// CardTable's store on PostgreSQL, for sites where several CardTable instances share one
 /// database: a `PostgresClient` (a pool of connections, which must be running: ``run()``) that
 /// the features' store protocols are implemented on, one transaction per operation.
-final class PostgresStore: Sendable {
+final class PostgresStore: Service {
     let client: PostgresClient
     let logger: Logger
     /// The threads ``PostgresTransaction``s run on, which wait for PostgreSQL's answers: one per
@@ -20,7 +21,8 @@ final class PostgresStore: Sendable {
         self.logger = logger
     }
 
-    /// Runs the connection pool (and the threads transactions run on) until the task is cancelled.
+    /// Runs the connection pool (and the threads transactions run on) until the task is cancelled:
+    /// the app runs it as one of its services.
     func run() async {
         blockingThreads.start()
         await client.run()

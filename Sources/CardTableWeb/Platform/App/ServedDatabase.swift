@@ -1,0 +1,67 @@
+import Logging
+import ServiceLifecycle
+
+/// The database an app serves from, with what running it takes: SQLite in one file (or memory),
+/// or PostgreSQL shared with other instances of the site.
+public struct ServedDatabase: Sendable {
+    /// The stores the features keep everything in.
+    let stores: CardTableStores
+    /// The secret that signs players' cookies.
+    let secret: ServerSecret
+    /// Where room events from other instances arrive (PostgreSQL's listener writes to it).
+    let hub: RoomHub
+    /// Whether the database is ready for the sweeps; PostgreSQL's is once migrated.
+    let readiness: StoreReadiness
+    /// The database's own services, run beside the server (PostgreSQL's pool and listener).
+    let services: [any Service]
+    /// Work before the server listens (bringing PostgreSQL's schema up to date).
+    let prepare: @Sendable () async throws -> Void
+
+    /// Serves from `database`, whose secret is kept beside its file (a new one for a database in
+    /// memory) unless `secret` is given.
+    /// - Throws: ``ServerSecretError`` when the secret's file cannot be read or made.
+    public static func sqlite(_ database: CardTableStore, secret: ServerSecret? = nil) throws
+        -> ServedDatabase
+    {
+        // NB: the secret goes with the database's location, so tests that pass an open database
+        // keep its secret too.
+        try ServedDatabase(
+            stores: CardTableStores(database), secret: secret ?? ServerSecret(for: database.location))
+    }
+
+    /// Serves from PostgreSQL at `address`, which other instances may share: its connection pool
+    /// and the listener that hears their room events run as services of the app, and the schema
+    /// is brought up to date before the server starts listening.
+    /// - Parameters:
+    ///   - address: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`.
+    ///   - secret: The secret every instance of the site shares.
+    /// - Throws: ``PostgresAddressError`` when `address` is not such an address.
+    public static func postgres(_ address: String, secret: ServerSecret, logger: Logger) throws
+        -> ServedDatabase
+    {
+        guard let address = PostgresAddress(address) else { throw PostgresAddressError() }
+        let database = PostgresStore(address, logger: logger)
+        let hub = RoomHub()
+        let readiness = StoreReadiness(isReady: false)
+        return ServedDatabase(
+            stores: CardTableStores(database), secret: secret, hub: hub, readiness: readiness,
+            services: [
+                database,
+                PostgresRoomEventListener(address: address, store: database, hub: hub, logger: logger),
+            ],
+            prepare: {
+                try await database.migrate()
+                readiness.markReady()
+            })
+    }
+
+    /// `stores` (tests stand in a store of their own), ready at once and with nothing to run.
+    init(
+        stores: CardTableStores, secret: ServerSecret, hub: RoomHub = RoomHub(),
+        readiness: StoreReadiness = .ready,
+        services: [any Service] = [], prepare: @escaping @Sendable () async throws -> Void = {}
+    ) {
+        (self.stores, self.secret, self.hub, self.readiness) = (stores, secret, hub, readiness)
+        (self.services, self.prepare) = (services, prepare)
+    }
+}
