@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import SetCore
 
 /// Where players' goes at the daily puzzle are kept, with each day's first solve.
@@ -20,7 +19,7 @@ protocol DailyPuzzleStore: Sendable {
     func dailySolves(of player: PlayerID) async throws -> [DailySolve]
 }
 
-extension CardTableStore: DailyPuzzleStore {
+extension CardTableDatabase {
     func dailyPlay(on date: PuzzleDate, for player: PlayerID) async throws -> DailyPlay? {
         try await read { try $0.dailyPlay(on: date, for: player) }
     }
@@ -30,6 +29,7 @@ extension CardTableStore: DailyPuzzleStore {
         _ change: @escaping @Sendable (DailyPlay?) throws -> (save: DailyPlay?, value: Value)
     ) async throws -> Value {
         try await write { transaction in
+            try transaction.lockPlayer(player, at: now)
             let (save, value) = try change(try transaction.dailyPlay(on: date, for: player))
             if let save { try transaction.save(save, for: player, at: now) }
             return value
@@ -37,63 +37,67 @@ extension CardTableStore: DailyPuzzleStore {
     }
 
     func dailySolves(of player: PlayerID) async throws -> [DailySolve] {
-        try await read { transaction in
-            try transaction.decodedRows(
-                "SELECT * FROM daily_solve WHERE player_id = ? ORDER BY puzzle_date", [player.rawValue],
-                of: "daily_solve"
-            ) { row in
-                try DailySolve(
-                    storedDate: row.decode(forColumn: "puzzle_date"),
-                    milliseconds: row.decodeExactly(forColumn: "duration_ms"),
-                    wrongTries: row.decodeExactly(forColumn: "wrong_tries"),
-                    solvedAt: row.decode(forColumn: "solved_at"))
-            }
-        }
+        try await read { try $0.dailySolves(of: player) }
     }
 }
 
-extension CardTableStore.Transaction {
+extension CardTableStore: DailyPuzzleStore {}
+extension PostgresStore: DailyPuzzleStore {}
+
+extension DatabaseTransaction {
     /// `player`'s go at `date`'s puzzle; nil when there is none, or its row could not be read (it
     /// is moved to the quarantine and the puzzle starts afresh).
     func dailyPlay(on date: PuzzleDate, for player: PlayerID) throws -> DailyPlay? {
-        guard
-            let row = try cachedRow(
-                "SELECT * FROM daily_play WHERE player_id = ? AND puzzle_date = ?",
-                [player.rawValue, date.description])
-        else { return nil }
-        return try readOrSetAside(row, of: "daily_play") {
-            try DailyPlay(
-                progressText: row.decode(forColumn: "progress"),
-                lastClaimText: row.decode(forColumn: "last_claim"))
+        let day = date.description
+        let found = try firstRow(
+            "SELECT progress, last_claim FROM daily_play WHERE player_id = \(player.rawValue) AND puzzle_date = \(day)"
+        ) { row in
+            Result { try DailyPlay(progressText: row("progress"), lastClaimText: row("last_claim")) }
+        }
+        guard let found else { return nil }
+        return try readOrSetAside(
+            from: "daily_play", key: ["player_id": .text(player.rawValue), "puzzle_date": .text(day)]
+        ) { try found.get() }
+    }
+
+    /// Every day `player` solved, oldest first; a solve that cannot be read is moved to the
+    /// quarantine and left out.
+    func dailySolves(of player: PlayerID) throws -> [DailySolve] {
+        try rows(
+            """
+            SELECT puzzle_date, duration_ms, wrong_tries, solved_at FROM daily_solve
+            WHERE player_id = \(player.rawValue) ORDER BY puzzle_date
+            """,
+            settingAsideFrom: "daily_solve",
+            key: { ["player_id": .text(player.rawValue), "puzzle_date": .text(try $0("puzzle_date"))] }
+        ) { row in
+            try DailySolve(
+                storedDate: row("puzzle_date"), milliseconds: row("duration_ms"),
+                wrongTries: row("wrong_tries"), solvedAt: row("solved_at"))
         }
     }
 
-    /// Saves `play`, and its solve when it is the day's first.
+    /// Saves `play` (storing the player if need be), and its solve when it is the day's first: a
+    /// later solve of the same day does not replace it.
     func save(_ play: DailyPlay, for player: PlayerID, at now: Date) throws {
         try storePlayer(player, at: now)
-        let date = play.progress.date.description
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO daily_play (player_id, puzzle_date, progress, last_claim, updated_at)
-                VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (player_id, puzzle_date) DO UPDATE SET
-                    progress = excluded.progress, last_claim = excluded.last_claim,
-                    updated_at = excluded.updated_at
-                """
-        ).execute(arguments: [
-            player.rawValue, date, try JSONText.encode(play.progress),
-            try play.lastClaim.map(JSONText.encode),
-            now,
-        ])
+        let day = play.progress.date.description
+        try execute(
+            """
+            INSERT INTO daily_play (player_id, puzzle_date, progress, last_claim, updated_at)
+            VALUES (\(player.rawValue), \(day), \(try JSONText.encode(play.progress)),
+                \(try play.lastClaim.map(JSONText.encode)), \(now))
+            ON CONFLICT (player_id, puzzle_date) DO UPDATE SET
+                progress = excluded.progress, last_claim = excluded.last_claim,
+                updated_at = excluded.updated_at
+            """)
         guard let solve = play.solve else { return }
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO daily_solve (player_id, puzzle_date, duration_ms, wrong_tries, solved_at)
-                VALUES (?, ?, ?, ?, ?) ON CONFLICT (player_id, puzzle_date) DO NOTHING
-                """
-        ).execute(arguments: [
-            player.rawValue, date, solve.milliseconds, solve.wrongTries, solve.solvedAt,
-        ])
+        try execute(
+            """
+            INSERT INTO daily_solve (player_id, puzzle_date, duration_ms, wrong_tries, solved_at)
+            VALUES (\(player.rawValue), \(day), \(solve.milliseconds), \(solve.wrongTries), \(solve.solvedAt))
+            ON CONFLICT (player_id, puzzle_date) DO NOTHING
+            """)
     }
 }
 

@@ -19,9 +19,58 @@ extension DatabaseTransaction {
         try storePlayer(player, at: now)
         _ = try rows("SELECT id FROM player WHERE id = \(player.rawValue)\(SQL.forUpdate)") { _ in () }
     }
+
+    /// When `player`'s last visit was noted (or when they were stored); nil when they are not
+    /// stored.
+    ///
+    /// A player's row is never set aside, since their themes, games and history would go with it
+    /// (the foreign keys' cascade): a moment that cannot be read is set to `now` instead, and the
+    /// row as it was is copied to the quarantine.
+    func lastVisit(of player: PlayerID, at now: Date) throws -> Date? {
+        let columns = ["created_at", "last_seen_at"]
+        let found = try firstRow(
+            "SELECT created_at, last_seen_at FROM player WHERE id = \(player.rawValue)"
+        ) { row in columns.map { column in Result { try row(column) as Date? } } }
+        guard let found else { return nil }
+        var repairs: [String: SQLValue] = [:]
+        var firstError: (any Error)?
+        let moments = zip(columns, found).map { column, moment in
+            do {
+                return try moment.get()
+            } catch {
+                repairs[column] = .date(now)
+                firstError = firstError ?? error
+                return now
+            }
+        }
+        if let firstError {
+            try keepRepaired(
+                from: "player", key: ["id": .text(player.rawValue)], repairs, because: firstError)
+        }
+        return moments[1] ?? moments[0] ?? now
+    }
+
+    /// Notes that `player` visited at `now`, if they are stored.
+    func noteVisit(of player: PlayerID, at now: Date) throws {
+        try execute("UPDATE player SET last_seen_at = \(now) WHERE id = \(player.rawValue)")
+    }
 }
 
 extension CardTableDatabase {
+    /// Notes that a stored player visited, when their last noted visit is a day old or more. A
+    /// player who is not stored stays unstored.
+    /// - Returns: When the next visit needs noting (a player stored later is stored as seen then).
+    @discardableResult
+    func noteVisit(of player: PlayerID, at now: Date) async throws -> Date {
+        let interval = CardTableStore.visitNotingInterval
+        let lastSeen = try await read { try $0.lastVisit(of: player, at: now) }
+        guard let lastSeen, now.timeIntervalSince(lastSeen) >= interval else {
+            return (lastSeen ?? now).addingTimeInterval(interval)
+        }
+        try await write { try $0.noteVisit(of: player, at: now) }
+        return now.addingTimeInterval(interval)
+    }
+
     /// Whether `player` is stored and was given their cookie before cookies were signed.
     func hasUnsignedCookie(_ player: PlayerID) async throws -> Bool {
         try await read { transaction in
@@ -44,3 +93,10 @@ extension CardTableDatabase {
         }
     }
 }
+
+extension CardTableStore: PlayerStore {
+    /// How often a returning player's last visit is written down: the sweep needs days, not seconds.
+    static let visitNotingInterval: TimeInterval = 24 * 60 * 60
+}
+
+extension PostgresStore: PlayerStore {}

@@ -17,5 +17,3 @@ protocol PlayerStore: Sendable {
     /// - Returns: How many players were deleted.
     func sweepPlayers(notSeenSince cutoff: Date) async throws -> Int
 }
-
-extension CardTableStore: PlayerStore {}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A store a backup is made from and restored into: the SQLite store or PostgreSQL.
 protocol BackupStore: Sendable {
     /// Every row of `table`, in its ``BackupTable/orderBy`` order, as column → value.
@@ -7,6 +9,92 @@ protocol BackupStore: Sendable {
     /// - Throws: ``BackupError/destinationNotEmpty`` when a player or a room is stored: a backup
     ///   is restored into a new database.
     func restore(_ tables: [(table: BackupTable, rows: [[String: BackupValue]])]) async throws
+}
+
+extension CardTableDatabase {
+    func backupRows(of table: BackupTable) async throws -> [[String: BackupValue]] {
+        try await read { try $0.backupRows(of: table) }
+    }
+
+    func restore(_ tables: [(table: BackupTable, rows: [[String: BackupValue]])]) async throws {
+        try await write { try $0.restore(tables) }
+    }
+}
+
+extension CardTableStore: BackupStore {}
+extension PostgresStore: BackupStore {}
+
+extension DatabaseTransaction {
+    /// Every row of `table`, in its ``BackupTable/orderBy`` order, as column → value.
+    func backupRows(of table: BackupTable) throws -> [[String: BackupValue]] {
+        let columns = SQL.joined(table.columns.map { "\(identifier: $0.name)" }, separator: ", ")
+        let order = SQL.joined(table.orderBy.map { "\(identifier: $0)" }, separator: ", ")
+        return try rows("SELECT \(columns) FROM \(identifier: table.name) ORDER BY \(order)") { row in
+            var values: [String: BackupValue] = [:]
+            for (name, kind) in table.columns {
+                values[name] =
+                    switch kind {
+                    case .text: try (row(name) as String?).map(BackupValue.text) ?? .null
+                    case .integer: try (row(name) as Int64?).map(BackupValue.integer) ?? .null
+                    case .flag: try (row(name) as Bool?).map(BackupValue.flag) ?? .null
+                    case .date: try (row(name) as Date?).map(BackupValue.date) ?? .null
+                    }
+            }
+            return values
+        }
+    }
+
+    /// Replaces what is stored with `tables`' rows.
+    /// - Throws: ``BackupError/destinationNotEmpty`` when a player or a room is stored.
+    func restore(_ tables: [(table: BackupTable, rows: [[String: BackupValue]])]) throws {
+        let stored = try firstRow(
+            """
+            SELECT (SELECT count(*) FROM player WHERE id <> \(CardTableStore.sharedThemesOwner))
+                + (SELECT count(*) FROM room) AS stored
+            """
+        ) { row in try row("stored") as Int }
+        guard stored == 0 else { throw BackupError.destinationNotEmpty }
+        // The shared built-in themes a new database starts with come back from the backup, with
+        // the ids its games refer to.
+        try execute("DELETE FROM player")
+        try execute("DELETE FROM quarantine")
+        for (table, rows) in tables {
+            let columns = SQL.joined(table.columns.map { "\(identifier: $0.name)" }, separator: ", ")
+            for row in rows {
+                let values = SQL.joined(
+                    table.columns.map { "\((row[$0.name] ?? .null).sqlValue(for: dialect))" }, separator: ", "
+                )
+                try execute("INSERT INTO \(identifier: table.name) (\(columns)) VALUES (\(values))")
+            }
+            if let identity = table.identity, dialect == .postgres {
+                // PostgreSQL's numbering goes on after the restored rows (SQLite's does by itself).
+                try execute(
+                    """
+                    SELECT setval(pg_get_serial_sequence(\(table.name), \(identity)),
+                        coalesce((SELECT max(\(identifier: identity)) FROM \(identifier: table.name)), 0) + 1, false)
+                    """)
+            }
+        }
+    }
+}
+
+extension BackupValue {
+    /// The value as `dialect` stores it.
+    fileprivate func sqlValue(for dialect: SQLDialect) -> SQLValue {
+        switch self {
+        case .null: .null
+        case .text(let text): .text(text)
+        case .integer(let integer): .integer(integer)
+        case .flag(let flag): .bool(flag)
+        case .date(let date):
+            switch dialect {
+            case .postgres: .date(date)
+            // NB: as GRDB writes dates, from the backup's exact milliseconds (a Date holds a hair
+            // less than some of them, and GRDB would cut the last digit).
+            case .sqlite: .text(BackupValue.dateText(date).replacing("T", with: " ").replacing("Z", with: ""))
+            }
+        }
+    }
 }
 
 /// Why a backup could not be made or restored.
