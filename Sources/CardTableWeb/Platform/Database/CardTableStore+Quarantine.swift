@@ -39,14 +39,6 @@ extension CardTableStore.Transaction {
         try readOrSetAside(from: table, key: key(of: row, in: table), read)
     }
 
-    /// Keeps `row` of `table`, which could not be read (`error`), with `repairs` written over
-    /// its unreadable columns (see ``DatabaseTransaction/keepRepaired(from:key:_:because:)``).
-    func keepRepaired(_ row: Row, of table: String, _ repairs: [String: SQLValue], because error: any Error)
-        throws
-    {
-        try keepRepaired(from: table, key: key(of: row, in: table), repairs, because: error)
-    }
-
     private func key(of row: Row, in table: String) throws -> [String: SQLValue] {
         var key: [String: SQLValue] = [:]
         for column in try db.primaryKey(table).columns {
