@@ -4,7 +4,7 @@ import ServiceLifecycle
 
 /// Brings every room event that any CardTable instance appends in PostgreSQL to this instance's
 /// ``RoomHub``, whose sockets then send it. It keeps one connection of its own listening on
-/// ``PostgresStore/roomEventsChannel`` (whose payload is only "CODE NUMBER"). When that connection
+/// ``roomEventsChannel`` (whose payload is only "CODE NUMBER"). When that connection
 /// drops it connects again, and once it listens again it tells the hub the last event of every
 /// room that has a listener here, read from the database: what was committed while it was away
 /// is sent too.
@@ -50,7 +50,7 @@ struct PostgresRoomEventListener: Service {
         let connection = try await PostgresConnection.connect(
             configuration: configuration, id: connectionID, logger: logger)
         do {
-            try await connection.listen(on: PostgresStore.roomEventsChannel) { notifications in
+            try await connection.listen(on: roomEventsChannel) { notifications in
                 try await catchUp()
                 for try await notification in notifications {
                     let parts = notification.payload.split(separator: " ")

@@ -45,6 +45,78 @@ protocol RoomStore: Sendable {
     func deleteRooms(closedBefore cutoff: Date, limit: Int) async throws -> Int
 }
 
+extension CardTableDatabase {
+    func createRoom(
+        at now: Date, maximumOpenRooms: Int, code: @escaping @Sendable () -> RoomCode,
+        _ make: @escaping @Sendable (RoomCode) -> (Room, [RoomHappening])
+    ) async throws -> RoomChange {
+        try await write { transaction in
+            var (room, happenings) = make(code())
+            let host = room.host.player
+            // NB: on PostgreSQL the host's row stays locked until the commit, so the same host's
+            // rooms made on any instance at the same moment are counted one after another.
+            try transaction.storePlayer(host, at: now)
+            try transaction.lockPlayer(host, at: now)
+            guard try transaction.openRoomCount(hostedBy: host) < maximumOpenRooms else {
+                throw RoomRefusal.tooManyOpenRooms(maximum: maximumOpenRooms)
+            }
+            while try !transaction.insert(room, at: now) {
+                (room, happenings) = make(code())  // the code was taken: draw another
+            }
+            var stored = StoredRoom(room: room, lastEvent: 0)
+            let events = try transaction.record(happenings, in: &stored, at: now)
+            return RoomChange(stored: stored, events: events)
+        }
+    }
+
+    func changeRoom(
+        _ code: RoomCode, at now: Date,
+        _ change: @escaping @Sendable (inout StoredRoom, Date) throws -> [RoomHappening]
+    ) async throws -> RoomChange? {
+        try await write { transaction in
+            guard var stored = try transaction.room(code, locking: true) else { return nil }
+            let before = stored.room
+            let happenings = try change(&stored, now)
+            for (player, finished) in stored.room.finishedGames(since: before, at: now) {
+                try transaction.record(finished, for: player)
+            }
+            let events = try transaction.record(happenings, in: &stored, at: now)
+            return RoomChange(stored: stored, events: events)
+        }
+    }
+
+    func room(_ code: RoomCode, with events: RoomEventRange) async throws -> (
+        stored: StoredRoom, events: [String]
+    )? {
+        try await read { transaction in
+            guard let stored = try transaction.room(code) else { return nil }
+            return (stored, try transaction.roomEvents(code, events, lastEvent: stored.lastEvent))
+        }
+    }
+
+    func closeRooms(
+        idleSince: Date, connected: [RoomCode], at now: Date, saying happening: RoomHappening
+    ) async throws -> [RoomCode] {
+        try await write { transaction in
+            try transaction.touchRooms(connected, at: now)
+            let idle = try transaction.roomsIdle(since: idleSince)
+            for code in idle {
+                guard var stored = try transaction.room(code) else { continue }
+                _ = try transaction.record([happening], in: &stored, at: now)
+                try transaction.close(code, at: now)
+            }
+            return idle
+        }
+    }
+
+    func deleteRooms(closedBefore cutoff: Date, limit: Int) async throws -> Int {
+        try await write { transaction in try transaction.deleteRooms(closedBefore: cutoff, limit: limit) }
+    }
+}
+
+extension CardTableStore: RoomStore {}
+extension PostgresStore: RoomStore {}
+
 /// A room after a change, with the events the change added (their JSON, as sent to members).
 struct RoomChange: Sendable {
     let stored: StoredRoom

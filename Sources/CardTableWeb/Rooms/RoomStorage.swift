@@ -1,0 +1,138 @@
+import Foundation
+
+/// The channel that carries "CODE NUMBER" when a room's log grows to event NUMBER, on
+/// PostgreSQL (see ``PostgresRoomEventListener``); SQLite's instance is the only one and hears
+/// its own events.
+let roomEventsChannel = "cardtable_room_events"
+
+extension DatabaseTransaction {
+    /// The room with `code`, if there is one, its row locked until the transaction ends when
+    /// `locking` (on PostgreSQL). A row that cannot be read is set aside with its events, and the
+    /// room is no more.
+    func room(_ code: RoomCode, locking: Bool = false) throws -> StoredRoom? {
+        let lock = locking ? SQL.forUpdate : ""
+        let found = try firstRow(
+            "SELECT state, last_event, closed_at FROM room WHERE code = \(code.rawValue)\(lock)"
+        ) { row in
+            Result {
+                StoredRoom(
+                    room: try JSONText.decode(Room.self, from: row("state")),
+                    lastEvent: try row("last_event"),
+                    closedAt: try row("closed_at"))
+            }
+        }
+        return try found.flatMap { result in
+            try readOrSetAside(from: "room", key: ["code": .text(code.rawValue)]) { try result.get() }
+        }
+    }
+
+    /// Stores a new room made by its host, unless a room has its code.
+    /// - Returns: Whether it was stored.
+    func insert(_ room: Room, at now: Date) throws -> Bool {
+        try execute(
+            """
+            INSERT INTO room (code, game, host_id, state, last_event, created_at, active_at)
+            VALUES (\(room.code.rawValue), \(room.game.rawValue), \(room.host.player.rawValue),
+                \(try JSONText.encode(room)), 0, \(now), \(now))
+            ON CONFLICT (code) DO NOTHING
+            """) == 1
+    }
+
+    /// Appends what happened to the room's log as numbered events, each with the view after
+    /// all of them, and saves the room; the room counts as active now. On PostgreSQL the
+    /// other instances hear of the new last event when the transaction commits.
+    /// - Returns: The events' JSON, in order.
+    func record(_ happenings: [RoomHappening], in stored: inout StoredRoom, at now: Date) throws -> [String] {
+        guard !happenings.isEmpty else { return [] }
+        let code = stored.room.code.rawValue
+        var bodies: [String] = []
+        for event in stored.append(happenings) {
+            let body = try JSONText.encode(event)
+            try execute(
+                """
+                INSERT INTO room_event (room_code, number, game_number, body, created_at)
+                VALUES (\(code), \(event.number), \(event.game), \(body), \(now))
+                """)
+            RoomEvent.rememberStored(body)
+            bodies.append(body)
+        }
+        try execute(
+            """
+            UPDATE room SET state = \(try JSONText.encode(stored.room)), last_event = \(stored.lastEvent),
+                active_at = \(now)
+            WHERE code = \(code)
+            """)
+        if dialect == .postgres {
+            _ = try rows("SELECT pg_notify(\(roomEventsChannel), \("\(code) \(stored.lastEvent)"))") { _ in ()
+            }
+        }
+        return bodies
+    }
+
+    /// The events of room `code` that `range` names (`lastEvent` is the room's last), oldest
+    /// first. An event that cannot be read is set aside and left out: the room's state is its own
+    /// row, not made from its events, so members are sent the next one (their pages redraw from
+    /// the room), and a replay shows the table after the next one.
+    func roomEvents(_ code: RoomCode, _ range: RoomEventRange, lastEvent: Int) throws -> [String] {
+        let which: SQL
+        switch range {
+        case .none: return []
+        case .after(let after, let limit): which = "number > \(after) ORDER BY number LIMIT \(limit)"
+        case .last(let count): which = "number > \(max(0, lastEvent - count)) ORDER BY number LIMIT \(count)"
+        case .game(let game): which = "game_number = \(game) ORDER BY number"
+        }
+        return try rows(
+            "SELECT number, body FROM room_event WHERE room_code = \(code.rawValue) AND \(which)",
+            settingAsideFrom: "room_event",
+            key: { ["room_code": .text(code.rawValue), "number": .integer(try $0("number"))] }
+        ) { row in
+            let body: String = try row("body")
+            try RoomEvent.checkStored(body)
+            return body
+        }
+    }
+
+    /// Counts the rooms in `codes` as active now (their members are connected).
+    func touchRooms(_ codes: [RoomCode], at now: Date) throws {
+        guard !codes.isEmpty else { return }
+        try execute(
+            """
+            UPDATE room SET active_at = \(now)
+            WHERE code IN (\(list: codes.map(\.rawValue))) AND closed_at IS NULL
+            """)
+    }
+
+    /// The open rooms nobody has been active in since `since`, locked on PostgreSQL.
+    func roomsIdle(since: Date) throws -> [RoomCode] {
+        try rows(
+            "SELECT code FROM room WHERE closed_at IS NULL AND active_at < \(since) ORDER BY code\(SQL.forUpdate)"
+        ) { row in RoomCode(try row("code") as String) }.compactMap { $0 }
+    }
+
+    /// How many rooms `host` made that are not closed.
+    func openRoomCount(hostedBy host: PlayerID) throws -> Int {
+        try firstRow(
+            "SELECT count(*) AS open FROM room WHERE host_id = \(host.rawValue) AND closed_at IS NULL"
+        ) {
+            try $0("open")
+        } ?? 0
+    }
+
+    /// Deletes up to `limit` of the rooms closed before `cutoff`, the longest closed first; their
+    /// events go with them (`ON DELETE CASCADE`). On PostgreSQL, instances sweeping at the same
+    /// moment delete different rooms (`SKIP LOCKED`).
+    /// - Returns: How many were deleted.
+    func deleteRooms(closedBefore cutoff: Date, limit: Int) throws -> Int {
+        try execute(
+            """
+            DELETE FROM room WHERE code IN (
+                SELECT code FROM room WHERE closed_at < \(cutoff) ORDER BY closed_at LIMIT \(limit)\(
+                SQL.dialect(sqlite: "", postgres: " FOR UPDATE SKIP LOCKED")))
+            """)
+    }
+
+    /// Marks the room closed at `now`.
+    func close(_ code: RoomCode, at now: Date) throws {
+        try execute("UPDATE room SET closed_at = \(now) WHERE code = \(code.rawValue)")
+    }
+}
