@@ -1,10 +1,11 @@
-import CardTableWeb
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MemorizeCore
 import Testing
+
+@testable import CardTableWeb
 
 /// Input no browser of ours sends is refused in words that name the field, never with a 5xx,
 /// and changes nothing that was saved.

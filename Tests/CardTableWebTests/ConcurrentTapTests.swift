@@ -1,5 +1,6 @@
-import CardTableWeb
 import Testing
+
+@testable import CardTableWeb
 
 /// Taps that arrive together, on the production store: a `DatabasePool` on a file, whose readers
 /// run beside its writer. A tap that loaded and saved its game in two transactions would lose

@@ -1,8 +1,9 @@
-import CardTableWeb
 import Foundation
 import HTTPTypes
 import MemorizeCore
 import Testing
+
+@testable import CardTableWeb
 
 @Suite struct GamePageTests {
     /// The emoji of hint 20 of Assignment II, one pair each.

@@ -1,8 +1,9 @@
-import CardTableWeb
 import Foundation
 import HTTPTypes
 import MemorizeCore
 import Testing
+
+@testable import CardTableWeb
 
 /// What a player can keep is bounded, with a message when a bound is met, never a silent cut.
 @Suite struct LimitTests {
@@ -34,7 +35,7 @@ import Testing
             let browser = try await session.newPlayer()
             let theme = Theme(name: "Frogs", emojis: ["🐸", "🦄"], color: "green")
             while try await session.store.themes(of: browser.player).count
-                < CardTableStore.maximumThemesPerPlayer
+                < ThemeList.maximumCount
             {
                 _ = try await session.store.addTheme(theme, for: browser.player)
             }
@@ -49,7 +50,7 @@ import Testing
             #expect(json.status == .unprocessableContent)
             #expect(
                 try await session.store.themes(of: browser.player).count
-                    == CardTableStore.maximumThemesPerPlayer)
+                    == ThemeList.maximumCount)
 
             let first = try #require(try await session.store.themes(of: browser.player).first)
             _ = try await session.store.deleteTheme(first.id, for: browser.player)

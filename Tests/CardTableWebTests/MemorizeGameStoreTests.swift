@@ -114,7 +114,7 @@ import Testing
         try await TestStores.withInstances(kind, count: 1) { instances in
             let store = instances[0].themes
             let builtIns = try await store.themes(of: player).count
-            for number in builtIns..<CardTableStore.maximumThemesPerPlayer {
+            for number in builtIns..<ThemeList.maximumCount {
                 _ = try await store.addTheme(
                     Theme(name: "Theme \(number)", emojis: ["🐸", "🦄"], numberOfPairs: 2, color: "teal"),
                     for: player, at: now)
@@ -122,7 +122,7 @@ import Testing
             await #expect(throws: ThemeLimitReached()) {
                 try await store.addTheme(ThemeStoreTests.sample, for: player, at: now)
             }
-            #expect(try await store.themes(of: player).count == CardTableStore.maximumThemesPerPlayer)
+            #expect(try await store.themes(of: player).count == ThemeList.maximumCount)
         }
     }
 

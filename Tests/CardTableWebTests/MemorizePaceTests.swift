@@ -1,7 +1,8 @@
-import CardTableWeb
 import Foundation
 import MemorizeCore
 import Testing
+
+@testable import CardTableWeb
 
 /// The pace a player sets in the game page's options: a peek at every card when a game starts,
 /// and how soon a mismatch turns back. Both are remembered for the player, in every slot.

@@ -1,9 +1,10 @@
-import CardTableWeb
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MemorizeCore
 import Testing
+
+@testable import CardTableWeb
 
 @Suite struct PlayerAndSecurityTests {
     @Test func healthAnswers200() async throws {

@@ -26,7 +26,7 @@ import Testing
             #expect(try await players.noteVisit(of: stranger, at: start) == start.addingTimeInterval(day))
             #expect(
                 try await instances[0].count(
-                    "SELECT count(*) FROM player WHERE id <> '\(CardTableStore.sharedThemesOwner)'") == 0)
+                    "SELECT count(*) FROM player WHERE id <> '\(SharedThemes.owner)'") == 0)
             #expect(try await players.hasUnsignedCookie(stranger) == false)
 
             let player = PlayerID.random()
@@ -63,7 +63,7 @@ import Testing
             #expect(try await instances[0].setGames.setGame(for: returning) != nil)
             #expect(
                 try await instances[0].count(
-                    "SELECT count(*) FROM player WHERE id <> '\(CardTableStore.sharedThemesOwner)'") == 2)
+                    "SELECT count(*) FROM player WHERE id <> '\(SharedThemes.owner)'") == 2)
         }
     }
 }

@@ -1,8 +1,9 @@
-import CardTableWeb
 import Foundation
 import HTTPTypes
 import MemorizeCore
 import Testing
+
+@testable import CardTableWeb
 
 @Suite struct ThemePagesTests {
     static let script = "<script>alert(1)</script>"

@@ -1,10 +1,9 @@
 import Foundation
-import GRDB
 import MemorizeCore
 
 /// A row of the `memorize_game` table: the engine's game state as JSON, in one of a player's
 /// game slots.
-struct MemorizeGameRecord: Codable {
+struct MemorizeGameRecord {
     var playerID: String
     var slot: String
     var themeID: Int64
@@ -12,16 +11,6 @@ struct MemorizeGameRecord: Codable {
     var lastChoice: String?
     var updatedAt: Date
     var deal: Int64
-
-    enum CodingKeys: String, CodingKey {
-        case playerID = "player_id"
-        case slot
-        case themeID = "theme_id"
-        case state
-        case lastChoice = "last_choice"
-        case updatedAt = "updated_at"
-        case deal
-    }
 
     /// A row as read from the database, column by column.
     init(
@@ -75,22 +64,12 @@ struct MemorizeGameRecord: Codable {
     private static let lastChoices = Memo<ExactText, StoredLastChoice>(capacity: 512)
 }
 
-extension MemorizeGameRecord: FetchableRecord, PersistableRecord {
-    static let databaseTableName = "memorize_game"
-
-    /// Reads the row column by column (much faster than `Decodable`); a value of the wrong kind
-    /// throws, so a damaged row is still set aside.
-    init(row: Row) throws {
-        playerID = try row.decode(forColumn: CodingKeys.playerID.rawValue)
-        slot = try row.decode(forColumn: CodingKeys.slot.rawValue)
-        themeID = try row.decode(forColumn: CodingKeys.themeID.rawValue)
-        state = try row.decode(forColumn: CodingKeys.state.rawValue)
-        lastChoice = try row.decode(forColumn: CodingKeys.lastChoice.rawValue)
-        updatedAt = try row.decode(forColumn: CodingKeys.updatedAt.rawValue)
-        deal = try row.decode(forColumn: CodingKeys.deal.rawValue)
-    }
-
-    enum Columns {
-        static let themeID = Column(CodingKeys.themeID)
+extension MemorizeGameRecord {
+    /// Reads the row column by column; a value of the wrong kind throws, so a damaged row is set
+    /// aside.
+    init(_ row: any DatabaseRow) throws {
+        try self.init(
+            playerID: row("player_id"), slot: row("slot"), themeID: row("theme_id"), state: row("state"),
+            lastChoice: row("last_choice"), updatedAt: row("updated_at"), deal: row("deal"))
     }
 }

@@ -52,7 +52,7 @@ protocol MemorizeGameStore: Sendable {
     func memorizeGame(in slot: MemorizeSlot, for player: PlayerID) async throws -> SavedMemorizeGame?
 }
 
-extension CardTableStore: MemorizeGameStore {
+extension CardTableDatabase {
     func memorizeDesk(in slot: MemorizeSlot, for player: PlayerID, dealing: Bool) async throws -> MemorizeDesk
     {
         try await read { try $0.memorizeDesk(in: slot, for: player, dealing: dealing) }
@@ -63,6 +63,7 @@ extension CardTableStore: MemorizeGameStore {
         _ change: @escaping @Sendable (MemorizeDesk) throws -> (save: MemorizeSaving, value: Value)
     ) async throws -> Value {
         try await write { transaction in
+            try transaction.lockPlayer(player, at: now)
             let desk = try transaction.memorizeDesk(in: slot, for: player, dealing: dealing)
             let (save, value) = try change(desk)
             if let preferences = save.preferences { try transaction.save(preferences, for: player, at: now) }
@@ -73,19 +74,25 @@ extension CardTableStore: MemorizeGameStore {
             return value
         }
     }
+
+    func memorizeGame(in slot: MemorizeSlot, for player: PlayerID) async throws -> SavedMemorizeGame? {
+        try await read { try $0.memorizeGame(in: slot, for: player) }
+    }
 }
 
-extension CardTableStore.Transaction {
+extension CardTableStore: MemorizeGameStore {}
+extension PostgresStore: MemorizeGameStore {}
+
+extension DatabaseTransaction {
     /// What a request for `slot` starts from (see ``MemorizeDesk``).
     func memorizeDesk(in slot: MemorizeSlot, for player: PlayerID, dealing: Bool) throws -> MemorizeDesk {
         let preferences = try memorizePreferences(of: player)
-        let gameTable = MemorizeGameRecord.databaseTableName
         guard case .theme(let id) = slot else {
             let stored = try memorizeGame(in: .random, for: player)
             let themes = dealing || stored == nil ? try themes(of: player) : []
             return MemorizeDesk(
                 slot: .random, theme: nil, preferences: preferences, stored: stored,
-                gameWasSetAside: setAsideCount(in: gameTable) > 0, themesToDeal: themes)
+                gameWasSetAside: setAsideCount(in: "memorize_game") > 0, themesToDeal: themes)
         }
         guard let theme = try theme(id, of: player) else {
             return MemorizeDesk(
@@ -95,6 +102,6 @@ extension CardTableStore.Transaction {
         let stored = try memorizeGame(in: resolved, for: player, theme: theme)
         return MemorizeDesk(
             slot: resolved, theme: theme, preferences: preferences, stored: stored,
-            gameWasSetAside: setAsideCount(in: gameTable) > 0, themesToDeal: [theme])
+            gameWasSetAside: setAsideCount(in: "memorize_game") > 0, themesToDeal: [theme])
     }
 }

@@ -6,4 +6,14 @@ public struct ThemeList: Hashable, Sendable {
     public var setAsideCount: Int
     /// How many built-in themes the player deleted (Restore brings them back).
     public var missingBuiltInCount: Int
+
+    /// The most themes one player keeps (deleted ones waiting for Undo do not count).
+    public static let maximumCount = 100
+}
+
+/// A player tried to add a theme while keeping ``ThemeList/maximumCount`` already.
+public struct ThemeLimitReached: Error, Equatable, CustomStringConvertible {
+    public var description: String {
+        "You keep \(ThemeList.maximumCount) themes, the most one player can: delete one to add another."
+    }
 }

@@ -1,10 +1,9 @@
 import Foundation
-import GRDB
 import MemorizeCore
 
 /// A row of the `theme` table. Lists and the color are JSON text; ``theme`` maps the row to
 /// the engine's ``Theme`` so the engine never sees the database.
-struct ThemeRecord: Codable, Equatable {
+struct ThemeRecord: Equatable {
     var id: Int64?
     var playerID: String
     var position: Int
@@ -17,19 +16,6 @@ struct ThemeRecord: Codable, Equatable {
     /// The shared built-in theme this row is a player's copy of; `nil` for the player's own
     /// themes and for copies made before built-ins were shared.
     var builtInID: Int64?
-
-    enum CodingKeys: String, CodingKey {
-        case id
-        case playerID = "player_id"
-        case position
-        case name
-        case emojis
-        case removedEmojis = "removed_emojis"
-        case numberOfPairs = "number_of_pairs"
-        case color
-        case isDeleted = "is_deleted"
-        case builtInID = "built_in_id"
-    }
 
     /// A row as read from the database, column by column.
     init(
@@ -74,7 +60,7 @@ struct ThemeRecord: Codable, Equatable {
 
     /// The row as the engine's theme, with its id.
     func savedTheme() throws -> SavedTheme {
-        guard let id else { throw DatabaseError(message: "A theme row without an id") }
+        guard let id else { throw ThemeWithoutID() }
         return SavedTheme(
             id: ThemeID(id), theme: try Self.themes.value(for: ThemeText(self)) { try $0.theme() })
     }
@@ -109,27 +95,15 @@ private struct ThemeText: Hashable, Sendable {
     }
 }
 
-extension ThemeRecord: FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "theme"
-
-    /// Reads the row column by column (much faster than `Decodable`); a value of the wrong kind
-    /// throws, so a damaged row is still set aside (numbers exactly: rows of a list are read from
-    /// a cursor, see ``Row/decodeExactly(_:forColumn:)``).
-    init(row: Row) throws {
-        id = try row.decodeExactly(forColumn: CodingKeys.id.rawValue)
-        playerID = try row.decode(forColumn: CodingKeys.playerID.rawValue)
-        position = try row.decodeExactly(forColumn: CodingKeys.position.rawValue)
-        name = try row.decode(forColumn: CodingKeys.name.rawValue)
-        emojis = try row.decode(forColumn: CodingKeys.emojis.rawValue)
-        removedEmojis = try row.decode(forColumn: CodingKeys.removedEmojis.rawValue)
-        numberOfPairs = try row.decodeExactly(forColumn: CodingKeys.numberOfPairs.rawValue)
-        color = try row.decode(forColumn: CodingKeys.color.rawValue)
-        isDeleted = try row.decodeExactly(forColumn: CodingKeys.isDeleted.rawValue)
-        builtInID = try row.decodeExactly(forColumn: CodingKeys.builtInID.rawValue)
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
+extension ThemeRecord {
+    /// Reads the row column by column; a value of the wrong kind throws, so a damaged row is set
+    /// aside.
+    init(_ row: any DatabaseRow) throws {
+        try self.init(
+            id: row("id"), playerID: row("player_id"), position: row("position"), name: row("name"),
+            emojis: row("emojis"), removedEmojis: row("removed_emojis"),
+            numberOfPairs: row("number_of_pairs"),
+            color: row("color"), isDeleted: row("is_deleted"), builtInID: row("built_in_id"))
     }
 
     /// A new row for `player`'s own copy of this shared built-in theme, at `position`.
@@ -141,21 +115,9 @@ extension ThemeRecord: FetchableRecord, MutablePersistableRecord {
         copy.builtInID = id
         return copy
     }
+}
 
-    /// Inserts the row with a new random id, so ids say nothing about how many themes exist or
-    /// whose they are.
-    mutating func insertWithRandomID(_ db: Database) throws {
-        var candidate = ThemeID.random()
-        while try Self.exists(db, key: candidate.rawValue) { candidate = ThemeID.random() }
-        id = candidate.rawValue
-        try insert(db)
-    }
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let playerID = Column(CodingKeys.playerID)
-        static let position = Column(CodingKeys.position)
-        static let isDeleted = Column(CodingKeys.isDeleted)
-        static let builtInID = Column(CodingKeys.builtInID)
-    }
+/// A theme's row that is not yet stored has no id to be played by.
+struct ThemeWithoutID: Error, CustomStringConvertible {
+    var description: String { "A theme row without an id" }
 }

@@ -88,7 +88,7 @@ extension CardTableDatabase {
             try transaction.execute(
                 """
                 DELETE FROM player WHERE coalesce(last_seen_at, created_at) < \(cutoff)
-                    AND id <> \(CardTableStore.sharedThemesOwner)
+                    AND id <> \(SharedThemes.owner)
                 """)
         }
     }

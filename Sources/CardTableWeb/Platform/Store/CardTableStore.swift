@@ -57,7 +57,9 @@ public final class CardTableStore: Sendable {
         self.logger = logger
         if !isChecked { try Self.checkBeforeMigrating(dbWriter, path: path) }
         try Self.migrator.migrate(dbWriter)
-        try dbWriter.write(Self.storeSharedThemes)
+        try dbWriter.write { db in
+            try Transaction(db: db, canWrite: true, damage: DamageLog(), logger: logger).storeSharedThemes()
+        }
     }
 
     // MARK: - Transactions

@@ -49,7 +49,7 @@ extension DatabaseTransaction {
     func restore(_ tables: [(table: BackupTable, rows: [[String: BackupValue]])]) throws {
         let stored = try firstRow(
             """
-            SELECT (SELECT count(*) FROM player WHERE id <> \(CardTableStore.sharedThemesOwner))
+            SELECT (SELECT count(*) FROM player WHERE id <> \(SharedThemes.owner))
                 + (SELECT count(*) FROM room) AS stored
             """
         ) { row in try row("stored") as Int }

@@ -18,13 +18,15 @@ final class PostgresStore: Service {
         let configuration = address.clientConfiguration
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         blockingThreads = NIOThreadPool(numberOfThreads: configuration.options.maximumConnections)
+        // NB: started now, not in `run()`: work may be sent before the services have started
+        // (the migration, in the app's `beforeServerStarts`).
+        blockingThreads.start()
         self.logger = logger
     }
 
     /// Runs the connection pool (and the threads transactions run on) until the task is cancelled:
     /// the app runs it as one of its services.
     func run() async {
-        blockingThreads.start()
         await client.run()
         try? await blockingThreads.shutdownGracefully()
     }
@@ -34,7 +36,7 @@ final class PostgresStore: Service {
     func migrate() async throws {
         let applied = try await PostgresMigrator.migrate(client, logger: logger)
         if !applied.isEmpty { logger.info("Migrated PostgreSQL", metadata: ["migrations": "\(applied)"]) }
-        try await storeSharedThemes()
+        try await write { try $0.storeSharedThemes() }
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws (and

@@ -1,0 +1,107 @@
+import Foundation
+import MemorizeCore
+
+extension DatabaseTransaction {
+    /// The Memorize game stored in `slot`; nil when there is none, its theme is gone, or its row
+    /// could not be read (it is moved to the quarantine, so the referee deals afresh).
+    /// - Parameter known: The slot's theme when the caller has loaded it already.
+    func memorizeGame(in slot: MemorizeSlot, for player: PlayerID, theme known: SavedTheme? = nil) throws
+        -> SavedMemorizeGame?
+    {
+        let key: [String: SQLValue] = ["player_id": .text(player.rawValue), "slot": .text(slot.storageKey)]
+        guard
+            let found = try firstRow(
+                "SELECT * FROM memorize_game WHERE player_id = \(player.rawValue) AND slot = \(slot.storageKey)",
+                { row in Result { try MemorizeGameRecord(row) } }),
+            let record = try readOrSetAside(from: "memorize_game", key: key, { try found.get() }),
+            let theme = try known?.id.rawValue == record.themeID
+                ? known : theme(ThemeID(record.themeID), of: player)
+        else { return nil }
+        return try readOrSetAside(from: "memorize_game", key: key) {
+            try record.savedGame(slot: slot, theme: theme)
+        }
+    }
+
+    /// Saves `game` in its slot, replacing what was there (and storing the player if need be).
+    func save(_ game: SavedMemorizeGame, for player: PlayerID, at now: Date) throws {
+        try storePlayer(player, at: now)
+        let record = try MemorizeGameRecord(game, player: player, at: now)
+        try execute(
+            """
+            INSERT INTO memorize_game (player_id, slot, theme_id, state, last_choice, updated_at, deal)
+            VALUES (\(record.playerID), \(record.slot), \(record.themeID), \(record.state), \(record.lastChoice),
+                \(record.updatedAt), \(record.deal))
+            ON CONFLICT (player_id, slot) DO UPDATE SET
+                theme_id = excluded.theme_id, state = excluded.state, last_choice = excluded.last_choice,
+                updated_at = excluded.updated_at, deal = excluded.deal
+            """)
+    }
+
+    /// Moves the player's games dealt from theme `old` over to theme `new` (their copy of a
+    /// built-in theme), the game in `old`'s slot into `new`'s slot.
+    func moveMemorizeGames(of player: PlayerID, from old: ThemeID, to new: ThemeID) throws {
+        try execute(
+            """
+            UPDATE memorize_game
+            SET theme_id = \(new.rawValue),
+                slot = CASE slot WHEN \(MemorizeSlot.theme(old).storageKey) THEN \(MemorizeSlot.theme(new).storageKey)
+                    ELSE slot END
+            WHERE player_id = \(player.rawValue) AND theme_id = \(old.rawValue)
+            """)
+    }
+
+    /// Throws away every game dealt from a theme (it was edited or deleted).
+    func deleteMemorizeGames(dealtFrom theme: ThemeID) throws {
+        try execute("DELETE FROM memorize_game WHERE theme_id = \(theme.rawValue)")
+    }
+
+    /// The player's Memorize preferences; the defaults when they never set any, or when their row
+    /// could not be read (it is moved to the quarantine).
+    func memorizePreferences(of player: PlayerID) throws -> MemorizePreferences {
+        let found = try firstRow(
+            "SELECT peeks_at_start, turn_back_after_ms FROM memorize_preferences WHERE player_id = \(player.rawValue)"
+        ) { row in
+            Result {
+                try MemorizePreferences(
+                    peeksAtStart: row("peeks_at_start"), storedDelay: row("turn_back_after_ms"))
+            }
+        }
+        guard let found else { return MemorizePreferences() }
+        return try readOrSetAside(from: "memorize_preferences", key: ["player_id": .text(player.rawValue)]) {
+            try found.get()
+        } ?? MemorizePreferences()
+    }
+
+    /// Remembers the player's Memorize preferences (storing the player if need be).
+    func save(_ preferences: MemorizePreferences, for player: PlayerID, at now: Date) throws {
+        try storePlayer(player, at: now)
+        try execute(
+            """
+            INSERT INTO memorize_preferences (player_id, peeks_at_start, turn_back_after_ms, updated_at)
+            VALUES (\(player.rawValue), \(preferences.peeksAtStart), \(preferences.turnBackDelay?.rawValue), \(now))
+            ON CONFLICT (player_id) DO UPDATE SET
+                peeks_at_start = excluded.peeks_at_start, turn_back_after_ms = excluded.turn_back_after_ms,
+                updated_at = excluded.updated_at
+            """)
+    }
+}
+
+/// A stored delay that is not one of ``TurnBackDelay``'s choices.
+struct UnknownTurnBackDelay: Error, CustomStringConvertible {
+    let milliseconds: Int
+    var description: String { "turn_back_after_ms \(milliseconds) is not one of the choices" }
+}
+
+extension MemorizePreferences {
+    /// Preferences as both stores keep them: the delay in milliseconds, nil for the next tap.
+    /// - Throws: ``UnknownTurnBackDelay`` when the delay is not one of the choices.
+    init(peeksAtStart: Bool, storedDelay milliseconds: Int?) throws {
+        let delay = try milliseconds.map { milliseconds in
+            guard let delay = TurnBackDelay(rawValue: milliseconds) else {
+                throw UnknownTurnBackDelay(milliseconds: milliseconds)
+            }
+            return delay
+        }
+        self.init(peeksAtStart: peeksAtStart, turnBackDelay: delay)
+    }
+}

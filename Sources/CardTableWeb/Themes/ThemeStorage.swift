@@ -1,0 +1,102 @@
+import Foundation
+import MemorizeCore
+
+extension DatabaseTransaction {
+    /// The player's themes, in their order (deleted ones left out): their own, or the shared
+    /// built-ins until they have changed their list. A theme whose row cannot be read is moved to
+    /// the quarantine and left out.
+    func themes(of player: PlayerID) throws -> [SavedTheme] {
+        try readableThemeRecords(ownedBy: themeOwner(of: player)).map { try $0.savedTheme() }
+    }
+
+    /// One of the player's themes; nil when it does not exist, is deleted, is someone else's, or
+    /// could not be read (it is moved to the quarantine). A player's copy of a built-in theme
+    /// also answers to the built-in's id (and comes back with its own).
+    func theme(_ id: ThemeID, of player: PlayerID) throws -> SavedTheme? {
+        try readable(themeRecord(id, of: player).map { [$0] } ?? []).first
+    }
+
+    /// The row of one of the player's themes, as ``theme(_:of:)`` finds it, read as it is.
+    func themeRecord(_ id: ThemeID, of player: PlayerID) throws -> ThemeRecord? {
+        let owner = try themeOwner(of: player)
+        guard owner == player.rawValue else {
+            return try themeRecords(
+                "SELECT * FROM theme WHERE player_id = \(owner) AND is_deleted = \(false) AND id = \(id.rawValue)"
+            ).first
+        }
+        return try themeRecords(
+            """
+            SELECT * FROM theme WHERE player_id = \(owner) AND is_deleted = \(false)
+                AND (id = \(id.rawValue) OR built_in_id = \(id.rawValue))
+            ORDER BY id = \(id.rawValue) DESC LIMIT 1
+            """
+        ).first
+    }
+
+    /// The theme rows of `owner` (a player id or ``SharedThemes/owner``), in order, without the
+    /// deleted ones and those that cannot be read as themes (they are moved to the quarantine).
+    func readableThemeRecords(ownedBy owner: String) throws -> [ThemeRecord] {
+        try rows(
+            "SELECT * FROM theme WHERE player_id = \(owner) AND is_deleted = \(false) ORDER BY position, id",
+            settingAsideFrom: "theme", key: { ["id": .integer(try $0("id"))] }
+        ) { row in
+            let record = try ThemeRecord(row)
+            _ = try record.savedTheme()
+            return record
+        }
+    }
+
+    /// The theme rows `sql` selects (all of `theme`'s columns); a row whose columns cannot be read
+    /// is moved to the quarantine and left out.
+    func themeRecords(_ sql: SQL) throws -> [ThemeRecord] {
+        try rows(sql, settingAsideFrom: "theme", key: { ["id": .integer(try $0("id"))] }) {
+            try ThemeRecord($0)
+        }
+    }
+
+    /// The records as themes; one that cannot be read is moved to the quarantine (its games go
+    /// with it) and left out.
+    func readable(_ records: [ThemeRecord]) throws -> [SavedTheme] {
+        try records.compactMap { record in
+            guard let id = record.id else { return nil }
+            return try readOrSetAside(from: "theme", key: ["id": .integer(id)]) { try record.savedTheme() }
+        }
+    }
+
+    /// How many themes the player keeps (not counting one deleted and waiting for Undo).
+    func ownThemeCount(of player: PlayerID) throws -> Int {
+        try firstRow(
+            "SELECT count(*) AS count FROM theme WHERE player_id = \(player.rawValue) AND is_deleted = \(false)"
+        ) { try $0("count") } ?? 0
+    }
+
+    /// The position after the player's last theme.
+    func nextThemePosition(of player: PlayerID) throws -> Int {
+        // NB: on SQLite a position that is not a number (damage) is left out: it would be the largest.
+        let numbersOnly = SQL.dialect(sqlite: " AND typeof(position) = 'integer'", postgres: "")
+        return try firstRow(
+            "SELECT coalesce(max(position) + 1, 0) AS next FROM theme WHERE player_id = \(player.rawValue)\(numbersOnly)"
+        ) { try $0("next") } ?? 0
+    }
+
+    /// Inserts the row with a new random id (see ``ThemeID/random()``), drawing again on the rare
+    /// id that is taken, so ids say nothing about how many themes exist or whose they are.
+    func insertWithRandomID(_ record: inout ThemeRecord) throws {
+        while true {
+            let candidate = ThemeID.random().rawValue
+            let inserted = try execute(
+                """
+                INSERT INTO theme (id, player_id, position, name, emojis, removed_emojis, number_of_pairs,
+                    color, is_deleted, built_in_id)
+                VALUES (\(candidate), \(record.playerID), \(record.position), \(record.name), \(record.emojis),
+                    \(record.removedEmojis), \(record.numberOfPairs), \(record.color), \(record.isDeleted),
+                    \(record.builtInID))
+                ON CONFLICT (id) DO NOTHING
+                """)
+            if inserted == 1 {
+                record.id = candidate
+                return
+            }
+        }
+    }
+}
