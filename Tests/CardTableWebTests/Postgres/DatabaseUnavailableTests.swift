@@ -52,8 +52,8 @@ import Testing
                 await #expect(throws: AppError.notFound("gone")) {
                     try await store.transaction { _ in throw AppError.notFound("gone") }
                 }
-                let rows = try await store.query("SELECT 1").collect()
-                #expect(rows.count == 1)
+                let rows = try await store.read { try $0.rows("SELECT 1 AS one") { try $0("one") as Int } }
+                #expect(rows == [1])
                 group.cancelAll()
                 try await group.waitForAll()
             }
@@ -61,7 +61,7 @@ import Testing
                 try await store.transaction { _ in }
             }
             await #expect(throws: StoreUnavailable.self) {
-                try await store.query("SELECT 1")
+                try await store.read { _ in }
             }
         }
     }

@@ -31,14 +31,6 @@ extension CardTableStore.Transaction {
         return copied
     }
 
-    // MARK: - Reading GRDB rows that may be damaged
-
-    /// What `read` makes of `row`, a row of `table`; when it throws, the row is moved to the
-    /// quarantine and the answer is `nil`. `read` must only decode.
-    func readOrSetAside<Value>(_ row: Row, of table: String, _ read: () throws -> Value) throws -> Value? {
-        try readOrSetAside(from: table, key: key(of: row, in: table), read)
-    }
-
     private func key(of row: Row, in table: String) throws -> [String: SQLValue] {
         var key: [String: SQLValue] = [:]
         for column in try db.primaryKey(table).columns {

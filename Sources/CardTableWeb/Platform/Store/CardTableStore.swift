@@ -64,8 +64,8 @@ public final class CardTableStore: Sendable {
 
     // MARK: - Transactions
 
-    /// One transaction's view of the database. Features extend it with intent-named loads and
-    /// saves; nothing outside the store sees SQL.
+    /// One transaction on the SQLite database: GRDB's connection inside one of its transactions,
+    /// as a ``DatabaseTransaction``.
     public struct Transaction {
         let db: Database
         /// Whether rows may be changed: `false` in ``CardTableStore/read(_:)``, where a damaged row
@@ -74,40 +74,6 @@ public final class CardTableStore: Sendable {
         /// The rows this transaction set aside, so a failed transaction can still set them aside.
         let damage: DamageLog
         let logger: Logger
-
-        /// The row `sql` selects (the first, if several), from a statement compiled once per
-        /// connection: for the lookups every request makes.
-        func cachedRow(_ sql: String, _ arguments: StatementArguments) throws -> Row? {
-            try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
-        }
-
-        /// The rows `sql` selects (from a statement compiled once per connection), each made a
-        /// value by `decode` while the statement is on it: a column is then found by name in the
-        /// statement's index, where a fetched row compares every column's lower-cased name. A row
-        /// `decode` cannot read is moved to the quarantine once the statement is done (see
-        /// ``readOrSetAside(_:of:_:)``) and left out.
-        ///
-        /// `decode` must only decode, and must not keep the row.
-        func decodedRows<Value>(
-            _ sql: String, _ arguments: StatementArguments, of table: String, _ decode: (Row) throws -> Value
-        ) throws -> [Value] {
-            var values: [Value?] = []
-            var unreadable: [(index: Int, row: Row)] = []
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
-            while let row = try rows.next() {
-                do {
-                    values.append(try decode(row))
-                } catch {
-                    unreadable.append((values.count, row.copy()))
-                    values.append(nil)
-                }
-            }
-            // NB: rows are set aside only now: the table must not change under an open statement.
-            for (index, row) in unreadable {
-                values[index] = try readOrSetAside(row, of: table) { try decode(row) }
-            }
-            return values.compactMap { $0 }
-        }
     }
 
     /// Runs `body` in one write transaction: all it saves is committed together before this

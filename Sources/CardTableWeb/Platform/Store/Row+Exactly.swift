@@ -3,8 +3,7 @@ import GRDB
 extension Row {
     /// The value of `column`, only when the column holds a value of that kind.
     ///
-    /// On a row read from a statement (a cursor, as ``CardTableStore/Transaction/decodedRows(_:_:of:_:)``
-    /// reads), GRDB's `decode` reads an integer through SQLite's conversion, which makes 0 of the
+    /// On a row read from a statement (a cursor, as ``SQLiteRow`` reads), GRDB's `decode` reads an integer through SQLite's conversion, which makes 0 of the
     /// text "x": this reads the column's value as stored, so a load finds the damage and sets the
     /// row aside.
     /// - Throws: ``ColumnValueMismatch`` when the value is of another kind (or missing).
