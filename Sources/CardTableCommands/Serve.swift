@@ -116,9 +116,9 @@ struct Serve: AsyncParsableCommand {
     /// ``StartupRefusal/exitCode``.
     static func openStore(
         at path: String, logger: Logger, report: (String) -> Void
-    ) throws -> CardTableStore {
+    ) throws -> SQLiteDatabase {
         do {
-            return try CardTableStore(.file(path: path), logger: logger)
+            return try SQLiteDatabase(.file(path: path), logger: logger)
         } catch let error as StoreOpeningError {
             let refusal = StartupRefusal(error)
             report(refusal.message)

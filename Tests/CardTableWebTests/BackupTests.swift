@@ -18,7 +18,7 @@ import Testing
             $0.map { $0.hasSuffix("?") ? String($0.dropLast()) : $0 }.sorted()
         }
         #expect(backedUp == stored)
-        #expect(Backup.schema == CardTableStore.migrator.migrations.last)
+        #expect(Backup.schema == SQLiteDatabase.migrator.migrations.last)
         #expect(Backup.schema == PostgresSchema.schema)
     }
 

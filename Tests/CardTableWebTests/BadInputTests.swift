@@ -221,7 +221,7 @@ import Testing
 
     @Test func aBrokenChunkedBodyIsABadRequest() async throws {
         let app = try await buildApplication(
-            WebConfiguration(port: 0), database: .sqlite(CardTableStore(.inMemory)))
+            WebConfiguration(port: 0), database: .sqlite(SQLiteDatabase(.inMemory)))
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let request =

@@ -64,7 +64,7 @@ import Testing
     /// Runs `test` against the app on the production store: a `DatabasePool` on a temporary file.
     private func withFileStoreApp(_ test: @Sendable (TestSession) async throws -> Void) async throws {
         try await withTemporaryDatabase { path in
-            try await withTestApp(store: try CardTableStore(.file(path: path)), test)
+            try await withTestApp(store: try SQLiteDatabase(.file(path: path)), test)
         }
     }
 }

@@ -216,7 +216,7 @@ import Testing
                 return
             }
             try await instance.execute(damage)
-            clock.advance(by: 2 * CardTableStore.visitNotingInterval)  // the visit is looked up again
+            clock.advance(by: 2 * SQLiteDatabase.visitNotingInterval)  // the visit is looked up again
 
             for _ in 1...2 {
                 let page = try await browser.get("/set", json: true)

@@ -260,7 +260,7 @@ import Testing
     // MARK: - Rows
 
     @Test func storedRowsMadeOfTheFixturesLoad() async throws {
-        let store = try CardTableStore(.inMemory)
+        let store = try SQLiteDatabase(.inMemory)
         let player = PlayerID.random()
         let now = Date(timeIntervalSinceReferenceDate: 300)
         try await store.storePlayer(player, at: now)
@@ -320,7 +320,7 @@ import Testing
 
     private func cards(_ ids: Int...) -> [SetCard] { ids.map(card) }
 
-    private func quarantineCount(in store: CardTableStore) async throws -> Int {
+    private func quarantineCount(in store: SQLiteDatabase) async throws -> Int {
         try await store.dbWriter.read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM quarantine") ?? 0
         }

@@ -119,7 +119,7 @@ import Testing
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             let queue = try DatabaseQueue(path: path)
-            try CardTableStore.migrator.migrate(queue, upTo: "v3-quarantine")
+            try SQLiteDatabase.migrator.migrate(queue, upTo: "v3-quarantine")
             try await queue.write { db in
                 try db.execute(
                     sql: "INSERT INTO player (id, created_at) VALUES (?, '2026-01-01 00:00:00.000')",
@@ -133,7 +133,7 @@ import Testing
             }
             try queue.close()
 
-            try await withTestApp(store: try CardTableStore(.file(path: path))) { session in
+            try await withTestApp(store: try SQLiteDatabase(.file(path: path))) { session in
                 let response = try await session.client.execute(
                     uri: "/", method: .get, headers: [.cookie: "cardtable_player=\(legacy.rawValue)"])
                 #expect(Self.player(in: response) == legacy)
@@ -245,7 +245,7 @@ import Testing
 
     @Test func playersAwayForACookieLifetimeAreSweptWithTheirThemesAndGames() async throws {
         let clock = TestClock.manual
-        let store = try CardTableStore(.inMemory)
+        let store = try SQLiteDatabase(.inMemory)
         let day: TimeInterval = 24 * 60 * 60
         let (forgotten, returning) = try await withTestApp(clock: clock, store: store) { session in
             let forgotten = try await session.newPlayer()
@@ -279,7 +279,7 @@ import Testing
     // MARK: - Helpers
 
     /// How many rows each table holds.
-    static func rowCounts(_ store: CardTableStore) async throws -> [String: Int] {
+    static func rowCounts(_ store: SQLiteDatabase) async throws -> [String: Int] {
         try await store.dbWriter.read { db in
             var counts: [String: Int] = [:]
             for table in ["player", "theme", "memorize_game", "set_game", "quarantine"] {
@@ -289,7 +289,7 @@ import Testing
         }
     }
 
-    static func isStored(_ player: PlayerID, in store: CardTableStore) async throws -> Bool {
+    static func isStored(_ player: PlayerID, in store: SQLiteDatabase) async throws -> Bool {
         try await store.dbWriter.read { db in
             try Bool.fetchOne(
                 db, sql: "SELECT count(*) > 0 FROM player WHERE id = ?", arguments: [player.rawValue])

@@ -59,7 +59,7 @@ import Testing
         let patient = ConnectionTimeouts(requestHead: .seconds(60))
         let app = try await buildApplication(
             WebConfiguration(port: 0, connectionTimeouts: patient),
-            database: .sqlite(CardTableStore(.inMemory)))
+            database: .sqlite(SQLiteDatabase(.inMemory)))
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let answer = try await RawHTTP.exchange(

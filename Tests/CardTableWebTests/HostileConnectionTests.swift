@@ -138,7 +138,7 @@ import Testing
         let log = RecordedLog()
         let app = try await buildApplication(
             WebConfiguration(port: 0, connectionTimeouts: timeouts),
-            database: .sqlite(CardTableStore(.inMemory)), logger: Logger(label: "test") { _ in log })
+            database: .sqlite(SQLiteDatabase(.inMemory)), logger: Logger(label: "test") { _ in log })
         try await app.test(.live) { client in
             try await test(try #require(client.port), client)
         }

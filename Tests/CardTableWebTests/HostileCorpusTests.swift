@@ -57,7 +57,7 @@ private struct SavedState: Equatable {
     /// Each table's rows, every column's value written out.
     let rows: [[String]]
 
-    init(of player: PlayerID, in store: CardTableStore) async throws {
+    init(of player: PlayerID, in store: SQLiteDatabase) async throws {
         rows = try await store.read { transaction in
             try ["theme", "memorize_game", "set_game"].map { table in
                 try Row.fetchAll(

@@ -11,10 +11,10 @@ import Testing
 /// moved to the `quarantine` table, logged as an error, and the player carries on.
 @Suite struct QuarantineTests {
     let log = RecordedLog()
-    let store: CardTableStore
+    let store: SQLiteDatabase
 
     init() throws {
-        store = try CardTableStore(.inMemory, logger: Logger(label: "test") { [log] _ in log })
+        store = try SQLiteDatabase(.inMemory, logger: Logger(label: "test") { [log] _ in log })
     }
 
     @Test func anUnreadableMemorizeGameIsSetAsideAndDealtAfresh() async throws {

@@ -58,7 +58,7 @@ func withRecordedLog<Value: Sendable>(
 ) async throws -> (Value, RecordedLog) {
     let log = RecordedLog()
     let app = try await buildApplication(
-        WebConfiguration(), database: .sqlite(CardTableStore(.inMemory)),
+        WebConfiguration(), database: .sqlite(SQLiteDatabase(.inMemory)),
         logger: Logger(label: "test") { _ in log })
     return (try await app.test(.router, test), log)
 }

@@ -8,11 +8,11 @@ import Testing
 /// Rows exactly as earlier versions stored them keep reading: saved games are never lost to a
 /// format change. Each fixture is the text a landed version wrote.
 @Suite struct SavedFormatTests {
-    let store: CardTableStore
+    let store: SQLiteDatabase
     let player = PlayerID.random()
 
     init() async throws {
-        store = try CardTableStore(.inMemory)
+        store = try SQLiteDatabase(.inMemory)
         try await store.storePlayer(player, at: Date(timeIntervalSinceReferenceDate: 0))
     }
 

@@ -55,7 +55,7 @@ import Testing
 
     @Test func theGameSurvivesARestart() async throws {
         try await withTemporaryDatabase { path in
-            let store = { try CardTableStore(.file(path: path)) }
+            let store = { try SQLiteDatabase(.file(path: path)) }
             let (browser, labels) = try await withTestApp(clock: .manual, store: try store()) { session in
                 let browser = try await session.newPlayer()
                 let json = try await browser.setUpSet(seed: 11)

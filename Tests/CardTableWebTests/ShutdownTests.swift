@@ -100,7 +100,7 @@ import Testing
 
     @Test func closingTheStoreEmptiesTheWriteAheadLog() async throws {
         try await withTemporaryDatabase { path in
-            let store = try CardTableStore(.file(path: path))
+            let store = try SQLiteDatabase(.file(path: path))
             #expect(Self.walSize(at: path) > 0, "migrating wrote nothing to the write-ahead log")
             try store.close()
             #expect(Self.walSize(at: path) == 0)

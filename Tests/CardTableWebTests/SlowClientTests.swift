@@ -147,7 +147,7 @@ import Testing
     ) async throws {
         let app = try await buildApplication(
             WebConfiguration(port: 0, connectionTimeouts: timeouts),
-            database: .sqlite(CardTableStore(.inMemory)))
+            database: .sqlite(SQLiteDatabase(.inMemory)))
         try await app.test(.live) { client in
             try await test(try #require(client.port), client)
         }

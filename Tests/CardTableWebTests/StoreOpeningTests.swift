@@ -13,18 +13,18 @@ import Testing
             "v1", "v2-set-games", "v3-quarantine", "v4-lazy-players", "v5-memorize-preferences",
             "v6-rooms", "v7-stats",
         ]
-        #expect(Array(CardTableStore.migrator.migrations.prefix(landed.count)) == landed)
+        #expect(Array(SQLiteDatabase.migrator.migrations.prefix(landed.count)) == landed)
     }
 
     @Test func aDatabaseFromANewerCardTableIsRefused() async throws {
         try await withTemporaryDatabase { path in
-            _ = try CardTableStore(.file(path: path))
+            _ = try SQLiteDatabase(.file(path: path))
             try addMigration("v9-future-feature", to: path)
 
             #expect(
                 throws: StoreOpeningError.writtenByNewerVersion(path: path, migrations: ["v9-future-feature"])
             ) {
-                try CardTableStore(.file(path: path))
+                try SQLiteDatabase(.file(path: path))
             }
             let error = StoreOpeningError.writtenByNewerVersion(path: path, migrations: ["v9-future-feature"])
             #expect(error.description.contains("written by a newer CardTable (migration v9-future-feature)"))
@@ -40,7 +40,7 @@ import Testing
         try await withTemporaryDatabase { path in
             try makeDamagedDatabase(at: path)
             #expect {
-                try CardTableStore(.file(path: path))
+                try SQLiteDatabase(.file(path: path))
             } throws: { error in
                 guard case .damaged(path, let details)? = error as? StoreOpeningError else { return false }
                 return details.count > 3 && details.allSatisfy { !$0.contains("\n") && $0 != "ok" }
@@ -55,7 +55,7 @@ import Testing
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: path))
             #expect {
-                try CardTableStore(.file(path: path))
+                try SQLiteDatabase(.file(path: path))
             } throws: { error in
                 guard case .damaged(path, _)? = error as? StoreOpeningError else { return false }
                 return "\(error)".hasPrefix("The database at \(path) is damaged")
@@ -72,7 +72,7 @@ import Testing
         try await withTemporaryDatabase { path in
             try makeDamagedDatabase(at: path)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect(throws: StoreOpeningError.self) { try CardTableStore(.file(path: path)) }
+            #expect(throws: StoreOpeningError.self) { try SQLiteDatabase(.file(path: path)) }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
             #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
         }
@@ -80,10 +80,10 @@ import Testing
 
     @Test func aDatabaseFromANewerCardTableIsRefusedWithoutAByteChanged() async throws {
         try await withTemporaryDatabase { path in
-            try CardTableStore(.file(path: path)).close()
+            try SQLiteDatabase(.file(path: path)).close()
             try addMigration("v9-future-feature", to: path)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect(throws: StoreOpeningError.self) { try CardTableStore(.file(path: path)) }
+            #expect(throws: StoreOpeningError.self) { try SQLiteDatabase(.file(path: path)) }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         }
     }
@@ -93,11 +93,11 @@ import Testing
     /// file by creating and dropping a table when there is none, as after every clean close.)
     @Test func theChecksReadAHealthyDatabaseWithoutWritingIt() async throws {
         try await withTemporaryDatabase { path in
-            try CardTableStore(.file(path: path)).close()
+            try SQLiteDatabase(.file(path: path)).close()
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect(try CardTableStore.checkBeforeOpening(path, logger: Logger(label: "test")))
+            #expect(try SQLiteDatabase.checkBeforeOpening(path, logger: Logger(label: "test")))
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-            _ = try CardTableStore(.file(path: path))
+            _ = try SQLiteDatabase(.file(path: path))
         }
     }
 
@@ -111,7 +111,7 @@ import Testing
                 #expect(FileManager.default.createFile(atPath: path, contents: Data()))
             }
             let log = RecordedLog()
-            let store = try CardTableStore(.file(path: path), logger: Logger(label: "test") { _ in log })
+            let store = try SQLiteDatabase(.file(path: path), logger: Logger(label: "test") { _ in log })
             let said = log.entries.filter { $0.level == .notice }
             #expect(said.count == 1)
             #expect(said.first?.message.contains(path) == true)
@@ -121,7 +121,7 @@ import Testing
 
             // NB: a database with something in it is not new.
             let again = RecordedLog()
-            _ = try CardTableStore(.file(path: path), logger: Logger(label: "test") { _ in again })
+            _ = try SQLiteDatabase(.file(path: path), logger: Logger(label: "test") { _ in again })
             #expect(again.entries.isEmpty)
         }
     }

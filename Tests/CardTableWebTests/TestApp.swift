@@ -14,11 +14,11 @@ import Testing
 ///   - allowsTestSetups: Whether `POST /set/test-setup` exists.
 func withTestApp<Value>(
     clock: TestClock = TestClock(step: 30),
-    store: CardTableStore? = nil,
+    store: SQLiteDatabase? = nil,
     allowsTestSetups: Bool = true,
     _ test: @Sendable (TestSession) async throws -> Value
 ) async throws -> Value {
-    let store = try store ?? CardTableStore(.inMemory)
+    let store = try store ?? SQLiteDatabase(.inMemory)
     let environment = WebEnvironment(now: { clock.now() }, allowsTestSetups: allowsTestSetups)
     let app = try await buildApplication(
         WebConfiguration(), database: .sqlite(store), environment: environment)
@@ -30,7 +30,7 @@ func withTestApp<Value>(
 /// A test's view of the app: the HTTP client and, to look behind the pages, the store.
 struct TestSession: Sendable {
     let client: any TestClientProtocol
-    let store: CardTableStore
+    let store: SQLiteDatabase
 
     /// A new browser: visits the home page and keeps the cookie it is given.
     func newPlayer() async throws -> Browser {

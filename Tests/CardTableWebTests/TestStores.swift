@@ -43,7 +43,7 @@ enum TestStores {
     ) async throws -> Value {
         switch kind {
         case .sqlite:
-            let store = try CardTableStore(.inMemory, logger: logger)
+            let store = try SQLiteDatabase(.inMemory, logger: logger)
             let instance = Instance(
                 players: store, rooms: store, setGames: store, themes: store, memorizeGames: store,
                 backup: store, stats: store, dailyPuzzles: store, stores: CardTableStores(store),
@@ -53,7 +53,7 @@ enum TestStores {
         case .postgres:
             let cluster = try #require(PostgresTestCluster.address)
             return try await PostgresTestCluster.withDatabase(on: cluster) { address in
-                let stores = (0..<count).map { _ in PostgresStore(address, logger: logger) }
+                let stores = (0..<count).map { _ in PostgresDatabase(address, logger: logger) }
                 return try await withThrowingTaskGroup(of: Void.self) { group in
                     for store in stores { group.addTask { await store.run() } }
                     defer { group.cancelAll() }

@@ -227,7 +227,7 @@ import Testing
 
     @Test func everythingSurvivesARestart() async throws {
         try await withTemporaryDatabase { path in
-            let store = { try CardTableStore(.file(path: path)) }
+            let store = { try SQLiteDatabase(.file(path: path)) }
             let (cookie, themeID): (String, ThemeID) = try await withTestApp(store: try store()) { session in
                 let browser = try await session.newPlayer()
                 let theme = try #require(try await session.store.themes(of: browser.player).first)

@@ -183,13 +183,13 @@ import Testing
         let added: SavedTheme
         let game: SavedMemorizeGame
         do {
-            let fileStore = try CardTableStore(.file(path: path))
+            let fileStore = try SQLiteDatabase(.file(path: path))
             added = try await fileStore.addTheme(Self.sample, for: player, at: now)
             game = try await referee(on: fileStore).choose(
                 cardNumber: 1, deal: nil, in: .theme(added.id), for: player
             ).game
         }
-        let reopened = try CardTableStore(.file(path: path))
+        let reopened = try SQLiteDatabase(.file(path: path))
         #expect(try await reopened.theme(added.id, of: player) == added)
         let restored = try #require(try await reopened.memorizeGame(in: .theme(added.id), for: player))
         #expect(restored.game == game.game)

@@ -41,8 +41,8 @@ extension CardTableDatabase {
     }
 }
 
-extension CardTableStore: DailyPuzzleStore {}
-extension PostgresStore: DailyPuzzleStore {}
+extension SQLiteDatabase: DailyPuzzleStore {}
+extension PostgresDatabase: DailyPuzzleStore {}
 
 extension DatabaseTransaction {
     /// `player`'s go at `date`'s puzzle; nil when there is none, or its row could not be read (it

@@ -80,8 +80,8 @@ extension CardTableDatabase {
     }
 }
 
-extension CardTableStore: MemorizeGameStore {}
-extension PostgresStore: MemorizeGameStore {}
+extension SQLiteDatabase: MemorizeGameStore {}
+extension PostgresDatabase: MemorizeGameStore {}
 
 extension DatabaseTransaction {
     /// What a request for `slot` starts from (see ``MemorizeDesk``).

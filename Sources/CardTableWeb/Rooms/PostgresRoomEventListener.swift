@@ -10,7 +10,7 @@ import ServiceLifecycle
 /// is sent too.
 struct PostgresRoomEventListener: Service {
     let address: PostgresAddress
-    let store: PostgresStore
+    let store: PostgresDatabase
     let hub: RoomHub
     let logger: Logger
     /// How long to wait before connecting again after the connection dropped or failed.

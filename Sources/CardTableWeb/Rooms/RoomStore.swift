@@ -114,8 +114,8 @@ extension CardTableDatabase {
     }
 }
 
-extension CardTableStore: RoomStore {}
-extension PostgresStore: RoomStore {}
+extension SQLiteDatabase: RoomStore {}
+extension PostgresDatabase: RoomStore {}
 
 /// A room after a change, with the events the change added (their JSON, as sent to members).
 struct RoomChange: Sendable {

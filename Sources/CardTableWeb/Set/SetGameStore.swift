@@ -64,8 +64,8 @@ extension CardTableDatabase {
     }
 }
 
-extension CardTableStore: SetGameStore {}
-extension PostgresStore: SetGameStore {}
+extension SQLiteDatabase: SetGameStore {}
+extension PostgresDatabase: SetGameStore {}
 
 extension DatabaseTransaction {
     /// The player's Set game: none yet, the saved one, or, when its row could not be read (it is

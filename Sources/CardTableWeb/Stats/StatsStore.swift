@@ -14,8 +14,8 @@ extension CardTableDatabase {
     }
 }
 
-extension CardTableStore: StatsStore {}
-extension PostgresStore: StatsStore {}
+extension SQLiteDatabase: StatsStore {}
+extension PostgresDatabase: StatsStore {}
 
 extension DatabaseTransaction {
     /// Adds `finished` to `player`'s history (storing the player if need be).

@@ -181,5 +181,5 @@ extension CardTableDatabase {
     }
 }
 
-extension CardTableStore: ThemeStore {}
-extension PostgresStore: ThemeStore {}
+extension SQLiteDatabase: ThemeStore {}
+extension PostgresDatabase: ThemeStore {}

@@ -16,7 +16,7 @@ import Testing
     ) async throws {
         switch kind {
         case .sqlite:
-            let store = try CardTableStore(.inMemory)
+            let store = try SQLiteDatabase(.inMemory)
             try await store.write {
                 try $0.db.execute(
                     sql: """
@@ -28,7 +28,7 @@ import Testing
         case .postgres:
             let cluster = try #require(PostgresTestCluster.address)
             try await PostgresTestCluster.withDatabase(on: cluster) { address in
-                let store = PostgresStore(address, logger: Logger(label: "test"))
+                let store = PostgresDatabase(address, logger: Logger(label: "test"))
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { await store.run() }
                     defer { group.cancelAll() }

@@ -11,7 +11,7 @@ import Testing
 /// try again, never a bare 500; PostgreSQL's lost connections are told from refused statements.
 @Suite struct DatabaseUnavailableTests {
     @Test func aMoveWhileTheDatabaseIsUnreachableIsAnswered503InWords() async throws {
-        let store = try CardTableStore(.inMemory)
+        let store = try SQLiteDatabase(.inMemory)
         let app = try await buildApplication(
             WebConfiguration(),
             database: ServedDatabase(
@@ -40,7 +40,7 @@ import Testing
     func aRefusedStatementIsNotUnavailableAndAPoolWithoutConnectionsIs(cluster: PostgresAddress) async throws
     {
         try await PostgresTestCluster.withDatabase(on: cluster) { address in
-            let store = PostgresStore(address, logger: Logger(label: "test"))
+            let store = PostgresDatabase(address, logger: Logger(label: "test"))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await store.run() }
                 await #expect(throws: PSQLError.self) {

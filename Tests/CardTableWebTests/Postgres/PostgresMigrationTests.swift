@@ -119,7 +119,7 @@ import Testing
     }
 
     static func sqliteSchema() async throws -> Schema {
-        let store = try CardTableStore(.inMemory)
+        let store = try SQLiteDatabase(.inMemory)
         return try await store.read { transaction in
             let db = transaction.db
             var schema = Schema()

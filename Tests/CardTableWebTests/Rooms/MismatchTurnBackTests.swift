@@ -142,7 +142,7 @@ import Testing
     private func startedMemorizeRoom(clock: TestClock) async throws -> (
         RoomReferee, RoomCode, ana: PlayerID, bo: PlayerID
     ) {
-        let store = try CardTableStore(.inMemory)
+        let store = try SQLiteDatabase(.inMemory)
         let referee = RoomReferee(
             rooms: store, themes: store, environment: WebEnvironment(now: { clock.now() }), hub: RoomHub(),
             logger: Logger(label: "test"), turnBackDelay: .milliseconds(1500))

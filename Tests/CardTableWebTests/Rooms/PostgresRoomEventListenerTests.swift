@@ -18,7 +18,8 @@ import Testing
         try await PostgresTestCluster.withDatabase(on: cluster) { address in
             let logger = Logger(label: "listener-tests")
             let (one, other) = (
-                PostgresStore(address, logger: logger), PostgresStore(address, logger: logger)
+                CardTableWeb.PostgresDatabase(address, logger: logger),
+                CardTableWeb.PostgresDatabase(address, logger: logger)
             )
             let hub = RoomHub()
             let listener = PostgresRoomEventListener(
@@ -82,7 +83,7 @@ import Testing
         Issue.record("not within 10 s: \(what)")
     }
 
-    private static func waitForListeners(_ count: Int, on store: PostgresStore) async throws {
+    private static func waitForListeners(_ count: Int, on store: CardTableWeb.PostgresDatabase) async throws {
         for _ in 0..<200 {
             let listening = try await Self.count(
                 store,
@@ -96,7 +97,7 @@ import Testing
         Issue.record("no connection was listening after 10 s")
     }
 
-    private static func count(_ store: PostgresStore, _ sql: String) async throws -> Int {
+    private static func count(_ store: CardTableWeb.PostgresDatabase, _ sql: String) async throws -> Int {
         var value = 0
         for try await count in try await store.client.query(PostgresQuery(unsafeSQL: sql)).decode(Int.self) {
             value = count

@@ -10,7 +10,7 @@ import Testing
 /// What one client can make the rooms' tables hold: rooms only from players who came with their
 /// cookie, at most five open at once per host, and closed rooms deleted 30 days after closing.
 @Suite struct RoomGrowthTests {
-    private func counts(_ store: CardTableStore) async throws -> [Int] {
+    private func counts(_ store: SQLiteDatabase) async throws -> [Int] {
         try await store.dbWriter.read { db in
             try ["player", "room", "room_event"].map {
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? 0

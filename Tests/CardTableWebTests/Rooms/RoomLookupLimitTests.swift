@@ -144,7 +144,7 @@ import Testing
 private func withLiveApp<Value: Sendable>(
     clock: TestClock, _ test: @Sendable (TestSession) async throws -> Value
 ) async throws -> Value {
-    let store = try CardTableStore(.inMemory)
+    let store = try SQLiteDatabase(.inMemory)
     let app = try await buildApplication(
         WebConfiguration(port: 0), database: .sqlite(store),
         environment: WebEnvironment(now: { clock.now() }))

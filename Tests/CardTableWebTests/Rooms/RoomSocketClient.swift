@@ -19,7 +19,7 @@ func withLiveTestApp<Value: Sendable>(
     logger: Logger = Logger(label: "cardtable"),
     _ test: @Sendable (TestSession) async throws -> Value
 ) async throws -> Value {
-    let store = try CardTableStore(.inMemory)
+    let store = try SQLiteDatabase(.inMemory)
     var configuration = WebConfiguration(port: 0, connectionTimeouts: timeouts)
     configuration.roomGracePeriod = gracePeriod
     configuration.roomSweepInterval = sweepInterval

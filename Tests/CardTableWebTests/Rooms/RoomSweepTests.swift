@@ -12,7 +12,7 @@ import Testing
 
     private func referee() throws -> RoomReferee {
         let clock = clock
-        let store = try CardTableStore(.inMemory)
+        let store = try SQLiteDatabase(.inMemory)
         return RoomReferee(
             rooms: store, themes: store, environment: WebEnvironment(now: { clock.now() }),
             hub: RoomHub(), logger: Logger(label: "test"), turnBackDelay: .milliseconds(1500))

@@ -10,7 +10,7 @@ struct CardTableStores: Sendable {
     let dailyPuzzles: any DailyPuzzleStore
 
     /// Everything in one SQLite database.
-    init(_ store: CardTableStore) {
+    init(_ store: SQLiteDatabase) {
         (players, themes, memorizeGames, setGames, rooms) = (store, store, store, store, store)
         (stats, dailyPuzzles) = (store, store)
     }
@@ -25,7 +25,7 @@ struct CardTableStores: Sendable {
     }
 
     /// Everything in one PostgreSQL database, shared with other instances.
-    init(_ store: PostgresStore) {
+    init(_ store: PostgresDatabase) {
         (players, themes, memorizeGames, setGames, rooms) = (store, store, store, store, store)
         (stats, dailyPuzzles) = (store, store)
     }

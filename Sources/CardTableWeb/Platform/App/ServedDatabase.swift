@@ -20,7 +20,7 @@ public struct ServedDatabase: Sendable {
     /// Serves from `database`, whose secret is kept beside its file (a new one for a database in
     /// memory) unless `secret` is given.
     /// - Throws: ``ServerSecretError`` when the secret's file cannot be read or made.
-    public static func sqlite(_ database: CardTableStore, secret: ServerSecret? = nil) throws
+    public static func sqlite(_ database: SQLiteDatabase, secret: ServerSecret? = nil) throws
         -> ServedDatabase
     {
         // NB: the secret goes with the database's location, so tests that pass an open database
@@ -40,7 +40,7 @@ public struct ServedDatabase: Sendable {
         -> ServedDatabase
     {
         guard let address = PostgresAddress(address) else { throw PostgresAddressError() }
-        let database = PostgresStore(address, logger: logger)
+        let database = PostgresDatabase(address, logger: logger)
         let hub = RoomHub()
         let readiness = StoreReadiness(isReady: false)
         return ServedDatabase(

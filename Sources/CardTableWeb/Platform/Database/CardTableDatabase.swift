@@ -18,6 +18,6 @@ protocol CardTableDatabase: Sendable {
         -> Value
 }
 
-extension CardTableStore: CardTableDatabase {}
+extension SQLiteDatabase: CardTableDatabase {}
 
-extension PostgresStore: CardTableDatabase {}
+extension PostgresDatabase: CardTableDatabase {}

@@ -62,7 +62,7 @@ extension CardTableDatabase {
     /// - Returns: When the next visit needs noting (a player stored later is stored as seen then).
     @discardableResult
     func noteVisit(of player: PlayerID, at now: Date) async throws -> Date {
-        let interval = CardTableStore.visitNotingInterval
+        let interval = SQLiteDatabase.visitNotingInterval
         let lastSeen = try await read { try $0.lastVisit(of: player, at: now) }
         guard let lastSeen, now.timeIntervalSince(lastSeen) >= interval else {
             return (lastSeen ?? now).addingTimeInterval(interval)
@@ -94,9 +94,9 @@ extension CardTableDatabase {
     }
 }
 
-extension CardTableStore: PlayerStore {
+extension SQLiteDatabase: PlayerStore {
     /// How often a returning player's last visit is written down: the sweep needs days, not seconds.
     static let visitNotingInterval: TimeInterval = 24 * 60 * 60
 }
 
-extension PostgresStore: PlayerStore {}
+extension PostgresDatabase: PlayerStore {}

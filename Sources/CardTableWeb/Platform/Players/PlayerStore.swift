@@ -8,7 +8,7 @@ protocol PlayerStore: Sendable {
     func hasUnsignedCookie(_ player: PlayerID) async throws -> Bool
 
     /// Notes that a stored player visited, when their last noted visit is a day old or more
-    /// (``CardTableStore/visitNotingInterval``). A player who is not stored stays unstored.
+    /// (``SQLiteDatabase/visitNotingInterval``). A player who is not stored stays unstored.
     /// - Returns: When the next visit needs noting.
     @discardableResult
     func noteVisit(of player: PlayerID, at now: Date) async throws -> Date

@@ -1,4 +1,4 @@
-/// Why ``CardTableStore`` refused to open a database. Nothing in the file was changed.
+/// Why ``SQLiteDatabase`` refused to open a database. Nothing in the file was changed.
 public enum StoreOpeningError: Error, Equatable, CustomStringConvertible {
     /// The database holds migrations this build does not know: a newer CardTable wrote it, and
     /// this one could misread or damage what the newer one saved.

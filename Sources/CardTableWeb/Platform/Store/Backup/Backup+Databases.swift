@@ -29,7 +29,7 @@ extension Backup {
         at database: String, logger: Logger, _ body: (any BackupStore) async throws -> Value
     ) async throws -> Value {
         if let address = PostgresAddress(database) {
-            let store = PostgresStore(address, logger: logger)
+            let store = PostgresDatabase(address, logger: logger)
             return try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await store.run() }
                 defer { group.cancelAll() }
@@ -37,7 +37,7 @@ extension Backup {
                 return try await body(store)
             }
         }
-        let store = try CardTableStore(.file(path: database), logger: logger)
+        let store = try SQLiteDatabase(.file(path: database), logger: logger)
         do {
             let value = try await body(store)
             try store.close()

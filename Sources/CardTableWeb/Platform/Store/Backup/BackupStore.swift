@@ -21,8 +21,8 @@ extension CardTableDatabase {
     }
 }
 
-extension CardTableStore: BackupStore {}
-extension PostgresStore: BackupStore {}
+extension SQLiteDatabase: BackupStore {}
+extension PostgresDatabase: BackupStore {}
 
 extension DatabaseTransaction {
     /// Every row of `table`, in its ``BackupTable/orderBy`` order, as column → value.

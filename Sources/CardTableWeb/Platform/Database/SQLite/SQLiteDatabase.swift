@@ -11,7 +11,7 @@ import Logging
 ///
 /// A row that no longer decodes is set aside in the `quarantine` table (see ``DamagedRow``) and
 /// the load carries on without it, so one damaged row never breaks a page for good.
-public final class CardTableStore: Sendable {
+public final class SQLiteDatabase: Sendable {
     let dbWriter: any DatabaseWriter
     /// Where the database is: its file, or memory.
     public let location: StorageLocation
@@ -68,7 +68,7 @@ public final class CardTableStore: Sendable {
     /// as a ``DatabaseTransaction``.
     public struct Transaction {
         let db: Database
-        /// Whether rows may be changed: `false` in ``CardTableStore/read(_:)``, where a damaged row
+        /// Whether rows may be changed: `false` in ``SQLiteDatabase/read(_:)``, where a damaged row
         /// sends the work to a write transaction that can set it aside.
         let canWrite: Bool
         /// The rows this transaction set aside, so a failed transaction can still set them aside.

@@ -2,7 +2,7 @@ import GRDB
 
 /// SQLite's ``DatabaseTransaction``: GRDB's connection inside one of its transactions, with each
 /// statement compiled once per connection and cached.
-extension CardTableStore.Transaction: DatabaseTransaction {
+extension SQLiteDatabase.Transaction: DatabaseTransaction {
     var dialect: SQLDialect { .sqlite }
 
     @discardableResult

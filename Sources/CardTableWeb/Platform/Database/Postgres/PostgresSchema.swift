@@ -1,4 +1,4 @@
-/// The PostgreSQL schema, one migration at a time, like SQLite's (``CardTableStore/migrator``):
+/// The PostgreSQL schema, one migration at a time, like SQLite's (``SQLiteDatabase/migrator``):
 /// a migration that has landed is never edited; changes come as new ones, after the others.
 ///
 /// The first migration is the whole SQLite schema as of its `v6-rooms`, with the same tables,

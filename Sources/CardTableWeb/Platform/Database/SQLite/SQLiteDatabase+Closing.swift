@@ -1,6 +1,6 @@
 import GRDB
 
-extension CardTableStore {
+extension SQLiteDatabase {
     // MARK: - Closing
 
     /// Folds the write-ahead log into the database file and closes every connection, so the file

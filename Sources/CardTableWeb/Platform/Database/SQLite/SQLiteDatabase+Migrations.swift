@@ -1,6 +1,6 @@
 import GRDB
 
-extension CardTableStore {
+extension SQLiteDatabase {
     /// The schema, one migration at a time. A migration that has landed is never edited, not
     /// even to fix a typo: changes come as new migrations, registered after the others. Plain SQL
     /// strings, so no app type can change history. (v2-set-games was edited once after it

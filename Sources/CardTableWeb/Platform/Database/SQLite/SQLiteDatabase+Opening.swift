@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Logging
 
-extension CardTableStore {
+extension SQLiteDatabase {
     // MARK: - Checks before opening
 
     /// Checks the database file at `path` on a read-only connection, before anything opens it for

@@ -8,7 +8,7 @@ enum DamagedRow {
 }
 
 /// SQLite's part of setting rows aside: copying them to the quarantine as GRDB reads them.
-extension CardTableStore.Transaction {
+extension SQLiteDatabase.Transaction {
     func copyToQuarantine(
         from table: String, matching: [String: SQLValue], keyColumns: [String], because error: String,
         unchangedFrom: String?

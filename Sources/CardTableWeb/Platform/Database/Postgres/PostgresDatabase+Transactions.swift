@@ -1,4 +1,4 @@
-extension PostgresStore {
+extension PostgresDatabase {
     /// Runs `body` in one transaction, on a thread that may wait for PostgreSQL: committed when
     /// it returns, rolled back when it throws.
     /// - Throws: ``StoreUnavailable`` when no connection could be had or it was lost.

@@ -7,7 +7,7 @@ import ServiceLifecycle
 /// CardTable's store on PostgreSQL, for sites where several CardTable instances share one
 /// database: a `PostgresClient` (a pool of connections, which must be running: ``run()``) that
 /// the features' store protocols are implemented on, one transaction per operation.
-final class PostgresStore: Service {
+final class PostgresDatabase: Service {
     let client: PostgresClient
     let logger: Logger
     /// The threads ``PostgresTransaction``s run on, which wait for PostgreSQL's answers: one per
