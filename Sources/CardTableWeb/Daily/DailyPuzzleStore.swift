@@ -77,10 +77,9 @@ extension DatabaseTransaction {
         }
     }
 
-    /// Saves `play` (storing the player if need be), and its solve when it is the day's first: a
-    /// later solve of the same day does not replace it.
+    /// Saves `play` (the player is stored: see ``lockPlayer(_:at:)``), and its solve when it is
+    /// the day's first: a later solve of the same day does not replace it.
     func save(_ play: DailyPlay, for player: PlayerID, at now: Date) throws {
-        try storePlayer(player, at: now)
         let day = play.progress.date.description
         try execute(
             """

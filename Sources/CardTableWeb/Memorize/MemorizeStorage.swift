@@ -22,9 +22,9 @@ extension DatabaseTransaction {
         }
     }
 
-    /// Saves `game` in its slot, replacing what was there (and storing the player if need be).
+    /// Saves `game` in its slot, replacing what was there (the player is stored: see
+    /// ``lockPlayer(_:at:)``).
     func save(_ game: SavedMemorizeGame, for player: PlayerID, at now: Date) throws {
-        try storePlayer(player, at: now)
         let record = try MemorizeGameRecord(game, player: player, at: now)
         try execute(
             """
@@ -72,9 +72,8 @@ extension DatabaseTransaction {
         } ?? MemorizePreferences()
     }
 
-    /// Remembers the player's Memorize preferences (storing the player if need be).
+    /// Remembers the player's Memorize preferences (the player is stored: see ``lockPlayer(_:at:)``).
     func save(_ preferences: MemorizePreferences, for player: PlayerID, at now: Date) throws {
-        try storePlayer(player, at: now)
         try execute(
             """
             INSERT INTO memorize_preferences (player_id, peeks_at_start, turn_back_after_ms, updated_at)

@@ -55,7 +55,6 @@ extension CardTableDatabase {
             let host = room.host.player
             // NB: on PostgreSQL the host's row stays locked until the commit, so the same host's
             // rooms made on any instance at the same moment are counted one after another.
-            try transaction.storePlayer(host, at: now)
             try transaction.lockPlayer(host, at: now)
             guard try transaction.openRoomCount(hostedBy: host) < maximumOpenRooms else {
                 throw RoomRefusal.tooManyOpenRooms(maximum: maximumOpenRooms)

@@ -87,9 +87,9 @@ extension DatabaseTransaction {
         }
     }
 
-    /// Saves the player's Set game, replacing what was there (and storing the player if need be).
+    /// Saves the player's Set game, replacing what was there (the player is stored: see
+    /// ``lockPlayer(_:at:)``).
     func save(_ saved: SavedSetGame, for player: PlayerID, at now: Date) throws {
-        try storePlayer(player, at: now)
         let record = try SetGameRecord(saved, player: player, at: now)
         try execute(
             """

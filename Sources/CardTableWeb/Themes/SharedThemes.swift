@@ -41,7 +41,6 @@ extension DatabaseTransaction {
     /// the copies; a copy answers to its built-in's id as well as its own, so pages opened before
     /// keep working.
     func takeOwnershipOfThemes(for player: PlayerID, at now: Date) throws {
-        try storePlayer(player, at: now)
         try lockPlayer(player, at: now)
         guard try themeOwner(of: player) != player.rawValue else { return }
         let shared = try readableThemeRecords(ownedBy: SharedThemes.owner)

@@ -11,12 +11,13 @@ extension DatabaseTransaction {
             """)
     }
 
-    /// Makes the player's other changes wait for this transaction to end: on PostgreSQL the
-    /// player is stored if need be and their row locked (a first move has no game row to lock);
-    /// SQLite's single writer already runs each write transaction alone.
+    /// Stores the player if need be, and makes their other changes wait for this transaction to
+    /// end: on PostgreSQL their row is locked (a first move has no game row to lock); SQLite's
+    /// single writer already runs each write transaction alone. Every change of a player's starts
+    /// here, so what it saves may name them.
     func lockPlayer(_ player: PlayerID, at now: Date) throws {
-        guard dialect.locksRows else { return }
         try storePlayer(player, at: now)
+        guard dialect.locksRows else { return }
         _ = try rows("SELECT id FROM player WHERE id = \(player.rawValue)\(SQL.forUpdate)") { _ in () }
     }
 
