@@ -189,6 +189,10 @@ def set_up(page, **position):
     assert status == 200
     page.goto("/set")
     page.wait_for("document.querySelector('[data-set-card]')")
+    # NB: clicks land at a card's place on screen, so wait for the deal's cards to stop moving
+    # (WebKitGTK cannot be asked for reduced motion); a click on a card still flying in can miss.
+    page.wait_for("""document.getAnimations().every((animation) =>
+        animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity)""")
 
 
 def act(page, selector):
