@@ -71,19 +71,27 @@ extension DatabaseTransaction {
     /// The player's Set game: none yet, the saved one, or, when its row could not be read (it is
     /// moved to the quarantine, so the referee deals afresh), what could still be read of it.
     func setGame(for player: PlayerID) throws -> StoredSetGame {
-        let found = try firstRow("SELECT * FROM set_game WHERE player_id = \(player.rawValue)") { row in
-            (
-                game: Result { try SetGameRecord(row).savedGame() },
-                colorBlind: try? row("color_blind") as Bool, version: try? row("version") as Int
-            )
+        let found = try firstRow("SELECT * FROM set_game WHERE player_id = \(player.rawValue)") {
+            row -> Result<SavedSetGame, UnreadableSetGame> in
+            do {
+                return .success(try SetGameRecord(row).savedGame())
+            } catch {
+                // NB: what could still be read of it is read only now, off the path of every move.
+                let colorBlind = try? row("color_blind") as Bool
+                let version = try? row("version") as Int
+                return .failure(
+                    UnreadableSetGame(error: error, colorBlind: colorBlind ?? false, version: version ?? 0))
+            }
         }
-        guard let found else { return .none }
-        switch found.game {
-        case .success(let saved):
+        switch found {
+        case nil:
+            return .none
+        case .success(let saved)?:
             return .saved(saved)
-        case .failure(let error):
-            try setAside(from: "set_game", key: ["player_id": .text(player.rawValue)], because: error)
-            return .setAside(colorBlind: found.colorBlind ?? false, version: found.version ?? 0)
+        case .failure(let unreadable)?:
+            try setAside(
+                from: "set_game", key: ["player_id": .text(player.rawValue)], because: unreadable.error)
+            return .setAside(colorBlind: unreadable.colorBlind, version: unreadable.version)
         }
     }
 
@@ -101,4 +109,11 @@ extension DatabaseTransaction {
                 color_blind = excluded.color_blind, version = excluded.version, updated_at = excluded.updated_at
             """)
     }
+}
+
+/// A Set game row that could not be read: why, and what could still be read of it.
+private struct UnreadableSetGame: Error {
+    let error: any Error
+    let colorBlind: Bool
+    let version: Int
 }

@@ -36,12 +36,11 @@ extension DatabaseTransaction {
         return owns == true ? player.rawValue : SharedThemes.owner
     }
 
-    /// Stores (and on PostgreSQL locks) the player, and gives them their own copies of the shared
-    /// themes unless they have them already, so their list can change. Their games move over to
-    /// the copies; a copy answers to its built-in's id as well as its own, so pages opened before
-    /// keep working.
-    func takeOwnershipOfThemes(for player: PlayerID, at now: Date) throws {
-        try lockPlayer(player, at: now)
+    /// Gives the player their own copies of the shared themes unless they have them already, so
+    /// their list can change (the player is stored and locked: see ``lockPlayer(_:at:)``). Their
+    /// games move over to the copies; a copy answers to its built-in's id as well as its own, so
+    /// pages opened before keep working.
+    func takeOwnershipOfThemes(for player: PlayerID) throws {
         guard try themeOwner(of: player) != player.rawValue else { return }
         let shared = try readableThemeRecords(ownedBy: SharedThemes.owner)
         for (position, builtIn) in shared.enumerated() {

@@ -29,9 +29,9 @@ protocol ThemeStore: Sendable {
     func restoreBuiltInThemes(for player: PlayerID, at now: Date) async throws -> Int
 }
 
-// Every change first gives the player their own copies of the shared themes (copy on write, see
-// SharedThemes.swift), and on PostgreSQL locks the player's row, so one player's changes from any
-// number of instances run one after another.
+// Every change first stores the player and on PostgreSQL locks their row (lockPlayer), so one
+// player's changes from any number of instances run one after another, then gives them their own
+// copies of the shared themes (copy on write, see SharedThemes.swift).
 extension CardTableDatabase {
     func themes(of player: PlayerID) async throws -> [SavedTheme] {
         try await read { try $0.themes(of: player) }
@@ -66,7 +66,8 @@ extension CardTableDatabase {
     /// - Throws: ``ThemeLimitReached`` when the player already keeps ``ThemeList/maximumCount``.
     func addTheme(_ theme: Theme, for player: PlayerID, at now: Date = Date()) async throws -> SavedTheme {
         try await write { transaction in
-            try transaction.takeOwnershipOfThemes(for: player, at: now)
+            try transaction.lockPlayer(player, at: now)
+            try transaction.takeOwnershipOfThemes(for: player)
             guard try transaction.ownThemeCount(of: player) < ThemeList.maximumCount else {
                 throw ThemeLimitReached()
             }
@@ -86,7 +87,7 @@ extension CardTableDatabase {
             try transaction.lockPlayer(player, at: now)
             guard let current = try transaction.theme(id, of: player) else { return nil }
             guard current.theme != theme else { return false }
-            try transaction.takeOwnershipOfThemes(for: player, at: now)
+            try transaction.takeOwnershipOfThemes(for: player)
             guard var record = try transaction.themeRecord(id, of: player), let rowID = record.id else {
                 return nil
             }
@@ -109,7 +110,7 @@ extension CardTableDatabase {
         try await write { transaction in
             try transaction.lockPlayer(player, at: now)
             guard try transaction.theme(id, of: player) != nil else { return nil }
-            try transaction.takeOwnershipOfThemes(for: player, at: now)
+            try transaction.takeOwnershipOfThemes(for: player)
             guard let saved = try transaction.theme(id, of: player) else { return nil }
             try transaction.execute(
                 "DELETE FROM theme WHERE player_id = \(player.rawValue) AND is_deleted = \(true)")
@@ -141,7 +142,7 @@ extension CardTableDatabase {
         try await write { transaction in
             try transaction.lockPlayer(player, at: now)
             guard try transaction.theme(id, of: player) != nil else { return false }
-            try transaction.takeOwnershipOfThemes(for: player, at: now)
+            try transaction.takeOwnershipOfThemes(for: player)
             guard let moving = try transaction.themeRecord(id, of: player) else { return false }
             var records = try transaction.readableThemeRecords(ownedBy: player.rawValue)
             records.removeAll { $0.id == moving.id }

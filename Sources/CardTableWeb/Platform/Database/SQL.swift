@@ -19,11 +19,6 @@ struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
         parts = [.text(text)]
     }
 
-    /// Text the code put together itself, as it is: never text that came from input.
-    init(verbatim text: String) {
-        parts = [.text(text)]
-    }
-
     init(stringInterpolation: StringInterpolation) {
         parts = stringInterpolation.parts
     }

@@ -27,10 +27,10 @@ struct PostgresTransaction: DatabaseTransaction {
         unchangedFrom: String?
     ) throws -> [String] {
         // NB: the key is written as JSONText writes it (sorted, compact), as the SQLite driver does.
-        let members = keyColumns.sorted().map { column in
-            "'\"\(column)\":' || to_json(\(Self.quoted("d")).\(Self.quoted(column)))::text"
+        let members = keyColumns.sorted().map { column -> SQL in
+            "\("\"\(column)\":") || to_json(d.\(identifier: column))::text"
         }
-        let key = SQL(verbatim: "'{' || " + members.joined(separator: " || ',' || ") + " || '}'")
+        let key: SQL = "'{' || \(SQL.joined(members, separator: " || ',' || ")) || '}'"
         let unchanged: SQL = unchangedFrom.map { " AND row_to_json(d)::text = \($0)" } ?? ""
         return try rows(
             """
@@ -40,10 +40,6 @@ struct PostgresTransaction: DatabaseTransaction {
             RETURNING row_text
             """
         ) { row in try row("row_text") }
-    }
-
-    private static func quoted(_ name: String) -> String {
-        "\"" + name + "\""
     }
 
     private func run(_ sql: SQL) throws -> PostgresQueryResult {

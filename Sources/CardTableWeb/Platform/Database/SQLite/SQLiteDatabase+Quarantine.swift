@@ -17,7 +17,7 @@ extension SQLiteDatabase.Transaction {
             .rendered(for: .sqlite)
         var copied: [String] = []
         for row in try Row.fetchAll(
-            db, sql: select, arguments: StatementArguments(values.map(\.databaseValue)))
+            db, sql: select, arguments: Self.arguments(values))
         {
             let columns = Dictionary(row.map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
             let text = Self.json(columns)
@@ -31,29 +31,8 @@ extension SQLiteDatabase.Transaction {
         return copied
     }
 
-    private func key(of row: Row, in table: String) throws -> [String: SQLValue] {
-        var key: [String: SQLValue] = [:]
-        for column in try db.primaryKey(table).columns {
-            key[column] = SQLValue((row[column] as DatabaseValue?) ?? .null)
-        }
-        return key
-    }
-
     private static func json(_ values: [String: DatabaseValue]) -> String {
         (try? JSONText.encode(values.mapValues(QuarantinedValue.init))) ?? "{}"
-    }
-}
-
-extension SQLValue {
-    /// A value SQLite holds, as a value to bind again (a blob, never a key, as its base64 text).
-    init(_ value: DatabaseValue) {
-        switch value.storage {
-        case .null: self = .null
-        case .int64(let number): self = .integer(number)
-        case .double(let number): self = .real(number)
-        case .string(let text): self = .text(text)
-        case .blob(let data): self = .text(data.base64EncodedString())
-        }
     }
 }
 

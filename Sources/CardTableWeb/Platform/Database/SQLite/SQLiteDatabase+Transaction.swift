@@ -22,7 +22,7 @@ extension SQLiteDatabase.Transaction: DatabaseTransaction {
         return decoded
     }
 
-    private static func arguments(_ values: [SQLValue]) -> StatementArguments {
+    static func arguments(_ values: [SQLValue]) -> StatementArguments {
         StatementArguments(values.map(\.databaseValue))
     }
 }
