@@ -39,19 +39,19 @@ import Testing
 
         let made = try await TestStores.withInstances(source, count: 1) { instances in
             try await populate(instances[0])
-            return try await Backup.make(from: instances[0].backup, to: first)
+            return try await Backup.make(from: instances[0].database, to: first)
         }
         #expect(
             made["set_game"] == 1 && made["room"] == 1 && made["room_event"] == 2 && made["quarantine"] == 1)
         #expect(made["memorize_game"] == 1 && made["memorize_preferences"] == 1 && (made["theme"] ?? 0) >= 1)
         #expect(made["finished_game"] == 1 && made["daily_play"] == 1 && made["daily_solve"] == 1)
         try await TestStores.withInstances(destination, count: 1) { instances in
-            let restored = try await Backup.restore(from: first, into: instances[0].backup)
+            let restored = try await Backup.restore(from: first, into: instances[0].database)
             #expect(restored == made)
-            try await Backup.make(from: instances[0].backup, to: second)
+            try await Backup.make(from: instances[0].database, to: second)
             // A database in use is not overwritten.
             await #expect(throws: BackupError.destinationNotEmpty) {
-                try await Backup.restore(from: first, into: instances[0].backup)
+                try await Backup.restore(from: first, into: instances[0].database)
             }
         }
         let (one, two) = (
@@ -72,7 +72,7 @@ import Testing
         )
         try await TestStores.withInstances(.sqlite, count: 1) { instances in
             try await populate(instances[0])
-            try await Backup.make(from: instances[0].backup, to: current)
+            try await Backup.make(from: instances[0].database, to: current)
         }
         let newTables = ["finished_game", "daily_play", "daily_solve"]
         let lines = try String(contentsOf: current, encoding: .utf8).split(separator: "\n").filter { line in
@@ -82,7 +82,7 @@ import Testing
         try ([header] + lines.dropFirst().map(String.init)).joined(separator: "\n").appending("\n").write(
             to: older, atomically: true, encoding: .utf8)
         try await TestStores.withInstances(.sqlite, count: 1) { instances in
-            let restored = try await Backup.restore(from: older, into: instances[0].backup)
+            let restored = try await Backup.restore(from: older, into: instances[0].database)
             #expect(restored["set_game"] == 1 && restored["room_event"] == 2)
             #expect(newTables.allSatisfy { (restored[$0] ?? 0) == 0 })
         }
@@ -119,7 +119,7 @@ import Testing
     private func populate(_ instance: TestStores.Instance) async throws {
         let (ana, bo) = (PlayerID.random(), PlayerID.random())
         let now = now
-        try await instance.setGames.changeSetGame(for: ana, at: now) { _ in
+        try await instance.database.changeSetGame(for: ana, at: now) { _ in
             (
                 SavedSetGame(
                     game: SetGame(mode: .solo, at: now), lastMove: .newGame, colorBlind: true, version: 2), ()
@@ -142,14 +142,14 @@ import Testing
             """)
         // A finished game of Set and the day's puzzle, solved.
         let table = SetFixtures.set + Array(SetFixtures.companions.prefix(9))
-        try await instance.setGames.changeSetGame(for: ana, at: now) { _ in
+        try await instance.database.changeSetGame(for: ana, at: now) { _ in
             var game = try SetGame(deck: [], table: table, at: now)
             for card in SetFixtures.set { game.select(card, at: now + 3) }
             return (SavedSetGame(game: game, colorBlind: true, version: 3), ())
         }
         let date = PuzzleDate(day: now)
         let puzzle = DailySetPuzzle(date: date)
-        try await instance.dailyPuzzles.changeDailyPlay(on: date, for: ana, at: now) { _ in
+        try await instance.database.changeDailyPlay(on: date, for: ana, at: now) { _ in
             var progress = DailyPuzzleProgress(date: date)
             progress.start(at: now)
             for trio in puzzle.sets { _ = progress.claim(trio.cards, of: puzzle, at: now + 42) }
@@ -162,7 +162,7 @@ import Testing
         }
         #expect(try await instance.count("SELECT count(*) FROM finished_game") == 1)
         #expect(try await instance.count("SELECT count(*) FROM daily_solve") == 1)
-        let room = try await instance.rooms.createRoom(
+        let room = try await instance.database.createRoom(
             at: now, maximumOpenRooms: 5, code: { RoomCode("K7QX4P")! }
         ) { code in
             (
@@ -170,14 +170,14 @@ import Testing
                 [RoomHappening(kind: .joined, text: "Ana made the room.", member: 1)]
             )
         }
-        _ = try await instance.rooms.changeRoom(room.stored.room.code, at: now) { stored, _ in
+        _ = try await instance.database.changeRoom(room.stored.room.code, at: now) { stored, _ in
             try stored.room.join(bo, as: DisplayName(typed: "Bo <3"))
         }
         // Bo's Set game cannot be read: it goes to the quarantine.
-        try await instance.setGames.changeSetGame(for: bo, at: now) { _ in
+        try await instance.database.changeSetGame(for: bo, at: now) { _ in
             (SavedSetGame(game: SetGame(mode: .solo, at: now), lastMove: .newGame), ())
         }
         try await instance.execute("UPDATE set_game SET state = 'x' WHERE player_id = '\(bo.rawValue)'")
-        #expect(try await instance.setGames.setGame(for: bo) == nil)
+        #expect(try await instance.database.setGame(for: bo) == nil)
     }
 }

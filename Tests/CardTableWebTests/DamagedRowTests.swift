@@ -216,7 +216,7 @@ import Testing
                 return
             }
             try await instance.execute(damage)
-            clock.advance(by: 2 * SQLiteDatabase.visitNotingInterval)  // the visit is looked up again
+            clock.advance(by: 2 * PlayerID.visitNotingInterval)  // the visit is looked up again
 
             for _ in 1...2 {
                 let page = try await browser.get("/set", json: true)
@@ -246,7 +246,7 @@ import Testing
         try await TestStores.withInstances(kind, count: 1, logger: logger) { instances in
             let instance = instances[0]
             let app = try await buildApplication(
-                WebConfiguration(), database: ServedDatabase(stores: instance.stores, secret: .random()),
+                WebConfiguration(), database: instance.served(),
                 environment: WebEnvironment(now: { clock.now() }, allowsTestSetups: true), logger: logger)
             try await app.test(.router) { client in try await test(client, instance) }
         }

@@ -260,7 +260,7 @@ import Testing
             return (forgotten.player, returning.player)
         }
         clock.advance(by: 101 * day)
-        let sweep = ForgottenPlayerSweep(store: store, now: { clock.now() }, logger: Logger(label: "test"))
+        let sweep = ForgottenPlayerSweep(database: store, now: { clock.now() }, logger: Logger(label: "test"))
         await sweep.sweepOnce()
         #expect(try await Self.isStored(forgotten, in: store) == false)
         #expect(try await store.setGame(for: forgotten) == nil)

@@ -18,7 +18,7 @@ import Testing
     @Test(arguments: TestStores.available)
     func onePlayersMovesFromSeveralInstancesAreAppliedInTurn(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 4) { instances in
-            let theme = try await instances[0].themes.addTheme(
+            let theme = try await instances[0].database.addTheme(
                 ThemeStoreTests.sample, for: player, at: now)
             let slot = MemorizeSlot.theme(theme.id)
             let (player, now) = (player, now)
@@ -26,7 +26,7 @@ import Testing
                 for instance in instances {
                     group.addTask {
                         for _ in 0..<10 {
-                            try await instance.memorizeGames.changeMemorizeGame(
+                            try await instance.database.changeMemorizeGame(
                                 in: slot, for: player, dealing: false, at: now
                             ) { desk in
                                 let theme = try #require(desk.theme)
@@ -42,7 +42,7 @@ import Testing
                 }
                 try await group.waitForAll()
             }
-            #expect(try await instances[1].memorizeGames.memorizeGame(in: slot, for: player)?.deal == 40)
+            #expect(try await instances[1].database.memorizeGame(in: slot, for: player)?.deal == 40)
         }
     }
 
@@ -50,8 +50,8 @@ import Testing
     @Test(arguments: TestStores.available)
     func theLargestDealIsKeptExactly(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
-            let store = instances[0].memorizeGames
-            let theme = try #require(try await instances[0].themes.themes(of: player).first)
+            let store = instances[0].database
+            let theme = try #require(try await instances[0].database.themes(of: player).first)
             let (player, now) = (player, now)
             try await store.changeMemorizeGame(in: .theme(theme.id), for: player, dealing: true, at: now) {
                 desk in
@@ -71,8 +71,8 @@ import Testing
     @Test(arguments: TestStores.available)
     func aGameOnABuiltInFollowsThePlayerToTheirCopy(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
-            let referee = referee(on: instances[0].memorizeGames)
-            let themes = instances[0].themes
+            let referee = referee(on: instances[0].database)
+            let themes = instances[0].database
             let builtIn = try #require(try await themes.themes(of: player).first)
             let played = try await referee.choose(
                 cardNumber: 2, deal: nil, in: .theme(builtIn.id), for: player
@@ -81,7 +81,7 @@ import Testing
             let copy = try #require(try await themes.theme(builtIn.id, of: player))
             #expect(copy.id != builtIn.id)
             let moved = try #require(
-                try await instances[0].memorizeGames.memorizeGame(in: .theme(copy.id), for: player))
+                try await instances[0].database.memorizeGame(in: .theme(copy.id), for: player))
             #expect(moved.game == played.game)
             #expect(moved.theme.id == copy.id)
             #expect(
@@ -94,7 +94,7 @@ import Testing
     @Test(arguments: TestStores.available)
     func deletedBuiltInsComeBackOnce(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
-            let store = instances[0].themes
+            let store = instances[0].database
             let themes = try await store.themes(of: player)
             #expect(try await store.themeList(of: player).missingBuiltInCount == 0)
             _ = try await store.deleteTheme(themes[0].id, for: player, at: now)
@@ -112,7 +112,7 @@ import Testing
     @Test(arguments: TestStores.available)
     func aPlayerKeepsAHundredThemesAtMost(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
-            let store = instances[0].themes
+            let store = instances[0].database
             let builtIns = try await store.themes(of: player).count
             for number in builtIns..<ThemeList.maximumCount {
                 _ = try await store.addTheme(
@@ -132,16 +132,16 @@ import Testing
     func anUnreadableThemeIsSetAsideWithItsGames(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
             let instance = instances[0]
-            let added = try await instance.themes.addTheme(ThemeStoreTests.sample, for: player, at: now)
-            _ = try await referee(on: instance.memorizeGames).choose(
+            let added = try await instance.database.addTheme(ThemeStoreTests.sample, for: player, at: now)
+            _ = try await referee(on: instance.database).choose(
                 cardNumber: 1, deal: nil, in: .theme(added.id), for: player)
-            let before = try await instance.themes.themes(of: player)
+            let before = try await instance.database.themes(of: player)
             try await instance.execute("UPDATE theme SET color = 'not json' WHERE id = \(added.id.rawValue)")
 
-            let list = try await instance.themes.themeList(of: player)
+            let list = try await instance.database.themeList(of: player)
             #expect(list.setAsideCount == 1)
             #expect(list.themes == before.filter { $0.id != added.id })
-            #expect(try await instance.themes.themeList(of: player).setAsideCount == 0)
+            #expect(try await instance.database.themeList(of: player).setAsideCount == 0)
             #expect(try await instance.count("SELECT count(*) FROM memorize_game") == 0)
             #expect(
                 try await instance.count(
@@ -156,7 +156,7 @@ import Testing
     @Test(arguments: TestStores.available)
     func changesThatReadTheWholeListSetAsideAThemeThatCannotBeRead(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
-            let (instance, themes) = (instances[0], instances[0].themes)
+            let (instance, themes) = (instances[0], instances[0].database)
             let shared = try await themes.themes(of: player)
             try await instance.execute(
                 "UPDATE theme SET color = 'not json' WHERE id = \(shared[1].id.rawValue)")
@@ -183,8 +183,8 @@ import Testing
     func unreadableGamesAndPreferencesAreSetAside(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
             let instance = instances[0]
-            let referee = referee(on: instance.memorizeGames)
-            let theme = try #require(try await instance.themes.themes(of: player).first)
+            let referee = referee(on: instance.database)
+            let theme = try #require(try await instance.database.themes(of: player).first)
             _ = try await referee.setPreferences(
                 MemorizePreferences(peeksAtStart: false, turnBackDelay: .twoSeconds), in: .theme(theme.id),
                 for: player)
@@ -201,14 +201,14 @@ import Testing
                 )
                     == 2)
             _ = try await referee.choose(cardNumber: 1, deal: nil, in: .theme(theme.id), for: player)
-            #expect(try await instance.memorizeGames.memorizeGame(in: .theme(theme.id), for: player) != nil)
+            #expect(try await instance.database.memorizeGame(in: .theme(theme.id), for: player) != nil)
         }
     }
 
-    private func referee(on store: any MemorizeGameStore) -> MemorizeReferee {
+    private func referee(on store: any CardTableDatabase) -> MemorizeReferee {
         let now = now
         return MemorizeReferee(
-            store: store, environment: WebEnvironment(now: { now }), secret: .random(),
+            database: store, environment: WebEnvironment(now: { now }), secret: .random(),
             logger: Logger(label: "test"))
     }
 }

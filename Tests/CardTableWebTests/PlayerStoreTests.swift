@@ -13,7 +13,7 @@ import Testing
 
     /// Stores `player` as the first move of a Set game does, at `now`.
     private func store(_ player: PlayerID, at now: Date, in instance: TestStores.Instance) async throws {
-        try await instance.setGames.changeSetGame(for: player, at: now) { _ in
+        try await instance.database.changeSetGame(for: player, at: now) { _ in
             (SavedSetGame(game: SetGame(mode: .solo, at: now), lastMove: .newGame), ())
         }
     }
@@ -21,7 +21,7 @@ import Testing
     @Test(arguments: TestStores.available)
     func visitsAreNotedOnceADayForStoredPlayersOnly(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
-            let players = instances[0].players
+            let players = instances[0].database
             let stranger = PlayerID.random()
             #expect(try await players.noteVisit(of: stranger, at: start) == start.addingTimeInterval(day))
             #expect(
@@ -54,13 +54,13 @@ import Testing
             try await store(gone, at: start, in: instances[0])
             try await store(returning, at: start, in: instances[0])
             try await store(kept, at: start.addingTimeInterval(100 * day), in: instances[0])
-            try await instances[0].players.noteVisit(of: returning, at: start.addingTimeInterval(100 * day))
-            let swept = try await instances[0].players.sweepPlayers(
+            try await instances[0].database.noteVisit(of: returning, at: start.addingTimeInterval(100 * day))
+            let swept = try await instances[0].database.sweepPlayers(
                 notSeenSince: start.addingTimeInterval(50 * day))
             #expect(swept == 1)
-            #expect(try await instances[0].setGames.setGame(for: gone) == nil)
-            #expect(try await instances[0].setGames.setGame(for: kept) != nil)
-            #expect(try await instances[0].setGames.setGame(for: returning) != nil)
+            #expect(try await instances[0].database.setGame(for: gone) == nil)
+            #expect(try await instances[0].database.setGame(for: kept) != nil)
+            #expect(try await instances[0].database.setGame(for: returning) != nil)
             #expect(
                 try await instances[0].count(
                     "SELECT count(*) FROM player WHERE id <> '\(SharedThemes.owner)'") == 2)

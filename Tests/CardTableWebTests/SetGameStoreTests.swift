@@ -18,7 +18,7 @@ import Testing
     @Test(arguments: TestStores.available)
     func aGameReadsBackAsSavedAndAFailedChangeSavesNothing(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
-            let store = instances[0].setGames
+            let store = instances[0].database
             let player = PlayerID.random()
             #expect(try await store.setGame(for: player) == nil)
             let saved = game(version: 3)
@@ -50,7 +50,7 @@ import Testing
                 for instance in instances {
                     group.addTask {
                         for _ in 0..<10 {
-                            try await instance.setGames.changeSetGame(for: player, at: now) { stored in
+                            try await instance.database.changeSetGame(for: player, at: now) { stored in
                                 let next = SavedSetGame(
                                     game: SetGame(mode: .solo, at: now), lastMove: .newGame,
                                     version: stored.saved.map { $0.version + 1 } ?? 0)
@@ -61,14 +61,14 @@ import Testing
                 }
                 try await group.waitForAll()
             }
-            #expect(try await instances[0].setGames.setGame(for: player)?.version == 39)
+            #expect(try await instances[0].database.setGame(for: player)?.version == 39)
         }
     }
 
     @Test(arguments: TestStores.available)
     func anUnreadableGameIsSetAsideAndANewOneCanBeSaved(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
-            let store = instances[0].setGames
+            let store = instances[0].database
             let player = PlayerID.random()
             _ = try await store.changeSetGame(for: player, at: now) { _ in (self.game(version: 0), ()) }
             try await instances[0].execute("UPDATE set_game SET state = '{\"not\": \"a game\"}', version = 7")

@@ -6,7 +6,7 @@ import Testing
 
 @testable import CardTableWeb
 
-/// The stores a parameterised store test runs on: SQLite always, PostgreSQL when the tests have
+/// The databases a parameterised storage test runs on: SQLite always, PostgreSQL when the tests have
 /// a cluster (``PostgresTestCluster``).
 enum TestStores {
     enum Kind: String, Sendable, CustomTestStringConvertible {
@@ -14,22 +14,20 @@ enum TestStores {
         var testDescription: String { rawValue }
     }
 
-    /// One instance's view of a test database: its stores, and raw SQL for setting up damage.
+    /// One instance's view of a test database: the database, and raw SQL for setting up damage.
     struct Instance: Sendable {
-        let players: any PlayerStore
-        let rooms: any RoomStore
+        let database: any CardTableDatabase
+        /// The same database, as the app's Set games are kept in.
         let setGames: any SetGameStore
-        let themes: any ThemeStore
-        let memorizeGames: any MemorizeGameStore
-        let backup: any BackupStore
-        let stats: any StatsStore
-        let dailyPuzzles: any DailyPuzzleStore
-        /// All of them, for building the app on this instance.
-        let stores: CardTableStores
         /// Runs SQL straight on the database (both dialects accept what the tests send).
         let execute: @Sendable (String) async throws -> Void
         /// The number a `SELECT count(*) …` answers.
         let count: @Sendable (String) async throws -> Int
+
+        /// The database as an app built on this instance serves it.
+        func served(secret: ServerSecret = .random()) -> ServedDatabase {
+            ServedDatabase(database: database, setGames: setGames, secret: secret)
+        }
     }
 
     static var available: [Kind] { [.sqlite] + (PostgresTestCluster.address == nil ? [] : [.postgres]) }
@@ -45,8 +43,7 @@ enum TestStores {
         case .sqlite:
             let store = try SQLiteDatabase(.inMemory, logger: logger)
             let instance = Instance(
-                players: store, rooms: store, setGames: store, themes: store, memorizeGames: store,
-                backup: store, stats: store, dailyPuzzles: store, stores: CardTableStores(store),
+                database: store, setGames: store,
                 execute: { sql in try await store.write { try $0.db.execute(sql: sql) } },
                 count: { sql in try await store.read { try Int.fetchOne($0.db, sql: sql) ?? 0 } })
             return try await body(Array(repeating: instance, count: count))
@@ -61,9 +58,7 @@ enum TestStores {
                     return try await body(
                         stores.map { store in
                             Instance(
-                                players: store, rooms: store, setGames: store, themes: store,
-                                memorizeGames: store, backup: store, stats: store, dailyPuzzles: store,
-                                stores: CardTableStores(store),
+                                database: store, setGames: store,
                                 execute: { sql in
                                     _ = try await store.client.query(PostgresQuery(unsafeSQL: sql))
                                 },
@@ -77,5 +72,13 @@ enum TestStores {
                 }
             }
         }
+    }
+}
+
+extension CardTableDatabase {
+    /// The player's saved Set game; nil when they have none, or its row could not be read (it is
+    /// moved to the quarantine).
+    func setGame(for player: PlayerID) async throws -> SavedSetGame? {
+        try await storedSetGame(for: player).saved
     }
 }

@@ -17,10 +17,10 @@ import Testing
 
     /// Runs `body` with the themes and games of one new database of `kind`.
     private func withStore(
-        _ kind: TestStores.Kind, _ body: (any ThemeStore, MemorizeReferee) async throws -> Void
+        _ kind: TestStores.Kind, _ body: (any CardTableDatabase, MemorizeReferee) async throws -> Void
     ) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
-            try await body(instances[0].themes, referee(on: instances[0].memorizeGames))
+            try await body(instances[0].database, referee(on: instances[0].database))
         }
     }
 
@@ -118,14 +118,14 @@ import Testing
         try await withStore(kind) { store, referee in
             let theme = try await store.addTheme(Self.sample, for: player, at: now)
             let first = try await referee.currentGame(in: .theme(theme.id), for: player).game
-            #expect(try await referee.store.memorizeGame(in: .theme(theme.id), for: player) == nil)
+            #expect(try await referee.database.memorizeGame(in: .theme(theme.id), for: player) == nil)
             #expect(try await referee.currentGame(in: .theme(theme.id), for: player).game == first)
             let played = try await referee.choose(
                 cardNumber: 1, deal: first.deal, in: .theme(theme.id), for: player
             ).game
             #expect(played.deal == first.deal)
             #expect(played.game.cards.map(\.content) == first.game.cards.map(\.content))
-            #expect(try await referee.store.memorizeGame(in: .theme(theme.id), for: player) == played)
+            #expect(try await referee.database.memorizeGame(in: .theme(theme.id), for: player) == played)
         }
     }
 
@@ -137,7 +137,7 @@ import Testing
             var edited = theme.theme
             edited.name = "Renamed"
             _ = try await store.updateTheme(theme.id, to: edited, for: player, at: now)
-            #expect(try await referee.store.memorizeGame(in: .theme(theme.id), for: player) == nil)
+            #expect(try await referee.database.memorizeGame(in: .theme(theme.id), for: player) == nil)
         }
     }
 
@@ -146,9 +146,9 @@ import Testing
         try await withStore(kind) { store, referee in
             let theme = try await store.addTheme(Self.sample, for: player, at: now)
             _ = try await referee.choose(cardNumber: 1, deal: nil, in: .theme(theme.id), for: player)
-            #expect(try await referee.store.memorizeGame(in: .theme(theme.id), for: player) != nil)
+            #expect(try await referee.database.memorizeGame(in: .theme(theme.id), for: player) != nil)
             _ = try await store.deleteTheme(theme.id, for: player, at: now)
-            #expect(try await referee.store.memorizeGame(in: .theme(theme.id), for: player) == nil)
+            #expect(try await referee.database.memorizeGame(in: .theme(theme.id), for: player) == nil)
         }
     }
 
@@ -158,7 +158,7 @@ import Testing
             await #expect(throws: AppError.noSuchTheme) {
                 try await referee.currentGame(in: .theme(ThemeID(999_999)), for: player)
             }
-            let stored = try await referee.store.memorizeGame(in: .theme(ThemeID(999_999)), for: player)
+            let stored = try await referee.database.memorizeGame(in: .theme(ThemeID(999_999)), for: player)
             #expect(stored == nil)
         }
     }
@@ -170,7 +170,7 @@ import Testing
             await #expect(throws: AppError.notFound("This game has no card 99: its cards are 1 to 4.")) {
                 try await referee.choose(cardNumber: 99, deal: nil, in: .theme(theme.id), for: player)
             }
-            #expect(try await referee.store.memorizeGame(in: .theme(theme.id), for: player) == nil)
+            #expect(try await referee.database.memorizeGame(in: .theme(theme.id), for: player) == nil)
         }
     }
 
@@ -198,10 +198,10 @@ import Testing
 
     // MARK: - Helpers
 
-    private func referee(on store: any MemorizeGameStore) -> MemorizeReferee {
+    private func referee(on store: any CardTableDatabase) -> MemorizeReferee {
         let now = now
         return MemorizeReferee(
-            store: store, environment: WebEnvironment(now: { now }), secret: secret,
+            database: store, environment: WebEnvironment(now: { now }), secret: secret,
             logger: Logger(label: "test"))
     }
 }

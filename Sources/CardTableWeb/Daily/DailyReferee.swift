@@ -4,7 +4,7 @@ import SetCore
 /// Referees the daily puzzle: which days may be played (today and every day before it, in UTC),
 /// starting a day, claims, and replays. Each change is one store transaction.
 struct DailyReferee: Sendable {
-    let store: any DailyPuzzleStore
+    let database: any CardTableDatabase
     let environment: WebEnvironment
 
     /// Everything a day's page shows for a player.
@@ -26,7 +26,7 @@ struct DailyReferee: Sendable {
     /// - Throws: ``AppError/notFound(_:)`` for a day after today.
     func snapshot(of date: PuzzleDate, for player: PlayerID) async throws -> Snapshot {
         let puzzle = try puzzle(of: date)
-        let play = try await store.dailyPlay(on: date, for: player)
+        let play = try await database.dailyPlay(on: date, for: player)
         return try await snapshot(puzzle, play: play, for: player)
     }
 
@@ -63,7 +63,7 @@ struct DailyReferee: Sendable {
 
     /// Every day `player` solved, oldest first, with its first solve.
     func solves(of player: PlayerID) async throws -> [DailySolve] {
-        try await store.dailySolves(of: player)
+        try await database.dailySolves(of: player)
     }
 
     // MARK: - Private
@@ -84,7 +84,7 @@ struct DailyReferee: Sendable {
     ) async throws -> Snapshot {
         let puzzle = try puzzle(of: date)
         let now = environment.now()
-        let play = try await store.changeDailyPlay(on: date, for: player, at: now) { stored in
+        let play = try await database.changeDailyPlay(on: date, for: player, at: now) { stored in
             var play = stored ?? DailyPlay(progress: DailyPuzzleProgress(date: date), lastClaim: nil)
             play.progress.start(at: now)
             try move(&play, puzzle, now)

@@ -6,7 +6,7 @@ struct MemorizeController: Sendable {
     let referee: MemorizeReferee
     let renderer: PageRenderer
     /// Players' histories, for a finished game's comparison with their best.
-    let stats: any StatsStore
+    let database: any CardTableDatabase
 
     /// The body of a tap.
     struct ChooseForm: DescribedInput {
@@ -106,7 +106,7 @@ struct MemorizeController: Sendable {
             game.isOver
             ? BestComparison(
                 gameFinishedAt: game.progress?.finishedAt, game: .memorize,
-                in: try await stats.finishedGames(of: player)) : nil
+                in: try await database.finishedGames(of: player)) : nil
         return MemorizePage(table, now: referee.environment.now(), best: best)
     }
 }

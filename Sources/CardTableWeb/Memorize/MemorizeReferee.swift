@@ -10,7 +10,7 @@ import MemorizeCore
 /// seeded from the server secret, the player and the slot), so every visit shows the same deal
 /// and nothing is stored until the first tap plays it.
 struct MemorizeReferee: Sendable {
-    let store: any MemorizeGameStore
+    let database: any CardTableDatabase
     let environment: WebEnvironment
     let secret: ServerSecret
     let logger: Logger
@@ -21,7 +21,7 @@ struct MemorizeReferee: Sendable {
     /// A player who peeks at the start of each game has their first deal stored with its peek.
     /// - Throws: ``AppError/notFound(_:)`` when the slot's theme does not exist.
     func currentGame(in slot: MemorizeSlot, for player: PlayerID) async throws -> MemorizeTable {
-        let desk = try await store.memorizeDesk(in: slot, for: player, dealing: false)
+        let desk = try await database.memorizeDesk(in: slot, for: player, dealing: false)
         guard !desk.isMissingItsTheme else { throw AppError.noSuchTheme }
         if desk.gameWasSetAside { return try await dealInPlaceOfSetAside(in: slot, for: player) }
         let game = try desk.stored ?? dealer.firstDeal(in: desk.slot, for: player, from: desk.themesToDeal)
@@ -86,7 +86,7 @@ struct MemorizeReferee: Sendable {
     {
         let now = environment.now()
         let dealer = dealer
-        let (table, isNewDeal) = try await store.changeMemorizeGame(
+        let (table, isNewDeal) = try await database.changeMemorizeGame(
             in: slot, for: player, dealing: true, at: now
         ) { desk in
             guard !desk.isMissingItsTheme else { throw AppError.noSuchTheme }
@@ -130,7 +130,7 @@ struct MemorizeReferee: Sendable {
     ) async throws -> MemorizeTable {
         let now = environment.now()
         let dealer = dealer
-        let (table, isNewDeal) = try await store.changeMemorizeGame(
+        let (table, isNewDeal) = try await database.changeMemorizeGame(
             in: slot, for: player, dealing: startNew, at: now
         ) { desk in
             guard !desk.isMissingItsTheme else { throw AppError.noSuchTheme }

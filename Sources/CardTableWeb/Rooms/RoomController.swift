@@ -135,7 +135,7 @@ struct RoomController: Sendable {
         } catch let error as AppError {
             let player = try context.requirePlayer()
             throw try await refusal(error, of: request, field: "room-code", typed: typed) {
-                try await ChooserPage.home(of: player, in: referee.themes, findRoomProblem: $0)
+                try await ChooserPage.home(of: player, in: referee.database, findRoomProblem: $0)
             }
         }
     }

@@ -4,7 +4,7 @@ import MemorizeCore
 
 /// Referees rooms: applies each request to its room in one store transaction, appends what
 /// happened to the room's event log, and then tells the room's listeners. Claims on one room are
-/// judged in the order their transactions commit (see ``RoomStore``), so the first valid claim
+/// judged in the order their transactions commit (see ``CardTableDatabase/changeRoom(_:at:_:)``), so the first valid claim
 /// for a card wins it.
 struct RoomReferee: Sendable {
     /// A room after a request, with the events the request added (as sent to members).
@@ -18,10 +18,8 @@ struct RoomReferee: Sendable {
     /// is sent the latest view instead.
     static let catchUpLimit = 200
 
-    /// Where rooms are kept.
-    let rooms: any RoomStore
-    /// Where the hosts' themes are (a Memorize room copies one).
-    let themes: any ThemeStore
+    /// Where rooms are kept, and the hosts' themes (a Memorize room copies one).
+    let database: any CardTableDatabase
     let environment: WebEnvironment
     let hub: RoomHub
     let logger: Logger
@@ -47,12 +45,14 @@ struct RoomReferee: Sendable {
             guard let themeID else {
                 throw AppError.badRequest("A Memorize room needs themeID: one of your themes.")
             }
-            guard let saved = try await themes.theme(themeID, of: player) else { throw AppError.noSuchTheme }
+            guard let saved = try await database.theme(themeID, of: player) else {
+                throw AppError.noSuchTheme
+            }
             theme = saved.theme
         }
         let change: RoomChange
         do {
-            change = try await rooms.createRoom(
+            change = try await database.createRoom(
                 at: environment.now(), maximumOpenRooms: Self.maximumOpenRooms
             ) {
                 var generator = SystemRandomNumberGenerator()
@@ -142,14 +142,18 @@ struct RoomReferee: Sendable {
 
     /// The room and the number of its last event.
     func current(_ code: RoomCode) async throws -> StoredRoom {
-        guard let (stored, _) = try await rooms.room(code, with: .none) else { throw Self.noSuchRoom(code) }
+        guard let (stored, _) = try await database.room(code, with: .none) else {
+            throw Self.noSuchRoom(code)
+        }
         return stored
     }
 
     /// What a client that applied events up to `after` lacks: each missing event, or, when it
     /// is more than ``catchUpLimit`` behind, none and the latest view.
     func catchUp(_ code: RoomCode, after: Int) async throws -> (events: [String], stored: StoredRoom) {
-        guard let (stored, events) = try await rooms.room(code, with: .after(after, limit: Self.catchUpLimit))
+        guard
+            let (stored, events) = try await database.room(
+                code, with: .after(after, limit: Self.catchUpLimit))
         else { throw Self.noSuchRoom(code) }
         return (after >= stored.lastEvent - Self.catchUpLimit ? events : [], stored)
     }
@@ -162,7 +166,7 @@ struct RoomReferee: Sendable {
     func currentWithWords(_ code: RoomCode, after: Int? = nil) async throws -> (
         stored: StoredRoom, words: String
     ) {
-        guard let (stored, events) = try await rooms.room(code, with: .last(Self.newsLimit)) else {
+        guard let (stored, events) = try await database.room(code, with: .last(Self.newsLimit)) else {
             throw Self.noSuchRoom(code)
         }
         let recent = try events.map { try JSONText.decode(RoomEvent.self, from: $0) }
@@ -204,7 +208,7 @@ struct RoomReferee: Sendable {
         on code: RoomCode,
         _ change: @escaping @Sendable (inout Room, Date) throws(RoomRefusal) -> [RoomHappening]
     ) async throws -> Answer {
-        let change = try await rooms.changeRoom(code, at: environment.now()) { stored, now in
+        let change = try await database.changeRoom(code, at: environment.now()) { stored, now in
             guard stored.closedAt == nil else {
                 throw AppError.conflict(
                     "Room \(code) was closed after 30 minutes without players; make a new room.")

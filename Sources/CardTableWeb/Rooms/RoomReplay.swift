@@ -15,7 +15,7 @@ extension RoomReferee {
     /// - Throws: Not found when there is no such room (perhaps deleted, ``RoomSweep/retention``
     ///   after it closed) or it has no such game; a conflict while it is being played.
     func replay(_ code: RoomCode, game: Int) async throws -> (stored: StoredRoom, events: [String]) {
-        guard let (stored, events) = try await rooms.room(code, with: .game(game)) else {
+        guard let (stored, events) = try await database.room(code, with: .game(game)) else {
             throw Self.noSuchReplay(code)
         }
         let played = stored.room.gameNumber

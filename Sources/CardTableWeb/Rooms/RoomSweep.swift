@@ -61,7 +61,7 @@ extension RoomReferee {
     /// - Returns: The rooms closed.
     func closeIdleRooms() async throws -> [RoomCode] {
         let now = environment.now()
-        return try await rooms.closeRooms(
+        return try await database.closeRooms(
             idleSince: now.addingTimeInterval(-RoomSweep.idleTime), connected: await hub.connectedRooms,
             at: now,
             saying: RoomHappening(
@@ -76,7 +76,7 @@ extension RoomReferee {
         let cutoff = environment.now().addingTimeInterval(-RoomSweep.retention)
         var deleted = 0
         while true {
-            let batch = try await rooms.deleteRooms(closedBefore: cutoff, limit: RoomSweep.deletionBatch)
+            let batch = try await database.deleteRooms(closedBefore: cutoff, limit: RoomSweep.deletionBatch)
             deleted += batch
             if batch < RoomSweep.deletionBatch { return deleted }
         }

@@ -8,7 +8,7 @@ struct SetController: Sendable {
     let referee: SetReferee
     let renderer: PageRenderer
     /// Players' histories, for a finished game's comparison with their best.
-    let stats: any StatsStore
+    let database: any CardTableDatabase
 
     // Every form may send `version`, the page's move counter; a stale one turns the move down.
 
@@ -148,7 +148,7 @@ struct SetController: Sendable {
             game.isOver
             ? BestComparison(
                 gameFinishedAt: game.clock?.finishedAt, game: .set,
-                in: try await stats.finishedGames(of: player))
+                in: try await database.finishedGames(of: player))
             : nil
         return SetPage(snapshot, best: best)
     }

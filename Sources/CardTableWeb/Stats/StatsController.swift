@@ -3,23 +3,22 @@ import SetCore
 
 /// A player's stats page and their history as CSV.
 struct StatsController: Sendable {
-    let stats: any StatsStore
-    let dailyPuzzles: any DailyPuzzleStore
+    let database: any CardTableDatabase
     let environment: WebEnvironment
     let renderer: PageRenderer
 
     func addRoutes(to group: RouterGroup<CardTableRequestContext>, notingIn routes: RegisteredRoutes) {
         group.on(StatsRoute.Template.page, notingIn: routes) { request, context in
             let player = try context.requirePlayer()
-            async let history = stats.finishedGames(of: player)
-            async let solves = dailyPuzzles.dailySolves(of: player)
+            async let history = database.finishedGames(of: player)
+            async let solves = database.dailySolves(of: player)
             let today = PuzzleDate(day: environment.now())
             let streak = DailyStreak(
                 solvedOnTheDay: try await solves.filter(\.isOnItsDay).map(\.date), today: today)
             return try renderer.respond(StatsPage(history: try await history, streak: streak), to: request)
         }
         group.on(StatsRoute.Template.history, notingIn: routes) { _, context in
-            let history = try await stats.finishedGames(of: context.requirePlayer())
+            let history = try await database.finishedGames(of: context.requirePlayer())
             var headers = HTTPFields()
             headers[.contentType] = "text/csv; charset=utf-8"
             headers[.contentDisposition] = #"attachment; filename="cardtable-history.csv""#

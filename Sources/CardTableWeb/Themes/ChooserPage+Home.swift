@@ -1,11 +1,12 @@
 extension ChooserPage {
-    /// The home page as `player` sees it, with their themes from `store` (and, when a room code
+    /// The home page as `player` sees it, with their themes from `database` (and, when a room code
     /// they typed in Join a room found no room, that code and what was wrong with it).
     static func home(
-        of player: PlayerID, in store: any ThemeStore, isEditing: Bool = false, deleted: SavedTheme? = nil,
+        of player: PlayerID, in database: any CardTableDatabase, isEditing: Bool = false,
+        deleted: SavedTheme? = nil,
         findRoomProblem: FieldProblem? = nil
     ) async throws -> ChooserPage {
-        let list = try await store.themeList(of: player)
+        let list = try await database.themeList(of: player)
         return ChooserPage(
             themes: list.themes, isEditing: isEditing, deleted: deleted, setAsideCount: list.setAsideCount,
             missingBuiltInCount: list.missingBuiltInCount, findRoomProblem: findRoomProblem)

@@ -20,7 +20,7 @@ extension ThemesController {
 
     @Sendable func delete(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let id = try context.pathParameter("id", ThemeID.init, mustBe: ThemeID.pathDescription)
-        guard let deleted = try await store.deleteTheme(id, for: context.requirePlayer(), at: now()) else {
+        guard let deleted = try await database.deleteTheme(id, for: context.requirePlayer(), at: now()) else {
             throw AppError.noSuchTheme
         }
         switch ResponseFormat(request) {
@@ -35,7 +35,7 @@ extension ThemesController {
     @Sendable func undoDelete(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let id = try context.pathParameter("id", ThemeID.init, mustBe: ThemeID.pathDescription)
         let player = try context.requirePlayer()
-        guard try await store.undoDeleteTheme(id, for: player) != nil else {
+        guard try await database.undoDeleteTheme(id, for: player) != nil else {
             throw AppError.notFound("That theme can no longer be brought back.")
         }
         return try await chooser(request, player: player, showing: id)
@@ -45,7 +45,7 @@ extension ThemesController {
         let id = try context.pathParameter("id", ThemeID.init, mustBe: ThemeID.pathDescription)
         let player = try context.requirePlayer()
         let move = try await RequestInput.decode(Move.self, from: request, context: context)
-        guard try await store.moveTheme(id, to: move.to, for: player, at: now()) else {
+        guard try await database.moveTheme(id, to: move.to, for: player, at: now()) else {
             throw AppError.noSuchTheme
         }
         return try await chooser(request, player: player, showing: id)
@@ -57,7 +57,7 @@ extension ThemesController {
     {
         let player = try context.requirePlayer()
         do {
-            _ = try await store.restoreBuiltInThemes(for: player, at: now())
+            _ = try await database.restoreBuiltInThemes(for: player, at: now())
         } catch let limit as ThemeLimitReached {
             throw AppError.limitReached(limit.description)
         }
@@ -65,7 +65,7 @@ extension ThemesController {
         case .html: return .redirect(to: ThemesRoute.chooser(editing: true))
         case .json:
             return try renderer.respond(
-                ChooserPage(themes: try await store.themes(of: player), isEditing: true), to: request)
+                ChooserPage(themes: try await database.themes(of: player), isEditing: true), to: request)
         }
     }
 
@@ -99,7 +99,7 @@ extension ThemesController {
         case .html: return .redirect(to: ThemesRoute.chooser(editing: true, showing: id))
         case .json:
             return try renderer.respond(
-                ChooserPage(themes: try await store.themes(of: player), isEditing: true), to: request)
+                ChooserPage(themes: try await database.themes(of: player), isEditing: true), to: request)
         }
     }
 }

@@ -59,15 +59,16 @@ extension ThemesController {
         let saved: SavedTheme
         let changed: Bool
         if let themeID {
-            guard let result = try await store.updateTheme(themeID, to: theme, for: player, at: now()) else {
+            guard let result = try await database.updateTheme(themeID, to: theme, for: player, at: now())
+            else {
                 throw AppError.noSuchTheme
             }
             // NB: editing a built-in theme makes the player's own copy, with its own id.
-            saved = try await store.theme(themeID, of: player) ?? SavedTheme(id: themeID, theme: theme)
+            saved = try await database.theme(themeID, of: player) ?? SavedTheme(id: themeID, theme: theme)
             changed = result
         } else {
             do {
-                saved = try await store.addTheme(theme, for: player, at: now())
+                saved = try await database.addTheme(theme, for: player, at: now())
             } catch let limit as ThemeLimitReached {
                 throw AppError.limitReached(limit.description)
             }

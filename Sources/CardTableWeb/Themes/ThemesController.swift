@@ -6,7 +6,7 @@ import Hummingbird
 /// reordering) and its download. Browsers post forms and are redirected back to the chooser;
 /// API clients send and get JSON.
 struct ThemesController: Sendable {
-    let store: any ThemeStore
+    let database: any CardTableDatabase
     let renderer: PageRenderer
     /// The clock: a player's first change stores them, with the time.
     let now: @Sendable () -> Date
@@ -31,9 +31,10 @@ struct ThemesController: Sendable {
         let isEditing = request.uri.queryParameters["edit"] == "1"
         var deleted: SavedTheme?
         if let id = request.uri.queryParameters["deleted"].flatMap(ThemeID.init) {
-            deleted = try await store.recentlyDeletedTheme(of: player).flatMap { $0.id == id ? $0 : nil }
+            deleted = try await database.recentlyDeletedTheme(of: player).flatMap { $0.id == id ? $0 : nil }
         }
-        let page = try await ChooserPage.home(of: player, in: store, isEditing: isEditing, deleted: deleted)
+        let page = try await ChooserPage.home(
+            of: player, in: database, isEditing: isEditing, deleted: deleted)
         return try renderer.respond(page, to: request)
     }
 
@@ -53,7 +54,7 @@ struct ThemesController: Sendable {
     func editor(
         _ state: ThemeEditorState, request: Request, player: PlayerID, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let page = ChooserPage(themes: try await store.themes(of: player), isEditing: true, editor: state)
+        let page = ChooserPage(themes: try await database.themes(of: player), isEditing: true, editor: state)
         return try renderer.respond(page, to: request, status: status)
     }
 
@@ -61,7 +62,7 @@ struct ThemesController: Sendable {
     /// - Throws: ``AppError/notFound(_:)`` when the player has no such theme.
     func savedTheme(_ context: CardTableRequestContext, of player: PlayerID) async throws -> SavedTheme {
         let id = try context.pathParameter("id", ThemeID.init, mustBe: ThemeID.pathDescription)
-        guard let saved = try await store.theme(id, of: player) else {
+        guard let saved = try await database.theme(id, of: player) else {
             throw AppError.noSuchTheme
         }
         return saved

@@ -14,9 +14,7 @@ import Testing
         let store = try SQLiteDatabase(.inMemory)
         let app = try await buildApplication(
             WebConfiguration(),
-            database: ServedDatabase(
-                stores: CardTableStores(CardTableStores(store), setGames: UnreachableSetGames()),
-                secret: .random()),
+            database: ServedDatabase(database: store, setGames: UnreachableSetGames(), secret: .random()),
             environment: .live, logger: Logger(label: "test"))
         try await app.test(.router) { client in
             let move = try await client.execute(

@@ -144,7 +144,7 @@ import Testing
     ) {
         let store = try SQLiteDatabase(.inMemory)
         let referee = RoomReferee(
-            rooms: store, themes: store, environment: WebEnvironment(now: { clock.now() }), hub: RoomHub(),
+            database: store, environment: WebEnvironment(now: { clock.now() }), hub: RoomHub(),
             logger: Logger(label: "test"), turnBackDelay: .milliseconds(1500))
         let (ana, bo) = (PlayerID.random(), PlayerID.random())
         let theme = try await store.addTheme(Theme("Pets", "🐶🐱🐭", color: .named("orange")), for: ana)

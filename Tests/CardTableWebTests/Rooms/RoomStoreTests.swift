@@ -17,7 +17,7 @@ import Testing
     @Test(arguments: TestStores.available)
     func aRoomIsMadeChangedAndReadBack(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
-            let stores = instances.map(\.rooms)
+            let stores = instances.map(\.database)
             let store = stores[0]
             let made = try await store.createRoom(at: now, maximumOpenRooms: 5, code: { RoomCode("K7QX4P")! })
             { code in
@@ -61,7 +61,7 @@ import Testing
     @Test(arguments: TestStores.available)
     func aTakenCodeIsDrawnAgain(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
-            let stores = instances.map(\.rooms)
+            let stores = instances.map(\.database)
             let codes = ["K7QX4P", "K7QX4P", "M8RY5Q"].compactMap(RoomCode.init)
             let drawn = Counter()
             var made: [RoomCode] = []
@@ -80,7 +80,7 @@ import Testing
     @Test(arguments: TestStores.available)
     func idleRoomsCloseAndConnectedOnesStay(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
-            let stores = instances.map(\.rooms)
+            let stores = instances.map(\.database)
             let store = stores[0]
             var codes: [RoomCode] = []
             for text in ["K7QX4P", "M8RY5Q"] {
@@ -115,7 +115,7 @@ import Testing
     func claimsFromSeveralInstancesAtOnceKeepTheRules(store kind: TestStores.Kind) async throws {
         let players = (0..<4).map { _ in PlayerID.random() }
         try await TestStores.withInstances(kind, count: 4) { instances in
-            let stores = instances.map(\.rooms)
+            let stores = instances.map(\.database)
             let start = now
             let made = try await stores[0].createRoom(
                 at: now, maximumOpenRooms: 5, code: { RoomCode("K7QX4P")! }
@@ -182,7 +182,8 @@ import Testing
     /// Makes a room hosted by `host` (Ana unless told), with a free code.
     @discardableResult
     private func makeRoom(
-        in store: any RoomStore, host: PlayerID? = nil, at date: Date? = nil, maximumOpenRooms: Int = 5
+        in store: any CardTableDatabase, host: PlayerID? = nil, at date: Date? = nil,
+        maximumOpenRooms: Int = 5
     ) async throws -> RoomCode {
         let host = host ?? ana
         return try await store.createRoom(
@@ -203,7 +204,7 @@ import Testing
     @Test(arguments: TestStores.available)
     func aHostHasAtMostFiveOpenRoomsAtOnce(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
-            let store = instances[0].rooms
+            let store = instances[0].database
             var codes: [RoomCode] = []
             for _ in 0..<5 { codes.append(try await makeRoom(in: store)) }
             await #expect(throws: RoomRefusal.tooManyOpenRooms(maximum: 5)) { try await makeRoom(in: store) }
@@ -232,7 +233,7 @@ import Testing
                             for _ in 0..<4 {
                                 attempts.addTask {
                                     do {
-                                        try await makeRoom(in: instance.rooms, host: host)
+                                        try await makeRoom(in: instance.database, host: host)
                                         return true
                                     } catch RoomRefusal.tooManyOpenRooms(maximum: 5) {
                                         return false
@@ -262,7 +263,7 @@ import Testing
     func closedRoomsAreDeletedWithTheirEventsButNotTheirPlayersGames(store kind: TestStores.Kind) async throws
     {
         try await TestStores.withInstances(kind, count: 1) { instances in
-            let (store, count) = (instances[0].rooms, instances[0].count)
+            let (store, count) = (instances[0].database, instances[0].count)
             let played = try await finishedRoom(in: store)
             #expect(try await count("SELECT count(*) FROM finished_game") == 1)
             let (open, closedLater) = (try await makeRoom(in: store), try await makeRoom(in: store))
@@ -295,7 +296,7 @@ import Testing
     }
 
     /// A Set room Ana plays alone to its end; its code.
-    private func finishedRoom(in store: any RoomStore) async throws -> RoomCode {
+    private func finishedRoom(in store: any CardTableDatabase) async throws -> RoomCode {
         let code = try await makeRoom(in: store)
         _ = try await store.changeRoom(code, at: now) { stored, now in
             var generator = SeededGenerator(seed: 5)

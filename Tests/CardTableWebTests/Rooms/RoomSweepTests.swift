@@ -14,7 +14,7 @@ import Testing
         let clock = clock
         let store = try SQLiteDatabase(.inMemory)
         return RoomReferee(
-            rooms: store, themes: store, environment: WebEnvironment(now: { clock.now() }),
+            database: store, environment: WebEnvironment(now: { clock.now() }),
             hub: RoomHub(), logger: Logger(label: "test"), turnBackDelay: .milliseconds(1500))
     }
 

@@ -24,13 +24,13 @@ import Testing
             let player = PlayerID.random()
             let start = try almostOver()
             let now = now
-            try await instances[0].setGames.changeSetGame(for: player, at: now) { _ in (start, ()) }
-            #expect(try await instances[0].stats.finishedGames(of: player).isEmpty)
+            try await instances[0].database.changeSetGame(for: player, at: now) { _ in (start, ()) }
+            #expect(try await instances[0].database.finishedGames(of: player).isEmpty)
             // Four instances each try to take the last Set; the first one's move ends the game.
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for instance in instances {
                     group.addTask {
-                        try await instance.setGames.changeSetGame(for: player, at: now + 5) { stored in
+                        try await instance.database.changeSetGame(for: player, at: now + 5) { stored in
                             guard var saved = stored.saved, !saved.game.isOver else { return (nil, ()) }
                             for card in SetFixtures.set { saved.game.select(card, at: now + 5) }
                             return (saved, ())
@@ -40,12 +40,12 @@ import Testing
                 try await group.waitForAll()
             }
             // Saving the finished game again (a setting changed) records nothing more.
-            try await instances[1].setGames.changeSetGame(for: player, at: now + 9) { stored in
+            try await instances[1].database.changeSetGame(for: player, at: now + 9) { stored in
                 var saved = try #require(stored.saved)
                 saved.colorBlind = true
                 return (saved, ())
             }
-            let history = try await instances[2].stats.finishedGames(of: player)
+            let history = try await instances[2].database.finishedGames(of: player)
             #expect(history.count == 1)
             let game = try #require(history.first)
             #expect(game.score == 4 && game.mode == .solo && game.moves == 2 && game.seconds == 4)
@@ -64,7 +64,7 @@ import Testing
             let morning = Date(timeIntervalSince1970: Double(date.daysSince1970) * 86_400 + 3_600)
             for (go, instance) in instances.enumerated() {
                 let start = morning + Double(go * 1_000)
-                try await instance.dailyPuzzles.changeDailyPlay(on: date, for: player, at: start) { _ in
+                try await instance.database.changeDailyPlay(on: date, for: player, at: start) { _ in
                     var progress = DailyPuzzleProgress(date: date)
                     progress.start(at: start)
                     for (index, trio) in puzzle.sets.enumerated() {
@@ -73,12 +73,12 @@ import Testing
                     return (DailyPlay(progress: progress, lastClaim: nil), ())
                 }
             }
-            let solves = try await instances[1].dailyPuzzles.dailySolves(of: player)
+            let solves = try await instances[1].database.dailySolves(of: player)
             #expect(solves.count == 1)
             let solve = try #require(solves.first)
             #expect(solve.date == date && solve.seconds == 60 && solve.wrongTries == 0 && solve.isOnItsDay)
             // The go itself is the latest.
-            let play = try await instances[0].dailyPuzzles.dailyPlay(on: date, for: player)
+            let play = try await instances[0].database.dailyPlay(on: date, for: player)
             #expect(play?.progress.clock.playingTime(at: .distantFuture) == 61)
         }
     }
@@ -90,11 +90,11 @@ import Testing
             let player = PlayerID.random()
             let date = try #require(PuzzleDate("2026-11-25"))
             let now = now
-            try await instance.dailyPuzzles.changeDailyPlay(on: date, for: player, at: now) { _ in
+            try await instance.database.changeDailyPlay(on: date, for: player, at: now) { _ in
                 (DailyPlay(progress: DailyPuzzleProgress(date: date), lastClaim: nil), ())
             }
             try await instance.execute("UPDATE daily_play SET progress = '{\"date\": 7}'")
-            let seen = try await instance.dailyPuzzles.changeDailyPlay(on: date, for: player, at: now) {
+            let seen = try await instance.database.changeDailyPlay(on: date, for: player, at: now) {
                 stored in
                 (nil, stored)
             }

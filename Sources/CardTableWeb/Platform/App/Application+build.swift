@@ -19,27 +19,26 @@ public func buildApplication(
     _ configuration: WebConfiguration, database: ServedDatabase, environment: WebEnvironment = .live,
     logger: Logger = Logger(label: "cardtable")
 ) async throws -> some ApplicationProtocol {
-    let stores = database.stores
     let rooms = RoomReferee(
-        rooms: stores.rooms, themes: stores.themes, environment: environment, hub: database.hub,
-        logger: logger,
+        database: database.database, environment: environment, hub: database.hub, logger: logger,
         turnBackDelay: configuration.roomTurnBackDelay)
     // NB: one count of failed room look-ups per address, whether by page or by socket.
     let roomLookups = FailedAttemptLimiter<ClientAddress>(RoomLookupRules.standard)
     let router = try await buildRouter(
-        stores: stores, secret: database.secret, rooms: rooms,
+        database: database, rooms: rooms,
         roomLookupLimit: RoomLookupLimit(
             limiter: roomLookups, trustedProxies: configuration.trustedProxies, referee: rooms),
         environment: environment, logger: logger)
     let socketRouter = Router(context: RoomSocketContext.self)
     socketRouter.add(
-        middleware: PlayerMiddleware(store: stores.players, secret: database.secret, now: environment.now))
+        middleware: PlayerMiddleware(
+            database: database.database, secret: database.secret, now: environment.now))
     socketRouter.add(
         middleware: RoomLookupLimit(
             limiter: roomLookups, trustedProxies: configuration.trustedProxies, referee: rooms))
     RoomSocket(referee: rooms, gracePeriod: configuration.roomGracePeriod, logger: logger)
         .addRoutes(to: socketRouter)
-    var sweep = ForgottenPlayerSweep(store: stores.players, now: environment.now, logger: logger)
+    var sweep = ForgottenPlayerSweep(database: database.database, now: environment.now, logger: logger)
     sweep.readiness = database.readiness
     var roomSweep = RoomSweep(referee: rooms, logger: logger)
     roomSweep.readiness = database.readiness
@@ -59,7 +58,7 @@ public func buildApplication(
 
 /// The routes and middleware of the app.
 func buildRouter(
-    stores: CardTableStores, secret: ServerSecret, rooms: RoomReferee,
+    database served: ServedDatabase, rooms: RoomReferee,
     roomLookupLimit: RoomLookupLimit<CardTableRequestContext>, environment: WebEnvironment, logger: Logger
 ) async throws -> Router<CardTableRequestContext> {
     let assets = try StaticAssets(prefixes: ["app.css": CardGridLayout.sharedStylesheet])
@@ -100,25 +99,25 @@ func buildRouter(
         try GeneratedStylesheets.colors(context.parameters.require("file"), request: request)
     }
 
+    let (database, secret) = (served.database, served.secret)
     let pages = router.group().add(
-        middleware: PlayerMiddleware(store: stores.players, secret: secret, now: environment.now))
-    ThemesController(store: stores.themes, renderer: renderer, now: environment.now).addRoutes(
+        middleware: PlayerMiddleware(database: database, secret: secret, now: environment.now))
+    ThemesController(database: database, renderer: renderer, now: environment.now).addRoutes(
         to: pages, notingIn: routes)
     let memorize = MemorizeReferee(
-        store: stores.memorizeGames, environment: environment, secret: secret, logger: logger)
-    MemorizeController(referee: memorize, renderer: renderer, stats: stores.stats).addRoutes(
+        database: database, environment: environment, secret: secret, logger: logger)
+    MemorizeController(referee: memorize, renderer: renderer, database: database).addRoutes(
         to: pages, notingIn: routes)
-    let set = SetReferee(games: stores.setGames, environment: environment, secret: secret, logger: logger)
-    SetController(referee: set, renderer: renderer, stats: stores.stats)
+    let set = SetReferee(games: served.setGames, environment: environment, secret: secret, logger: logger)
+    SetController(referee: set, renderer: renderer, database: database)
         .addRoutes(to: pages, notingIn: routes, allowsTestSetups: environment.allowsTestSetups)
     RoomController(referee: rooms, renderer: renderer, lookupLimit: roomLookupLimit)
         .addRoutes(to: pages, notingIn: routes)
     DailyController(
-        referee: DailyReferee(store: stores.dailyPuzzles, environment: environment), renderer: renderer
+        referee: DailyReferee(database: database, environment: environment), renderer: renderer
     ).addRoutes(to: pages, notingIn: routes)
-    StatsController(
-        stats: stores.stats, dailyPuzzles: stores.dailyPuzzles, environment: environment, renderer: renderer
-    ).addRoutes(to: pages, notingIn: routes)
+    StatsController(database: database, environment: environment, renderer: renderer)
+        .addRoutes(to: pages, notingIn: routes)
     return router
 }
 

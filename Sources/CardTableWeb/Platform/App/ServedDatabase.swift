@@ -4,8 +4,10 @@ import ServiceLifecycle
 /// The database an app serves from, with what running it takes: SQLite in one file (or memory),
 /// or PostgreSQL shared with other instances of the site.
 public struct ServedDatabase: Sendable {
-    /// The stores the features keep everything in.
-    let stores: CardTableStores
+    /// What the features keep everything in.
+    let database: any CardTableDatabase
+    /// Where players' Set games are kept: `database`, unless a test stands in a store of its own.
+    let setGames: any SetGameStore
     /// The secret that signs players' cookies.
     let secret: ServerSecret
     /// Where room events from other instances arrive (PostgreSQL's listener writes to it).
@@ -26,7 +28,7 @@ public struct ServedDatabase: Sendable {
         // NB: the secret goes with the database's location, so tests that pass an open database
         // keep its secret too.
         try ServedDatabase(
-            stores: CardTableStores(database), secret: secret ?? ServerSecret(for: database.location))
+            database: database, setGames: database, secret: secret ?? ServerSecret(for: database.location))
     }
 
     /// Serves from PostgreSQL at `address`, which other instances may share: its connection pool
@@ -44,7 +46,7 @@ public struct ServedDatabase: Sendable {
         let hub = RoomHub()
         let readiness = StoreReadiness(isReady: false)
         return ServedDatabase(
-            stores: CardTableStores(database), secret: secret, hub: hub, readiness: readiness,
+            database: database, setGames: database, secret: secret, hub: hub, readiness: readiness,
             services: [
                 database,
                 PostgresRoomEventListener(address: address, store: database, hub: hub, logger: logger),
@@ -55,13 +57,15 @@ public struct ServedDatabase: Sendable {
             })
     }
 
-    /// `stores` (tests stand in a store of their own), ready at once and with nothing to run.
+    /// `database`, with Set games in `setGames` (a test may stand in a store of its own), ready
+    /// at once and with nothing to run unless told.
     init(
-        stores: CardTableStores, secret: ServerSecret, hub: RoomHub = RoomHub(),
-        readiness: StoreReadiness = .ready,
+        database: any CardTableDatabase, setGames: any SetGameStore, secret: ServerSecret,
+        hub: RoomHub = RoomHub(), readiness: StoreReadiness = .ready,
         services: [any Service] = [], prepare: @escaping @Sendable () async throws -> Void = {}
     ) {
-        (self.stores, self.secret, self.hub, self.readiness) = (stores, secret, hub, readiness)
+        (self.database, self.setGames, self.secret) = (database, setGames, secret)
+        (self.hub, self.readiness) = (hub, readiness)
         (self.services, self.prepare) = (services, prepare)
     }
 }

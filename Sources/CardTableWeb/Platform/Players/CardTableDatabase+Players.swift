@@ -57,13 +57,16 @@ extension DatabaseTransaction {
     }
 }
 
+/// Players: who is stored, when they were last seen, and forgetting those who stopped coming. A
+/// player is stored by their first move (see ``DatabaseTransaction/lockPlayer(_:at:)``); these
+/// are the visits and the sweep.
 extension CardTableDatabase {
     /// Notes that a stored player visited, when their last noted visit is a day old or more. A
     /// player who is not stored stays unstored.
     /// - Returns: When the next visit needs noting (a player stored later is stored as seen then).
     @discardableResult
     func noteVisit(of player: PlayerID, at now: Date) async throws -> Date {
-        let interval = SQLiteDatabase.visitNotingInterval
+        let interval = PlayerID.visitNotingInterval
         let lastSeen = try await read { try $0.lastVisit(of: player, at: now) }
         guard let lastSeen, now.timeIntervalSince(lastSeen) >= interval else {
             return (lastSeen ?? now).addingTimeInterval(interval)
@@ -95,9 +98,7 @@ extension CardTableDatabase {
     }
 }
 
-extension SQLiteDatabase: PlayerStore {
+extension PlayerID {
     /// How often a returning player's last visit is written down: the sweep needs days, not seconds.
     static let visitNotingInterval: TimeInterval = 24 * 60 * 60
 }
-
-extension PostgresDatabase: PlayerStore {}

@@ -5,7 +5,7 @@ import ServiceLifecycle
 /// Deletes, every `interval`, the players whose cookie has expired: those not seen for a whole
 /// cookie lifetime, with their themes and games. It runs beside the server and stops with it.
 struct ForgottenPlayerSweep: Service {
-    let store: any PlayerStore
+    let database: any CardTableDatabase
     let now: @Sendable () -> Date
     let logger: Logger
     /// How long between sweeps.
@@ -23,7 +23,7 @@ struct ForgottenPlayerSweep: Service {
     /// next sweep tries again).
     func sweepOnce() async {
         do {
-            let count = try await store.sweepPlayers(notSeenSince: now().addingTimeInterval(-lifetime))
+            let count = try await database.sweepPlayers(notSeenSince: now().addingTimeInterval(-lifetime))
             if count > 0 {
                 logger.info("Swept forgotten players", metadata: ["count": "\(count)"])
             }

@@ -9,7 +9,7 @@ import Hummingbird
 /// seen again has their last visit noted (at most daily), which the sweep of forgotten players
 /// reads. A ``VisitLedger`` spares the other views of the day that lookup.
 struct PlayerMiddleware<Context: PlayerRequestContext>: RouterMiddleware {
-    let store: any PlayerStore
+    let database: any CardTableDatabase
     let secret: ServerSecret
     let now: @Sendable () -> Date
     let visits = VisitLedger()
@@ -30,7 +30,7 @@ struct PlayerMiddleware<Context: PlayerRequestContext>: RouterMiddleware {
             player = recognised
             let now = now()
             if visits.isDue(player, at: now) {
-                visits.remember(player, freshUntil: try await store.noteVisit(of: player, at: now))
+                visits.remember(player, freshUntil: try await database.noteVisit(of: player, at: now))
             }
         } else {
             // NB: a new visitor is stored by their first move, which notes the visit.
@@ -48,7 +48,7 @@ struct PlayerMiddleware<Context: PlayerRequestContext>: RouterMiddleware {
     /// A player from before cookies were signed, whose unsigned id the cookie holds (their row
     /// says so). A made-up or tampered cookie names nobody.
     private func legacyPlayer(_ value: String?) async throws -> PlayerID? {
-        guard let value, let legacy = PlayerID(rawValue: value), try await store.hasUnsignedCookie(legacy)
+        guard let value, let legacy = PlayerID(rawValue: value), try await database.hasUnsignedCookie(legacy)
         else {
             return nil
         }

@@ -4,9 +4,9 @@ import NIOPosix
 import PostgresNIO
 import ServiceLifecycle
 
-/// CardTable's store on PostgreSQL, for sites where several CardTable instances share one
-/// database: a `PostgresClient` (a pool of connections, which must be running: ``run()``) that
-/// the features' store protocols are implemented on, one transaction per operation.
+/// CardTable's database on PostgreSQL, for sites where several CardTable instances share one:
+/// a `PostgresClient` (a pool of connections, which must be running: ``run()``) that runs the
+/// operations the features define on ``CardTableDatabase``, one transaction each.
 final class PostgresDatabase: Service {
     let client: PostgresClient
     let logger: Logger

@@ -2,15 +2,17 @@ import Foundation
 import GRDB
 import Logging
 
-/// Owns the CardTable database: the only type that talks SQL.
+/// CardTable's database in one SQLite file (or in memory), through GRDB's pool: one writer at a
+/// time, readers beside it on snapshots (WAL).
 ///
-/// Every operation runs in one transaction, which SQLite serialises with every other write. So
-/// two tabs or a double tap can never interleave inside a read-modify-write, and each change is
-/// committed before the operation returns (and so before any response is sent). Features add
-/// their loads and saves to ``Transaction``; their services decide what to load and save.
+/// Every operation the features define on ``CardTableDatabase`` runs in one transaction, which
+/// SQLite serialises with every other write. So two tabs or a double tap can never interleave
+/// inside a read-modify-write, and each change is committed before the operation returns (and
+/// so before any response is sent).
 ///
-/// A row that no longer decodes is set aside in the `quarantine` table (see ``DamagedRow``) and
-/// the load carries on without it, so one damaged row never breaks a page for good.
+/// A row that no longer decodes is set aside in the `quarantine` table (see
+/// ``DatabaseTransaction/setAside(from:key:because:)``) and the load carries on without it, so
+/// one damaged row never breaks a page for good.
 public final class SQLiteDatabase: Sendable {
     let dbWriter: any DatabaseWriter
     /// Where the database is: its file, or memory.

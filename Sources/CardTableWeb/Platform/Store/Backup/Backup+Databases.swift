@@ -8,8 +8,8 @@ extension Backup {
     public static func make(of database: String, to path: String, logger: Logger) async throws -> [String:
         Int]
     {
-        try await withStore(at: database, logger: logger) { store in
-            try await make(from: store, to: URL(fileURLWithPath: path))
+        try await withDatabase(at: database, logger: logger) { opened in
+            try await make(from: opened, to: URL(fileURLWithPath: path))
         }
     }
 
@@ -19,31 +19,32 @@ extension Backup {
     public static func restore(from path: String, into database: String, logger: Logger) async throws
         -> [String: Int]
     {
-        try await withStore(at: database, logger: logger) { store in
-            try await restore(from: URL(fileURLWithPath: path), into: store)
+        try await withDatabase(at: database, logger: logger) { opened in
+            try await restore(from: URL(fileURLWithPath: path), into: opened)
         }
     }
 
-    /// Opens the database (migrating it if need be), runs `body` with it and closes it.
-    private static func withStore<Value: Sendable>(
-        at database: String, logger: Logger, _ body: (any BackupStore) async throws -> Value
+    /// Opens the database at `location` (migrating it if need be), runs `body` with it and
+    /// closes it.
+    private static func withDatabase<Value: Sendable>(
+        at location: String, logger: Logger, _ body: (any CardTableDatabase) async throws -> Value
     ) async throws -> Value {
-        if let address = PostgresAddress(database) {
-            let store = PostgresDatabase(address, logger: logger)
+        if let address = PostgresAddress(location) {
+            let database = PostgresDatabase(address, logger: logger)
             return try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { await store.run() }
+                group.addTask { await database.run() }
                 defer { group.cancelAll() }
-                try await store.migrate()
-                return try await body(store)
+                try await database.migrate()
+                return try await body(database)
             }
         }
-        let store = try SQLiteDatabase(.file(path: database), logger: logger)
+        let database = try SQLiteDatabase(.file(path: location), logger: logger)
         do {
-            let value = try await body(store)
-            try store.close()
+            let value = try await body(database)
+            try database.close()
             return value
         } catch {
-            try? store.close()
+            try? database.close()
             throw error
         }
     }

@@ -26,10 +26,10 @@ public enum Backup {
         let table: String
     }
 
-    /// Writes everything `store` holds to `url`, replacing the file.
+    /// Writes everything `database` holds to `url`, replacing the file.
     /// - Returns: How many rows each table had.
     @discardableResult
-    static func make(from store: some BackupStore, to url: URL) async throws -> [String: Int] {
+    static func make(from database: some CardTableDatabase, to url: URL) async throws -> [String: Int] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var text = Data()
@@ -37,7 +37,7 @@ public enum Backup {
         text.append(0x0A)
         var counts: [String: Int] = [:]
         for table in BackupTable.all {
-            let rows = try await store.backupRows(of: table)
+            let rows = try await database.backupRows(of: table)
             counts[table.name] = rows.count
             for row in rows {
                 text.append(try encoder.encode(Line(row: row.mapValues(\.scalar), table: table.name)))
@@ -48,12 +48,12 @@ public enum Backup {
         return counts
     }
 
-    /// Restores the backup at `url` into `store`, which must hold no player or room yet.
+    /// Restores the backup at `url` into `database`, which must hold no player or room yet.
     /// - Returns: How many rows each table got.
     @discardableResult
-    static func restore(from url: URL, into store: some BackupStore) async throws -> [String: Int] {
+    static func restore(from url: URL, into database: some CardTableDatabase) async throws -> [String: Int] {
         let tables = try read(Data(contentsOf: url))
-        try await store.restore(tables)
+        try await database.restore(tables)
         return Dictionary(uniqueKeysWithValues: tables.map { ($0.table.name, $0.rows.count) })
     }
 

@@ -1,51 +1,16 @@
 import Foundation
 
-/// Where rooms and their event logs are kept: the SQLite store, or PostgreSQL when several
-/// CardTable instances share one database. Every method is one transaction, and a change to a
+/// Rooms and their event logs, in SQLite or in PostgreSQL shared by several CardTable instances.
+/// Every method is one transaction, and a change to a
 /// room is serialised with every other change to it (SQLite has one writer; PostgreSQL locks the
 /// room's row), so claims are judged in the order they commit, whichever instance took them.
-protocol RoomStore: Sendable {
+extension CardTableDatabase {
     /// Stores a new room: `make` gets a code no room has (drawn from `code` until one is free) and
     /// answers the room and what happened first, which become its first events. The room's host
     /// is stored if need be, and their open rooms are counted in the same transaction, serialised
     /// with their other rooms' making, so requests at the same moment cannot pass the limit.
     /// - Throws: ``RoomRefusal/tooManyOpenRooms(maximum:)`` when the host already has
     ///   `maximumOpenRooms` rooms that are not closed; nothing is stored.
-    func createRoom(
-        at now: Date, maximumOpenRooms: Int, code: @escaping @Sendable () -> RoomCode,
-        _ make: @escaping @Sendable (RoomCode) -> (Room, [RoomHappening])
-    ) async throws -> RoomChange
-
-    /// Applies `change` to the room with `code` and appends what happened to its log, numbered
-    /// after its last event, each with the view after all of them; nothing is saved when `change`
-    /// throws. The room counts as active at `now`. A game the change finishes joins every
-    /// seated member's history in the same transaction.
-    /// - Returns: The room and its new events' JSON, or nil when no room has `code`.
-    func changeRoom(
-        _ code: RoomCode, at now: Date,
-        _ change: @escaping @Sendable (inout StoredRoom, Date) throws -> [RoomHappening]
-    ) async throws -> RoomChange?
-
-    /// The room with `code` and the events of its log that `events` names, oldest first; nil when
-    /// no room has `code`.
-    func room(_ code: RoomCode, with events: RoomEventRange) async throws -> (
-        stored: StoredRoom, events: [String]
-    )?
-
-    /// Counts the rooms in `connected` as active at `now`, then closes every open room that has
-    /// not been active since `idleSince`, appending `happening` to its log.
-    /// - Returns: The rooms closed.
-    func closeRooms(
-        idleSince: Date, connected: [RoomCode], at now: Date, saying happening: RoomHappening
-    ) async throws -> [RoomCode]
-
-    /// Deletes up to `limit` rooms closed before `cutoff`, with their event logs (and so their
-    /// replays); the finished games in players' histories stay.
-    /// - Returns: How many rooms were deleted.
-    func deleteRooms(closedBefore cutoff: Date, limit: Int) async throws -> Int
-}
-
-extension CardTableDatabase {
     func createRoom(
         at now: Date, maximumOpenRooms: Int, code: @escaping @Sendable () -> RoomCode,
         _ make: @escaping @Sendable (RoomCode) -> (Room, [RoomHappening])
@@ -68,6 +33,11 @@ extension CardTableDatabase {
         }
     }
 
+    /// Applies `change` to the room with `code` and appends what happened to its log, numbered
+    /// after its last event, each with the view after all of them; nothing is saved when `change`
+    /// throws. The room counts as active at `now`. A game the change finishes joins every
+    /// seated member's history in the same transaction.
+    /// - Returns: The room and its new events' JSON, or nil when no room has `code`.
     func changeRoom(
         _ code: RoomCode, at now: Date,
         _ change: @escaping @Sendable (inout StoredRoom, Date) throws -> [RoomHappening]
@@ -84,6 +54,8 @@ extension CardTableDatabase {
         }
     }
 
+    /// The room with `code` and the events of its log that `events` names, oldest first; nil when
+    /// no room has `code`.
     func room(_ code: RoomCode, with events: RoomEventRange) async throws -> (
         stored: StoredRoom, events: [String]
     )? {
@@ -93,6 +65,9 @@ extension CardTableDatabase {
         }
     }
 
+    /// Counts the rooms in `connected` as active at `now`, then closes every open room that has
+    /// not been active since `idleSince`, appending `happening` to its log.
+    /// - Returns: The rooms closed.
     func closeRooms(
         idleSince: Date, connected: [RoomCode], at now: Date, saying happening: RoomHappening
     ) async throws -> [RoomCode] {
@@ -108,13 +83,13 @@ extension CardTableDatabase {
         }
     }
 
+    /// Deletes up to `limit` rooms closed before `cutoff`, with their event logs (and so their
+    /// replays); the finished games in players' histories stay.
+    /// - Returns: How many rooms were deleted.
     func deleteRooms(closedBefore cutoff: Date, limit: Int) async throws -> Int {
         try await write { transaction in try transaction.deleteRooms(closedBefore: cutoff, limit: limit) }
     }
 }
-
-extension SQLiteDatabase: RoomStore {}
-extension PostgresDatabase: RoomStore {}
 
 /// A room after a change, with the events the change added (their JSON, as sent to members).
 struct RoomChange: Sendable {

@@ -16,9 +16,9 @@ enum StoredSetGame: Equatable, Sendable {
     }
 }
 
-/// Where each player's Set game is kept: the SQLite store, or PostgreSQL. A change runs in one
-/// transaction, after every earlier change of the same player's game has committed, whichever
-/// instance took it.
+/// Where each player's Set game is kept: the database (see the extension below), or a stand-in
+/// in a test. A change runs in one transaction, after every earlier change of the same player's
+/// game has committed, whichever instance took it.
 protocol SetGameStore: Sendable {
     /// The player's game as stored: none, the saved game, or what could be read of a row that
     /// could not (it is moved to the quarantine).
@@ -32,14 +32,6 @@ protocol SetGameStore: Sendable {
         for player: PlayerID, at now: Date,
         _ change: @escaping @Sendable (StoredSetGame) throws -> (save: SavedSetGame?, value: Value)
     ) async throws -> Value
-}
-
-extension SetGameStore {
-    /// The player's saved game; nil when they have none, or its row could not be read (it is
-    /// moved to the quarantine).
-    func setGame(for player: PlayerID) async throws -> SavedSetGame? {
-        try await storedSetGame(for: player).saved
-    }
 }
 
 extension CardTableDatabase {

@@ -31,33 +31,21 @@ struct MemorizeSaving: Sendable {
     static let nothing = MemorizeSaving()
 }
 
-/// Where each player's Memorize games and preferences are kept. A change runs in one
+/// Each player's Memorize games and preferences. A change runs in one
 /// transaction, after every earlier change of the same player's games has committed, whichever
 /// instance took it; it reads the player's themes in that transaction too.
-protocol MemorizeGameStore: Sendable {
+extension CardTableDatabase {
     /// What the request for `slot` starts from, without changing anything.
     /// - Parameter dealing: Whether the themes to deal from are needed even when a game is stored.
-    func memorizeDesk(in slot: MemorizeSlot, for player: PlayerID, dealing: Bool) async throws -> MemorizeDesk
-
-    /// Reads the desk, lets `change` decide what to save, and saves it, all in one transaction;
-    /// nothing is saved when `change` throws. A game the change finishes joins the player's
-    /// history in the same transaction.
-    /// - Returns: What `change` answered besides.
-    func changeMemorizeGame<Value: Sendable>(
-        in slot: MemorizeSlot, for player: PlayerID, dealing: Bool, at now: Date,
-        _ change: @escaping @Sendable (MemorizeDesk) throws -> (save: MemorizeSaving, value: Value)
-    ) async throws -> Value
-
-    /// The game stored in `slot`, without dealing one.
-    func memorizeGame(in slot: MemorizeSlot, for player: PlayerID) async throws -> SavedMemorizeGame?
-}
-
-extension CardTableDatabase {
     func memorizeDesk(in slot: MemorizeSlot, for player: PlayerID, dealing: Bool) async throws -> MemorizeDesk
     {
         try await read { try $0.memorizeDesk(in: slot, for: player, dealing: dealing) }
     }
 
+    /// Reads the desk, lets `change` decide what to save, and saves it, all in one transaction;
+    /// nothing is saved when `change` throws. A game the change finishes joins the player's
+    /// history in the same transaction.
+    /// - Returns: What `change` answered besides.
     func changeMemorizeGame<Value: Sendable>(
         in slot: MemorizeSlot, for player: PlayerID, dealing: Bool, at now: Date,
         _ change: @escaping @Sendable (MemorizeDesk) throws -> (save: MemorizeSaving, value: Value)
@@ -75,13 +63,11 @@ extension CardTableDatabase {
         }
     }
 
+    /// The game stored in `slot`, without dealing one.
     func memorizeGame(in slot: MemorizeSlot, for player: PlayerID) async throws -> SavedMemorizeGame? {
         try await read { try $0.memorizeGame(in: slot, for: player) }
     }
 }
-
-extension SQLiteDatabase: MemorizeGameStore {}
-extension PostgresDatabase: MemorizeGameStore {}
 
 extension DatabaseTransaction {
     /// What a request for `slot` starts from (see ``MemorizeDesk``).

@@ -1,29 +1,17 @@
 import Foundation
 import SetCore
 
-/// Where players' goes at the daily puzzle are kept, with each day's first solve.
-protocol DailyPuzzleStore: Sendable {
+/// Players' goes at the daily puzzle, with each day's first solve.
+extension CardTableDatabase {
     /// `player`'s go at the puzzle of `date`; nil before they started it.
-    func dailyPlay(on date: PuzzleDate, for player: PlayerID) async throws -> DailyPlay?
+    func dailyPlay(on date: PuzzleDate, for player: PlayerID) async throws -> DailyPlay? {
+        try await read { try $0.dailyPlay(on: date, for: player) }
+    }
 
     /// Reads the go, lets `change` decide what to save (nil: nothing) and saves it, in one
     /// transaction after every earlier change of the player's; nothing is saved when `change`
     /// throws. A save that solves the puzzle is kept as the day's solve unless one is kept already.
     /// - Returns: What `change` answered besides.
-    func changeDailyPlay<Value: Sendable>(
-        on date: PuzzleDate, for player: PlayerID, at now: Date,
-        _ change: @escaping @Sendable (DailyPlay?) throws -> (save: DailyPlay?, value: Value)
-    ) async throws -> Value
-
-    /// Every day `player` solved, oldest first.
-    func dailySolves(of player: PlayerID) async throws -> [DailySolve]
-}
-
-extension CardTableDatabase {
-    func dailyPlay(on date: PuzzleDate, for player: PlayerID) async throws -> DailyPlay? {
-        try await read { try $0.dailyPlay(on: date, for: player) }
-    }
-
     func changeDailyPlay<Value: Sendable>(
         on date: PuzzleDate, for player: PlayerID, at now: Date,
         _ change: @escaping @Sendable (DailyPlay?) throws -> (save: DailyPlay?, value: Value)
@@ -36,13 +24,11 @@ extension CardTableDatabase {
         }
     }
 
+    /// Every day `player` solved, oldest first.
     func dailySolves(of player: PlayerID) async throws -> [DailySolve] {
         try await read { try $0.dailySolves(of: player) }
     }
 }
-
-extension SQLiteDatabase: DailyPuzzleStore {}
-extension PostgresDatabase: DailyPuzzleStore {}
 
 extension DatabaseTransaction {
     /// `player`'s go at `date`'s puzzle; nil when there is none, or its row could not be read (it

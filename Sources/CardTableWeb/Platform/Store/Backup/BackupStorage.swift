@@ -1,28 +1,19 @@
 import Foundation
 
-/// A store a backup is made from and restored into: the SQLite store or PostgreSQL.
-protocol BackupStore: Sendable {
-    /// Every row of `table`, in its ``BackupTable/orderBy`` order, as column → value.
-    func backupRows(of table: BackupTable) async throws -> [[String: BackupValue]]
-
-    /// Replaces what is stored with `tables`' rows, in one transaction.
-    /// - Throws: ``BackupError/destinationNotEmpty`` when a player or a room is stored: a backup
-    ///   is restored into a new database.
-    func restore(_ tables: [(table: BackupTable, rows: [[String: BackupValue]])]) async throws
-}
-
+/// Making a backup of either database, and restoring one into either.
 extension CardTableDatabase {
+    /// Every row of `table`, in its ``BackupTable/orderBy`` order, as column → value.
     func backupRows(of table: BackupTable) async throws -> [[String: BackupValue]] {
         try await read { try $0.backupRows(of: table) }
     }
 
+    /// Replaces what is stored with `tables`' rows, in one transaction.
+    /// - Throws: ``BackupError/destinationNotEmpty`` when a player or a room is stored: a backup
+    ///   is restored into a new database.
     func restore(_ tables: [(table: BackupTable, rows: [[String: BackupValue]])]) async throws {
         try await write { try $0.restore(tables) }
     }
 }
-
-extension SQLiteDatabase: BackupStore {}
-extension PostgresDatabase: BackupStore {}
 
 extension DatabaseTransaction {
     /// Every row of `table`, in its ``BackupTable/orderBy`` order, as column → value.

@@ -1,21 +1,14 @@
 import Foundation
 
-/// Where players' histories are kept. Games are added by the stores of each game, in the
-/// transaction that finishes them (see ``FinishedGame/init(finishing:as:at:)``), so a game is
-/// recorded once, and only if its last move is saved.
-protocol StatsStore: Sendable {
-    /// Every game `player` finished, oldest first.
-    func finishedGames(of player: PlayerID) async throws -> [FinishedGame]
-}
-
+/// Players' histories. Games are added by each game's storage, in the transaction that finishes
+/// them (see ``FinishedGame/init(finishing:as:at:)``), so a game is recorded once, and only if
+/// its last move is saved.
 extension CardTableDatabase {
+    /// Every game `player` finished, oldest first.
     func finishedGames(of player: PlayerID) async throws -> [FinishedGame] {
         try await read { try $0.finishedGames(of: player) }
     }
 }
-
-extension SQLiteDatabase: StatsStore {}
-extension PostgresDatabase: StatsStore {}
 
 extension DatabaseTransaction {
     /// Adds `finished` to `player`'s history (storing the player if need be).
