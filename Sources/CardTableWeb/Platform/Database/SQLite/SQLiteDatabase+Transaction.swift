@@ -23,7 +23,9 @@ extension SQLiteDatabase.Transaction: DatabaseTransaction {
     }
 
     static func arguments(_ values: [SQLValue]) -> StatementArguments {
-        StatementArguments(values.map(\.databaseValue))
+        // NB: not `map(\.databaseValue)` into GRDB's generic initialiser, which builds a key path
+        // at run time on every statement.
+        StatementArguments(values.map { value -> (any DatabaseValueConvertible)? in value.databaseValue })
     }
 }
 
@@ -38,7 +40,8 @@ struct SQLiteRow: DatabaseRow {
 }
 
 extension SQLValue {
-    /// The value as GRDB binds it: a truth value as 0 or 1, a moment as GRDB's date text.
+    /// The value as GRDB binds it: a truth value as 0 or 1, a moment as GRDB's date text
+    /// (``SQLiteMoment``).
     var databaseValue: DatabaseValue {
         switch self {
         case .null: .null
@@ -46,7 +49,7 @@ extension SQLValue {
         case .real(let real): real.databaseValue
         case .text(let text): text.databaseValue
         case .bool(let bool): bool.databaseValue
-        case .date(let date): date.databaseValue
+        case .date(let date): SQLiteMoment.databaseValue(date)
         }
     }
 }

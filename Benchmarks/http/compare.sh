@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Server CPU per request of two builds of cardtable, side by side: both serve a copy of the same
+# seeded database, pinned to the same CPU, and wrk loads both at once from the other CPU, so a
+# busy or slowing machine weighs on both alike. Prints each build's CPU per request (from
+# /proc/PID/task/*/schedstat) and their ratio, per action and round.
+#
+#   KEEP=1 bash Benchmarks/http/run.sh        # seeds a database; note the directory it keeps
+#   bash Benchmarks/http/compare.sh BEFORE_BINARY AFTER_BINARY KEPT_DIRECTORY
+#
+# A build of an older commit: `git worktree add /tmp/before <commit>`, then
+# `swift build -c release --product cardtable` there (its binary is
+# /tmp/before/.build/release/cardtable). Settings (environment):
+#   ROUNDS=3          rounds of every action        DURATION=8s   measured run per action
+#   CONNECTIONS=8     wrk connections per build     ONLY=<regex>  actions to run, e.g. '^(tap|select)'
+#   SERVER_CPU=0  CLIENT_CPU=1
+set -euo pipefail
+[ $# = 3 ] || { sed -n 2,16p "$0" >&2; exit 2; }
+BEFORE=$1 AFTER=$2 SEEDED=$3
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROUNDS=${ROUNDS:-3}
+DURATION=${DURATION:-8s}
+CONNECTIONS=${CONNECTIONS:-8}
+SERVER_CPU=${SERVER_CPU:-0}
+CLIENT_CPU=${CLIENT_CPU:-1}
+HTML_ACCEPT='text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
+ENCODING='gzip, deflate, br'
+# action | path | Accept | Accept-Encoding, as run.sh sends them
+ACTIONS=(
+    "tap||application/json|" "hint||application/json|" "select||application/json|"
+    "get|/set|$HTML_ACCEPT|$ENCODING" "get|/play/random|$HTML_ACCEPT|$ENCODING"
+)
+for file in "$SEEDED/cardtable.sqlite" "$SEEDED/cookies.txt"; do
+    [ -f "$file" ] || { echo "no $file: seed with KEEP=1 bash Benchmarks/http/run.sh" >&2; exit 1; }
+done
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/cardtable-compare.XXXXXX")
+declare -A PID PORT
+stop() {
+    for label in before after; do
+        [ -n "${PID[$label]:-}" ] && kill "${PID[$label]}" 2>/dev/null && wait "${PID[$label]}" 2>/dev/null
+    done
+    rm -rf "$WORK"
+}
+trap stop EXIT
+
+cpu_nanoseconds() {
+    local total=0 running _
+    for file in /proc/"$1"/task/*/schedstat; do
+        read -r running _ <"$file" && total=$((total + running))
+    done
+    echo "$total"
+}
+
+requests() {
+    python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(d.get("requests") or sum(d.get("statuses", {}).values()))' "$1"
+}
+
+for label in before after; do
+    mkdir "$WORK/$label"
+    cp "$SEEDED"/cardtable.sqlite* "$WORK/$label/"
+    binary=$BEFORE
+    [ "$label" = after ] && binary=$AFTER
+    PORT[$label]=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    taskset -c "$SERVER_CPU" "$binary" serve --hostname 127.0.0.1 --port "${PORT[$label]}" \
+        --database "$WORK/$label/cardtable.sqlite" --log-level error >"$WORK/$label/server.log" 2>&1 &
+    PID[$label]=$!
+done
+for label in before after; do
+    for _ in $(seq 1 200); do
+        curl -sf -o /dev/null "http://127.0.0.1:${PORT[$label]}/health" && break
+        sleep 0.05
+    done
+done
+
+# Loads one build for `$2` with the action in $mode, $path, $accept and $encoding.
+load() {
+    BENCH_MODE=$mode BENCH_PATH=$path BENCH_ACCEPT=$accept BENCH_ENCODING=$encoding \
+        BENCH_COOKIES=$SEEDED/cookies.txt BENCH_RESULT=$WORK/$1/result.json \
+        taskset -c "$CLIENT_CPU" wrk -t1 -c"$CONNECTIONS" -d"$2" --timeout 10s -s "$HERE/bench.lua" \
+        "http://127.0.0.1:${PORT[$1]}" >/dev/null
+}
+
+# Loads both builds at once for `$1`.
+load_both() {
+    load before "$1" &
+    local before=$!
+    load after "$1" &
+    local after=$!
+    wait "$before" "$after"
+}
+
+printf '%-6s %-16s %18s %18s %8s\n' round action 'before µs CPU/req' 'after µs CPU/req' ratio
+for round in $(seq 1 "$ROUNDS"); do
+    for action in "${ACTIONS[@]}"; do
+        [[ "$action" =~ ${ONLY:-.} ]] || continue
+        IFS='|' read -r mode path accept encoding <<<"$action"
+        load_both 1s
+        before0=$(cpu_nanoseconds "${PID[before]}") after0=$(cpu_nanoseconds "${PID[after]}")
+        load_both "$DURATION"
+        before1=$(cpu_nanoseconds "${PID[before]}") after1=$(cpu_nanoseconds "${PID[after]}")
+        python3 -c '
+import sys
+round, action, before_ns, before_n, after_ns, after_n = sys.argv[1:]
+before = int(before_ns) / int(before_n) / 1000
+after = int(after_ns) / int(after_n) / 1000
+print(f"{round:<6} {action:<16} {before:18.1f} {after:18.1f} {after / before:8.3f}")
+' "$round" "$mode$path" $((before1 - before0)) "$(requests "$WORK/before/result.json")" \
+            $((after1 - after0)) "$(requests "$WORK/after/result.json")"
+    done
+done
