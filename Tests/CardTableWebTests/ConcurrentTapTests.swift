@@ -30,7 +30,9 @@ import Testing
         }
     }
 
-    /// Two taps at once on a fresh game must both count: a lost write would leave one card.
+    /// Two taps at once on a fresh game must both count: a lost write would leave one card. The
+    /// tap applied second is timed after the first (the test clock steps 30 s a reading), so a
+    /// match never earns a speed bonus here, whichever tap commits first.
     @Test func simultaneousTapsOnTwoCardsBothCount() async throws {
         try await withFileStoreApp { session in
             let browser = try await session.newPlayer()

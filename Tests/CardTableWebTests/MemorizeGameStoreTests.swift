@@ -27,8 +27,8 @@ import Testing
                     group.addTask {
                         for _ in 0..<10 {
                             try await instance.database.changeMemorizeGame(
-                                in: slot, for: player, dealing: false, at: now
-                            ) { desk in
+                                in: slot, for: player, dealing: false, clock: { now }
+                            ) { desk, _ in
                                 let theme = try #require(desk.theme)
                                 var generator = SystemRandomNumberGenerator()
                                 let game = SavedMemorizeGame(
@@ -53,8 +53,9 @@ import Testing
             let store = instances[0].database
             let theme = try #require(try await instances[0].database.themes(of: player).first)
             let (player, now) = (player, now)
-            try await store.changeMemorizeGame(in: .theme(theme.id), for: player, dealing: true, at: now) {
-                desk in
+            try await store.changeMemorizeGame(
+                in: .theme(theme.id), for: player, dealing: true, clock: { now }
+            ) { desk, _ in
                 var generator = SystemRandomNumberGenerator()
                 let game = SavedMemorizeGame(
                     slot: desk.slot, theme: theme,

@@ -42,18 +42,22 @@ extension CardTableDatabase {
         try await read { try $0.memorizeDesk(in: slot, for: player, dealing: dealing) }
     }
 
-    /// Reads the desk, lets `change` decide what to save, and saves it, all in one transaction;
-    /// nothing is saved when `change` throws. A game the change finishes joins the player's
-    /// history in the same transaction.
+    /// Reads the desk, lets `change` decide what to save at the moment `clock` gives, and saves
+    /// it, all in one transaction; nothing is saved when `change` throws. A game the change
+    /// finishes joins the player's history in the same transaction.
+    ///
+    /// The clock is read inside the transaction, so one player's changes are timed in the order
+    /// they are applied: two taps at once cannot have the one applied second timed first.
     /// - Returns: What `change` answered besides.
     func changeMemorizeGame<Value: Sendable>(
-        in slot: MemorizeSlot, for player: PlayerID, dealing: Bool, at now: Date,
-        _ change: @escaping @Sendable (MemorizeDesk) throws -> (save: MemorizeSaving, value: Value)
+        in slot: MemorizeSlot, for player: PlayerID, dealing: Bool, clock: @escaping @Sendable () -> Date,
+        _ change: @escaping @Sendable (MemorizeDesk, Date) throws -> (save: MemorizeSaving, value: Value)
     ) async throws -> Value {
         try await write { transaction in
+            let now = clock()
             try transaction.lockPlayer(player, at: now)
             let desk = try transaction.memorizeDesk(in: slot, for: player, dealing: dealing)
-            let (save, value) = try change(desk)
+            let (save, value) = try change(desk, now)
             if let preferences = save.preferences { try transaction.save(preferences, for: player, at: now) }
             if let game = save.game { try transaction.save(game, for: player, at: now) }
             if let finished = FinishedGame(finishing: desk.stored, as: save.game, at: now) {

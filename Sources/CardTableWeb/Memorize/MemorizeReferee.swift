@@ -84,11 +84,10 @@ struct MemorizeReferee: Sendable {
     private func dealInPlaceOfSetAside(in slot: MemorizeSlot, for player: PlayerID) async throws
         -> MemorizeTable
     {
-        let now = environment.now()
         let dealer = dealer
         let (table, isNewDeal) = try await database.changeMemorizeGame(
-            in: slot, for: player, dealing: true, at: now
-        ) { desk in
+            in: slot, for: player, dealing: true, clock: environment.now
+        ) { desk, now in
             guard !desk.isMissingItsTheme else { throw AppError.noSuchTheme }
             if let stored = desk.stored {
                 return (.nothing, (MemorizeTable(game: stored, preferences: desk.preferences), false))
@@ -128,11 +127,10 @@ struct MemorizeReferee: Sendable {
         setting newPreferences: MemorizePreferences? = nil,
         _ move: @escaping @Sendable (inout SavedMemorizeGame, Date) throws -> Void
     ) async throws -> MemorizeTable {
-        let now = environment.now()
         let dealer = dealer
         let (table, isNewDeal) = try await database.changeMemorizeGame(
-            in: slot, for: player, dealing: startNew, at: now
-        ) { desk in
+            in: slot, for: player, dealing: startNew, clock: environment.now
+        ) { desk, now in
             guard !desk.isMissingItsTheme else { throw AppError.noSuchTheme }
             let preferences = newPreferences ?? desk.preferences
             if desk.gameWasSetAside {
