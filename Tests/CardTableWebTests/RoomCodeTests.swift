@@ -5,11 +5,11 @@ import Testing
 
 @Suite struct RoomCodeTests {
     @Test func theAlphabetHasNoLookAlikes() {
-        #expect(RoomCode.alphabet.count == 31)
+        #expect(ReadableCode.alphabet.count == 31)
         for confusable in "01ILO" {
-            #expect(!RoomCode.alphabet.contains(confusable))
+            #expect(!ReadableCode.alphabet.contains(confusable))
         }
-        #expect(Set(RoomCode.alphabet).count == RoomCode.alphabet.count)
+        #expect(Set(ReadableCode.alphabet).count == ReadableCode.alphabet.count)
     }
 
     @Test(arguments: [
@@ -39,6 +39,6 @@ import Testing
             #expect(RoomCode(code.description) == code)
             seen.formUnion(code.rawValue)
         }
-        #expect(seen == Set(RoomCode.alphabet))
+        #expect(seen == Set(ReadableCode.alphabet))
     }
 }

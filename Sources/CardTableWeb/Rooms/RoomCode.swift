@@ -1,9 +1,7 @@
 /// A room's name in its link and aloud: six characters from an alphabet with nothing two people
 /// could mistake for each other over a table (no 0/O, 1/I/L), shown as two groups of three.
 public struct RoomCode: Hashable, Sendable, CustomStringConvertible {
-    /// The 31 characters a code is made of: digits 2–9 and the capitals without I, L and O.
-    static let alphabet = Array("23456789ABCDEFGHJKMNPQRSTUVWXYZ")
-    /// Characters in a code: 31⁶, about 887 million codes.
+    /// Characters in a code (of ``ReadableCode/alphabet``): 31⁶, about 887 million codes.
     static let length = 6
 
     /// The code as stored and in links: six characters of the alphabet, `K7QX4P`.
@@ -12,21 +10,18 @@ public struct RoomCode: Hashable, Sendable, CustomStringConvertible {
     /// Reads a code as a player might type it: any case, with spaces or a dash between groups.
     /// A code with a character outside the alphabet (0, 1, I, L, O…) is refused, not guessed at.
     public init?(_ text: some StringProtocol) {
-        let characters = text.uppercased().filter { $0 != "-" && $0 != " " }
-        guard characters.count == Self.length, characters.allSatisfy(Self.alphabet.contains) else {
-            return nil
-        }
-        rawValue = String(characters)
+        guard let code = ReadableCode.normalized(text, length: Self.length) else { return nil }
+        rawValue = code
     }
 
     /// A new code at random.
     static func random(using generator: inout some RandomNumberGenerator) -> RoomCode {
-        RoomCode(unchecked: String((0..<length).map { _ in alphabet.randomElement(using: &generator)! }))
+        RoomCode(unchecked: ReadableCode.random(length: length, using: &generator))
     }
 
     /// The code as players read it: `K7Q-X4P`.
     public var description: String {
-        "\(rawValue.prefix(3))-\(rawValue.suffix(3))"
+        ReadableCode.grouped(rawValue, by: 3)
     }
 
     private init(unchecked rawValue: String) {
