@@ -39,5 +39,13 @@ WAIT
 
 # System python3: PyGObject comes from Debian and cannot be imported by the project's .venv.
 # -p no:cacheprovider: no .pytest_cache in the work tree.
+# On a failure the server's log ends the output (its warnings and errors; the work directory
+# goes with the run).
+status=0
 xvfb-run -a -s "-screen 0 1920x1200x24" \
-    /usr/bin/python3 -m pytest Tests/WebKit -q -p no:cacheprovider --rootdir Tests/WebKit "$@"
+    /usr/bin/python3 -m pytest Tests/WebKit -q -p no:cacheprovider --rootdir Tests/WebKit "$@" || status=$?
+if [[ $status != 0 ]]; then
+    echo "== server log, warnings and errors (of $(wc -l <"$WORK_DIR/server.log") lines)"
+    grep -E ' (warning|error|critical) ' "$WORK_DIR/server.log" | tail -50 || true
+fi
+exit "$status"
