@@ -11,10 +11,10 @@
 # `swift build -c release --product cardtable` there (its binary is
 # /tmp/before/.build/release/cardtable). Settings (environment):
 #   ROUNDS=3          rounds of every action        DURATION=8s   measured run per action
-#   CONNECTIONS=8     wrk connections per build     ONLY=<regex>  actions to run, e.g. '^(tap|select)'
+#   CONNECTIONS=8     wrk connections per build     ONLY=<regex>  actions to run, e.g. '^(tap|select)$'
 #   SERVER_CPU=0  CLIENT_CPU=1
 set -euo pipefail
-[ $# = 3 ] || { sed -n 2,16p "$0" >&2; exit 2; }
+[ $# = 3 ] || { sed -n 2,15p "$0" >&2; exit 2; }
 BEFORE=$1 AFTER=$2 SEEDED=$3
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROUNDS=${ROUNDS:-3}
@@ -37,7 +37,9 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/cardtable-compare.XXXXXX")
 declare -A PID PORT
 stop() {
     for label in before after; do
-        [ -n "${PID[$label]:-}" ] && kill "${PID[$label]}" 2>/dev/null && wait "${PID[$label]}" 2>/dev/null
+        if [ -n "${PID[$label]:-}" ] && kill "${PID[$label]}" 2>/dev/null; then
+            wait "${PID[$label]}" 2>/dev/null || true
+        fi
     done
     rm -rf "$WORK"
 }
@@ -66,8 +68,13 @@ for label in before after; do
     PID[$label]=$!
 done
 for label in before after; do
-    for _ in $(seq 1 200); do
-        curl -sf -o /dev/null "http://127.0.0.1:${PORT[$label]}/health" && break
+    for attempt in $(seq 1 200); do
+        curl -sf --max-time 2 -o /dev/null "http://127.0.0.1:${PORT[$label]}/health" && break
+        if ! kill -0 "${PID[$label]}" 2>/dev/null || [ "$attempt" = 200 ]; then
+            echo "the $label build did not start:" >&2
+            cat "$WORK/$label/server.log" >&2
+            exit 1
+        fi
         sleep 0.05
     done
 done
@@ -80,20 +87,22 @@ load() {
         "http://127.0.0.1:${PORT[$1]}" >/dev/null
 }
 
-# Loads both builds at once for `$1`.
+# Loads both builds at once for `$1`; fails when either load does.
 load_both() {
+    rm -f "$WORK"/*/result.json
     load before "$1" &
     local before=$!
     load after "$1" &
     local after=$!
-    wait "$before" "$after"
+    wait "$before"
+    wait "$after"
 }
 
 printf '%-6s %-16s %18s %18s %8s\n' round action 'before µs CPU/req' 'after µs CPU/req' ratio
 for round in $(seq 1 "$ROUNDS"); do
     for action in "${ACTIONS[@]}"; do
-        [[ "$action" =~ ${ONLY:-.} ]] || continue
         IFS='|' read -r mode path accept encoding <<<"$action"
+        [[ "$mode$path" =~ ${ONLY:-.} ]] || continue
         load_both 1s
         before0=$(cpu_nanoseconds "${PID[before]}") after0=$(cpu_nanoseconds "${PID[after]}")
         load_both "$DURATION"

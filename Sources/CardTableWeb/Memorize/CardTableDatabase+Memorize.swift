@@ -31,9 +31,9 @@ struct MemorizeSaving: Sendable {
     static let nothing = MemorizeSaving()
 }
 
-/// Each player's Memorize games and preferences. A change runs in one
-/// transaction, after every earlier change of the same player's games has committed, whichever
-/// instance took it; it reads the player's themes in that transaction too.
+/// Each player's Memorize games and preferences. A change runs in one transaction, after every
+/// earlier change of the same player's games has committed, whichever instance took it; it reads
+/// the player's themes in that transaction too.
 extension CardTableDatabase {
     /// What the request for `slot` starts from, without changing anything.
     /// - Parameter dealing: Whether the themes to deal from are needed even when a game is stored.
@@ -46,16 +46,16 @@ extension CardTableDatabase {
     /// it, all in one transaction; nothing is saved when `change` throws. A game the change
     /// finishes joins the player's history in the same transaction.
     ///
-    /// The clock is read inside the transaction, so one player's changes are timed in the order
-    /// they are applied: two taps at once cannot have the one applied second timed first.
+    /// The clock is read inside the transaction, once the player's earlier changes are done (see
+    /// ``DatabaseTransaction/lockPlayer(_:clock:)``), so one player's changes are timed in the
+    /// order they are applied: of two taps at once, the one applied second is never timed first.
     /// - Returns: What `change` answered besides.
     func changeMemorizeGame<Value: Sendable>(
         in slot: MemorizeSlot, for player: PlayerID, dealing: Bool, clock: @escaping @Sendable () -> Date,
         _ change: @escaping @Sendable (MemorizeDesk, Date) throws -> (save: MemorizeSaving, value: Value)
     ) async throws -> Value {
         try await write { transaction in
-            let now = clock()
-            try transaction.lockPlayer(player, at: now)
+            let now = try transaction.lockPlayer(player, clock: clock)
             let desk = try transaction.memorizeDesk(in: slot, for: player, dealing: dealing)
             let (save, value) = try change(desk, now)
             if let preferences = save.preferences { try transaction.save(preferences, for: player, at: now) }

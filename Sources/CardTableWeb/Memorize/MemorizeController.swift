@@ -5,7 +5,7 @@ import Hummingbird
 struct MemorizeController: Sendable {
     let referee: MemorizeReferee
     let renderer: PageRenderer
-    /// Players' histories, for a finished game's comparison with their best.
+    /// The database, for players' histories (a finished game is compared with their best).
     let database: any CardTableDatabase
 
     /// The body of a tap.

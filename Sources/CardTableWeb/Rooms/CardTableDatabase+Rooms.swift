@@ -1,9 +1,9 @@
 import Foundation
 
 /// Rooms and their event logs, in SQLite or in PostgreSQL shared by several CardTable instances.
-/// Every method is one transaction, and a change to a
-/// room is serialised with every other change to it (SQLite has one writer; PostgreSQL locks the
-/// room's row), so claims are judged in the order they commit, whichever instance took them.
+/// Every method is one transaction, and a change to a room is serialised with every other change
+/// to it (SQLite has one writer; PostgreSQL locks the room's row), so claims are judged in the
+/// order they commit, whichever instance took them.
 extension CardTableDatabase {
     /// Stores a new room: `make` gets a code no room has (drawn from `code` until one is free) and
     /// answers the room and what happened first, which become its first events. The room's host

@@ -2,10 +2,10 @@ import Foundation
 import Logging
 import MemorizeCore
 
-/// Referees rooms: applies each request to its room in one store transaction, appends what
-/// happened to the room's event log, and then tells the room's listeners. Claims on one room are
-/// judged in the order their transactions commit (see ``CardTableDatabase/changeRoom(_:at:_:)``), so the first valid claim
-/// for a card wins it.
+/// Referees rooms: applies each request to its room in one transaction, appends what happened
+/// to the room's event log, and then tells the room's listeners. Claims on one room are judged
+/// in the order their transactions commit (see ``CardTableDatabase/changeRoom(_:at:_:)``), so
+/// the first valid claim for a card wins it.
 struct RoomReferee: Sendable {
     /// A room after a request, with the events the request added (as sent to members).
     struct Answer: Sendable {

@@ -7,7 +7,7 @@ import SetCore
 struct SetController: Sendable {
     let referee: SetReferee
     let renderer: PageRenderer
-    /// Players' histories, for a finished game's comparison with their best.
+    /// The database, for players' histories (a finished game is compared with their best).
     let database: any CardTableDatabase
 
     // Every form may send `version`, the page's move counter; a stale one turns the move down.

@@ -16,32 +16,32 @@ import ServiceLifecycle
 ///   - environment: The clock.
 ///   - logger: Where requests and new games are logged.
 public func buildApplication(
-    _ configuration: WebConfiguration, database: ServedDatabase, environment: WebEnvironment = .live,
+    _ configuration: WebConfiguration, database served: ServedDatabase, environment: WebEnvironment = .live,
     logger: Logger = Logger(label: "cardtable")
 ) async throws -> some ApplicationProtocol {
     let rooms = RoomReferee(
-        database: database.database, environment: environment, hub: database.hub, logger: logger,
+        database: served.database, environment: environment, hub: served.hub, logger: logger,
         turnBackDelay: configuration.roomTurnBackDelay)
     // NB: one count of failed room look-ups per address, whether by page or by socket.
     let roomLookups = FailedAttemptLimiter<ClientAddress>(RoomLookupRules.standard)
     let router = try await buildRouter(
-        database: database, rooms: rooms,
+        database: served, rooms: rooms,
         roomLookupLimit: RoomLookupLimit(
             limiter: roomLookups, trustedProxies: configuration.trustedProxies, referee: rooms),
         environment: environment, logger: logger)
     let socketRouter = Router(context: RoomSocketContext.self)
     socketRouter.add(
         middleware: PlayerMiddleware(
-            database: database.database, secret: database.secret, now: environment.now))
+            database: served.database, secret: served.secret, now: environment.now))
     socketRouter.add(
         middleware: RoomLookupLimit(
             limiter: roomLookups, trustedProxies: configuration.trustedProxies, referee: rooms))
     RoomSocket(referee: rooms, gracePeriod: configuration.roomGracePeriod, logger: logger)
         .addRoutes(to: socketRouter)
-    var sweep = ForgottenPlayerSweep(database: database.database, now: environment.now, logger: logger)
-    sweep.readiness = database.readiness
+    var sweep = ForgottenPlayerSweep(database: served.database, now: environment.now, logger: logger)
+    sweep.readiness = served.readiness
     var roomSweep = RoomSweep(referee: rooms, logger: logger)
-    roomSweep.readiness = database.readiness
+    roomSweep.readiness = served.readiness
     roomSweep.interval = configuration.roomSweepInterval
     let timeouts = configuration.connectionTimeouts
     var app = Application(
@@ -50,9 +50,9 @@ public func buildApplication(
         configuration: .init(
             address: .hostname(configuration.hostname, port: configuration.port),
             serverName: "CardTable"),
-        services: database.services + [sweep, roomSweep, MismatchTurnBack(referee: rooms, logger: logger)],
+        services: served.services + [sweep, roomSweep, MismatchTurnBack(referee: rooms, logger: logger)],
         logger: logger)
-    app.beforeServerStarts(perform: database.prepare)
+    app.beforeServerStarts(perform: served.prepare)
     return app
 }
 

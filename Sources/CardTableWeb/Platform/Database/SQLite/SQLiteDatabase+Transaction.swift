@@ -23,8 +23,9 @@ extension SQLiteDatabase.Transaction: DatabaseTransaction {
     }
 
     static func arguments(_ values: [SQLValue]) -> StatementArguments {
-        // NB: not `map(\.databaseValue)` into GRDB's generic initialiser, which builds a key path
-        // at run time on every statement.
+        // NB: GRDB's initialiser for a sequence of values maps them with a key path, which is
+        // built at run time on every statement (the generic code is not specialised across
+        // modules); this one maps with a closure.
         StatementArguments(values.map { value -> (any DatabaseValueConvertible)? in value.databaseValue })
     }
 }

@@ -17,9 +17,9 @@ enum SQLiteMoment {
     static func databaseValue(_ date: Date) -> DatabaseValue {
         // NB: the same arithmetic as Foundation's formatter, which rounds the milliseconds since
         // 1970 to the nearest, a half up, by adding a half before ICU truncates them.
-        let milliseconds =
-            ((date.timeIntervalSinceReferenceDate + Date.timeIntervalBetween1970AndReferenceDate) * 1000 + 0.5)
-            .rounded(.down)
+        let secondsSince1970 =
+            date.timeIntervalSinceReferenceDate + Date.timeIntervalBetween1970AndReferenceDate
+        let milliseconds = (secondsSince1970 * 1000 + 0.5).rounded(.down)
         guard milliseconds >= 0, milliseconds < endOfYear9999 else { return date.databaseValue }
         return text(millisecondsSince1970: Int64(milliseconds)).databaseValue
     }

@@ -7,7 +7,7 @@ import Testing
 /// The players' store, on SQLite and (with a test cluster) on PostgreSQL: visits are noted once a
 /// day, never for a player who is not stored, and the sweep forgets only players not seen since
 /// the cutoff, with their games.
-@Suite struct PlayerStoreTests {
+@Suite struct PlayerStorageTests {
     let day: TimeInterval = 24 * 60 * 60
     let start = Date(timeIntervalSinceReferenceDate: 900_000_000)
 

@@ -8,7 +8,7 @@ import Testing
 /// Themes and the Memorize games dealt from them, on SQLite and (with a test cluster) on
 /// PostgreSQL: the shared built-ins until a player changes their list, each player's own
 /// themes, Undo for the last delete, moves, and games that follow their theme's edits.
-@Suite struct ThemeStoreTests {
+@Suite struct ThemeStorageTests {
     let player = PlayerID.random()
     let now = Date(timeIntervalSince1970: 1_000_000)
     let secret = ServerSecret.random()

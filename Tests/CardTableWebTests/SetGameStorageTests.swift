@@ -7,7 +7,7 @@ import Testing
 /// The Set games' store, on SQLite and (with a test cluster) on PostgreSQL: a game reads back as
 /// saved, a change that throws or saves nothing leaves it, one player's moves from several
 /// instances at once are applied one after another, and an unreadable row is set aside.
-@Suite struct SetGameStoreTests {
+@Suite struct SetGameStorageTests {
     let now = Date(timeIntervalSinceReferenceDate: 900_000_000)
 
     private func game(version: Int) -> SavedSetGame {

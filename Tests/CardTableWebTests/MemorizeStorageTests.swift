@@ -5,11 +5,11 @@ import Testing
 
 @testable import CardTableWeb
 
-/// What the Memorize and theme stores must do alike on SQLite and (with a test cluster) on
-/// PostgreSQL beyond the basics in ``ThemeStoreTests``: one player's moves from several
+/// What Memorize games and themes must do alike in storage on SQLite and (with a test cluster) on
+/// PostgreSQL beyond the basics in ``ThemeStorageTests``: one player's moves from several
 /// instances in turn, games that follow a built-in to the player's copy, deleted built-ins that
 /// come back, the theme limit, and unreadable rows set aside.
-@Suite struct MemorizeGameStoreTests {
+@Suite struct MemorizeStorageTests {
     let player = PlayerID.random()
     let now = Date(timeIntervalSince1970: 1_000_000)
 
@@ -19,7 +19,7 @@ import Testing
     func onePlayersMovesFromSeveralInstancesAreAppliedInTurn(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 4) { instances in
             let theme = try await instances[0].database.addTheme(
-                ThemeStoreTests.sample, for: player, at: now)
+                ThemeStorageTests.sample, for: player, at: now)
             let slot = MemorizeSlot.theme(theme.id)
             let (player, now) = (player, now)
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -121,7 +121,7 @@ import Testing
                     for: player, at: now)
             }
             await #expect(throws: ThemeLimitReached()) {
-                try await store.addTheme(ThemeStoreTests.sample, for: player, at: now)
+                try await store.addTheme(ThemeStorageTests.sample, for: player, at: now)
             }
             #expect(try await store.themes(of: player).count == ThemeList.maximumCount)
         }
@@ -133,7 +133,7 @@ import Testing
     func anUnreadableThemeIsSetAsideWithItsGames(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
             let instance = instances[0]
-            let added = try await instance.database.addTheme(ThemeStoreTests.sample, for: player, at: now)
+            let added = try await instance.database.addTheme(ThemeStorageTests.sample, for: player, at: now)
             _ = try await referee(on: instance.database).choose(
                 cardNumber: 1, deal: nil, in: .theme(added.id), for: player)
             let before = try await instance.database.themes(of: player)

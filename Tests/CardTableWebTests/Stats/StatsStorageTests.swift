@@ -7,7 +7,7 @@ import Testing
 /// Histories and daily solves on SQLite and (with a test cluster) on PostgreSQL: a game is
 /// recorded once, by the change that finishes it, even when several instances race to finish
 /// it; a day's first solve is kept whatever replays do.
-@Suite struct StatsStoreTests {
+@Suite struct StatsStorageTests {
     let now = Date(timeIntervalSinceReferenceDate: 900_000_000)
 
     /// A solo game one Set from its end, after a wrong trio.

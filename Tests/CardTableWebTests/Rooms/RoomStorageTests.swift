@@ -10,7 +10,7 @@ import Testing
 /// The rooms' store, on SQLite and (with a test cluster) on PostgreSQL: the same answers from
 /// both, nothing saved by a change that throws, and a room hammered with claims from several
 /// instances at once keeps every rule of the game.
-@Suite struct RoomStoreTests {
+@Suite struct RoomStorageTests {
     let now = Date(timeIntervalSinceReferenceDate: 900_000_000)
     let ana = PlayerID.random()
 
