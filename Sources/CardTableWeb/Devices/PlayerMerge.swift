@@ -1,0 +1,117 @@
+import Foundation
+
+/// What joining one player into another moved: a browser that had progress of its own becomes
+/// the player it links to, and keeps everything it earned (issue 30).
+struct PlayerMerge: Hashable, Sendable {
+    /// Finished games added to the history.
+    var finishedGames = 0
+    /// Days solved that the player kept: days only the other solved, and days the other solved
+    /// faster (or as fast with fewer wrong tries).
+    var dailySolves = 0
+    /// The other's own themes added to the end of the player's list.
+    var themes = 0
+
+    static let nothing = PlayerMerge()
+}
+
+extension CardTableDatabase {
+    /// Joins `other` into `player` and deletes `other`, in one transaction; nothing happens when
+    /// `other` is not stored or is `player`.
+    ///
+    /// How each table joins: the history (`finished_game`) is added whole; of two solves of a day
+    /// (`daily_solve`) the faster is kept, ties to fewer wrong tries; a day's go (`daily_play`),
+    /// the Set game, the Memorize preferences and a Memorize game in a slot are the player's
+    /// where they have one and the other's otherwise; the other's own themes are added at the end
+    /// of the list (but copies of built-in themes the list already has); rooms the other hosts
+    /// are hosted by the player.
+    func mergePlayer(_ other: PlayerID, into player: PlayerID, at now: Date) async throws -> PlayerMerge {
+        try await write { try $0.mergePlayer(other, into: player, at: now) }
+    }
+}
+
+extension DatabaseTransaction {
+    /// See ``CardTableDatabase/mergePlayer(_:into:at:)``.
+    func mergePlayer(_ other: PlayerID, into player: PlayerID, at now: Date) throws -> PlayerMerge {
+        guard other != player, try isStored(other) else { return .nothing }
+        // NB: locked in one order, so two merges of the same players cannot wait on each other.
+        for id in [player, other].sorted(by: { $0.rawValue < $1.rawValue }) {
+            try lockPlayer(id, at: now)
+        }
+        var merge = PlayerMerge()
+        let (from, to) = (other.rawValue, player.rawValue)
+        merge.finishedGames = try execute(
+            "UPDATE finished_game SET player_id = \(to) WHERE player_id = \(from)")
+        merge.dailySolves = try mergeDailySolves(from: from, to: to)
+        try execute(
+            """
+            UPDATE daily_play SET player_id = \(to) WHERE player_id = \(from) AND NOT EXISTS (
+                SELECT 1 FROM daily_play AS own WHERE own.player_id = \(to)
+                    AND own.puzzle_date = daily_play.puzzle_date)
+            """)
+        for table in ["set_game", "memorize_preferences"] {
+            try execute(
+                """
+                UPDATE \(identifier: table) SET player_id = \(to) WHERE player_id = \(from) AND NOT EXISTS (
+                    SELECT 1 FROM \(identifier: table) AS own WHERE own.player_id = \(to))
+                """)
+        }
+        merge.themes = try mergeThemes(of: other, into: player)
+        // A game moves with its slot free and its theme now the player's.
+        try execute(
+            """
+            UPDATE memorize_game SET player_id = \(to) WHERE player_id = \(from) AND NOT EXISTS (
+                SELECT 1 FROM memorize_game AS own WHERE own.player_id = \(to) AND own.slot = memorize_game.slot
+            ) AND theme_id IN (SELECT id FROM theme WHERE player_id = \(to))
+            """)
+        try execute("UPDATE room SET host_id = \(to) WHERE host_id = \(from)")
+        // What is left of the other (a go, a game or a theme the player had already) goes with it.
+        try execute("DELETE FROM player WHERE id = \(from)")
+        return merge
+    }
+
+    /// Whether `player` is stored.
+    private func isStored(_ player: PlayerID) throws -> Bool {
+        try firstRow("SELECT 1 AS found FROM player WHERE id = \(player.rawValue)") { _ in true } ?? false
+    }
+
+    /// Keeps the better of two solves of a day and moves the other's solves of the days the
+    /// player did not solve. - Returns: How many of the other's solves were kept.
+    private func mergeDailySolves(from: String, to: String) throws -> Int {
+        try execute(
+            """
+            DELETE FROM daily_solve WHERE player_id = \(to) AND EXISTS (
+                SELECT 1 FROM daily_solve AS other WHERE other.player_id = \(from)
+                    AND other.puzzle_date = daily_solve.puzzle_date
+                    AND (other.duration_ms < daily_solve.duration_ms OR (other.duration_ms = daily_solve.duration_ms
+                        AND other.wrong_tries < daily_solve.wrong_tries)))
+            """)
+        return try execute(
+            """
+            UPDATE daily_solve SET player_id = \(to) WHERE player_id = \(from) AND NOT EXISTS (
+                SELECT 1 FROM daily_solve AS own WHERE own.player_id = \(to)
+                    AND own.puzzle_date = daily_solve.puzzle_date)
+            """)
+    }
+
+    /// Adds `other`'s own themes (not deleted ones) to the end of `player`'s list, but for copies
+    /// of built-in themes the list has. - Returns: How many were added.
+    private func mergeThemes(of other: PlayerID, into player: PlayerID) throws -> Int {
+        guard try themeOwner(of: other) == other.rawValue else { return 0 }
+        let theirs = try readableThemeRecords(ownedBy: other.rawValue)
+        guard !theirs.isEmpty else { return 0 }
+        try takeOwnershipOfThemes(for: player)
+        let ownBuiltIns = Set(try readableThemeRecords(ownedBy: player.rawValue).compactMap(\.builtInID))
+        var position = try nextThemePosition(of: player)
+        var added = 0
+        for theme in theirs {
+            guard let id = theme.id, theme.builtInID.map({ !ownBuiltIns.contains($0) }) ?? true else {
+                continue
+            }
+            try execute(
+                "UPDATE theme SET player_id = \(player.rawValue), position = \(position) WHERE id = \(id)")
+            position += 1
+            added += 1
+        }
+        return added
+    }
+}
