@@ -117,7 +117,8 @@ import Testing
             #expect(try await database.mergePlayer(other, into: player, at: now) == .nothing)
             #expect(try await database.mergePlayer(player, into: player, at: now) == .nothing)
             #expect(try await database.finishedGames(of: player).count == 1)
-            #expect(try await instances[0].count("SELECT count(*) FROM player") == 2)  // with the built-ins' owner
+            // NB: the player and the owner of the shared built-in themes.
+            #expect(try await instances[0].count("SELECT count(*) FROM player") == 2)
         }
     }
 
