@@ -10,7 +10,8 @@ import NIOHTTPTypes
 ///
 /// It also keeps to one answer per request: a request that cannot be read to its end after it
 /// was answered (its body cut short by the client closing, say) closes the connection without a
-/// second answer.
+/// second answer. And it closes a connection once the answer to a CONNECT is written: after a
+/// CONNECT the connection would only carry a tunnel, and its client reads until it closes.
 ///
 /// It sits in each connection's pipeline just after HTTP decoding, so it sees request heads,
 /// body pieces and ends come in and the answer's parts go out. Every socket read also passes it
@@ -32,6 +33,8 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     /// Whether the server has asked the socket for bytes since the last read finished; it stops
     /// asking while it is busy and its buffers are full.
     private var serverIsReading = true
+    /// Whether the request being answered is a CONNECT, whose answer closes the connection.
+    private var isAnsweringConnect = false
 
     /// Creates the handler for one connection.
     /// - Parameters:
@@ -68,7 +71,9 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
         // NB: nobody reads what arrives after the last answer; it is only drained.
         guard !isClosing else { return }
         switch unwrapInboundIn(data) {
-        case .head(let head): deadlines?.readHead(at: .now(), asksToClose: Self.saysClose(head.headerFields))
+        case .head(let head):
+            deadlines?.readHead(at: .now(), asksToClose: Self.saysClose(head.headerFields))
+            isAnsweringConnect = head.method == .connect
         case .body: deadlines?.readBody(at: .now())
         case .end: deadlines?.readEnd()
         }
@@ -108,6 +113,12 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
             return
         case .head(let head) where Self.saysClose(head.headerFields):
             deadlines?.wroteClosingResponseHead()
+        case .end where isAnsweringConnect:
+            // NB: closed once the answer is written, not before: a timer could beat a busy server.
+            let written = promise ?? context.eventLoop.makePromise()
+            written.futureResult.whenComplete { [channel = context.channel] _ in channel.close(promise: nil) }
+            context.write(data, promise: written)
+            return
         case .end:
             deadlines?.wroteResponseEnd(at: .now())
             updateTimer(context)
