@@ -7,9 +7,8 @@ import SetCore
 ///
 /// GRDB writes that text with a shared `DateFormatter`, which costs a few microseconds a moment
 /// (and every write binds one or more). This writes the same text with integer arithmetic (the
-/// day from ``PuzzleDate/init(daysSince1970:)``), for
-/// the years 1970 to 9999; other moments go to GRDB's formatter. `SQLiteMomentTests` checks
-/// the two agree, milliseconds included.
+/// day from ``PuzzleDate/init(daysSince1970:)``), for the years 1970 to 9999; other moments go
+/// to GRDB's formatter. `SQLiteMomentTests` checks the two agree, milliseconds included.
 enum SQLiteMoment {
     /// The first moment after the years written here, 10000-01-01 00:00:00 UTC, in milliseconds
     /// since 1970.
