@@ -99,7 +99,13 @@ class Page:
         self.wait_for_load(before)
 
     def wait_for_load(self, before, timeout=15):
+        """Waits for the load started after `before` loads to finish, scripts and all."""
         self._spin(lambda: self.loads > before, timeout, "the page to load")
+        # NB: WebKitGTK can report a load finished while a module's imports are still being
+        # fetched (seen under CPU load: readyState "interactive", the page's script not yet run),
+        # and a click then posts the form without the script. The document's own load state is
+        # the one to trust.
+        self.wait_for("document.readyState === 'complete'", timeout=timeout)
 
     def url(self):
         return self.view.get_uri()
