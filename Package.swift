@@ -66,7 +66,7 @@ let package = Package(
             resources: [
                 .process("Platform/Resources"), .process("Memorize/Resources"),
                 .process("Themes/Resources"), .process("Set/Resources"), .process("Rooms/Resources"),
-                .process("Daily/Resources"), .process("Stats/Resources"),
+                .process("Daily/Resources"), .process("Stats/Resources"), .process("Devices/Resources"),
             ],
             swiftSettings: strict
         ),

@@ -89,12 +89,12 @@ import Testing
     }
 
     @Test func aDamagedBackupIsNamedByItsLine() throws {
-        let header = #"{"cardtable":"backup","format":1,"schema":"v7-stats"}"#
+        let header = #"{"cardtable":"backup","format":1,"schema":"v8-devices"}"#
         let cases: [(String, BackupError)] = [
             ("hello", .notABackup(line: 1)),
             (
                 #"{"cardtable":"backup","format":1,"schema":"v9-future"}"#,
-                .otherSchema(found: "v9-future", expected: "v7-stats")
+                .otherSchema(found: "v9-future", expected: "v8-devices")
             ),
             (header + "\n{\"table\": \"player\"}", .notABackup(line: 2)),
             (header + "\n" + #"{"table":"users","row":{}}"#, .unknownTable("users", line: 2)),

@@ -19,27 +19,44 @@ import Testing
     }
 
     @Test(arguments: TestStores.available)
-    func visitsAreNotedOnceADayForStoredPlayersOnly(store kind: TestStores.Kind) async throws {
+    func visitsAreNotedOnceADayOnEachDeviceForStoredPlayersOnly(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
             let players = instances[0].database
+            let (phone, laptop) = (DeviceID.random(), DeviceID.random())
+            let name = DeviceName(userAgent: nil)
             let stranger = PlayerID.random()
-            #expect(try await players.noteVisit(of: stranger, at: start) == start.addingTimeInterval(day))
+            #expect(
+                try await players.noteVisit(of: stranger, on: phone, named: name, at: start)
+                    == start.addingTimeInterval(day))
             #expect(
                 try await instances[0].count(
                     "SELECT count(*) FROM player WHERE id <> '\(SharedThemes.owner)'") == 0)
+            #expect(try await instances[0].count("SELECT count(*) FROM device") == 0)
             #expect(try await players.hasUnsignedCookie(stranger) == false)
 
             let player = PlayerID.random()
             try await store(player, at: start, in: instances[0])
-            // Within a day nothing is written: the next noting is a day after the last.
+            // A device not seen before is recorded at once; then nothing is written within a day.
+            let hourLater = start.addingTimeInterval(3600)
             #expect(
-                try await players.noteVisit(of: player, at: start.addingTimeInterval(3600))
-                    == start.addingTimeInterval(day))
-            let later = start.addingTimeInterval(day + 60)
-            #expect(try await players.noteVisit(of: player, at: later) == later.addingTimeInterval(day))
+                try await players.noteVisit(of: player, on: phone, named: name, at: hourLater)
+                    == hourLater.addingTimeInterval(day))
             #expect(
-                try await players.noteVisit(of: player, at: later.addingTimeInterval(60))
+                try await players.noteVisit(
+                    of: player, on: phone, named: name, at: hourLater.addingTimeInterval(60))
+                    == hourLater.addingTimeInterval(day))
+            let later = start.addingTimeInterval(day + 3600)
+            #expect(
+                try await players.noteVisit(of: player, on: phone, named: name, at: later)
                     == later.addingTimeInterval(day))
+            #expect(
+                try await players.noteVisit(
+                    of: player, on: laptop, named: name, at: later.addingTimeInterval(60))
+                    == later.addingTimeInterval(60 + day))
+            #expect(
+                try await instances[0].count(
+                    "SELECT count(*) FROM device WHERE player_id = '\(player.rawValue)'")
+                    == 2)
             #expect(try await players.hasUnsignedCookie(player) == false)
             try await instances[0].execute(
                 "UPDATE player SET unsigned_cookie = (1 = 1) WHERE id = '\(player.rawValue)'")
@@ -54,7 +71,9 @@ import Testing
             try await store(gone, at: start, in: instances[0])
             try await store(returning, at: start, in: instances[0])
             try await store(kept, at: start.addingTimeInterval(100 * day), in: instances[0])
-            try await instances[0].database.noteVisit(of: returning, at: start.addingTimeInterval(100 * day))
+            try await instances[0].database.noteVisit(
+                of: returning, on: DeviceID.random(), named: DeviceName(userAgent: nil),
+                at: start.addingTimeInterval(100 * day))
             let swept = try await instances[0].database.sweepPlayers(
                 notSeenSince: start.addingTimeInterval(50 * day))
             #expect(swept == 1)

@@ -15,10 +15,11 @@ import Testing
             let attributes = try FileManager.default.attributesOfItem(atPath: file)
             #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
             let again = try ServerSecret(for: .file(path: path))
-            let player = PlayerID.random()
-            let cookie = PlayerCookie.value(for: player, secret: first)
-            #expect(PlayerCookie.player(signedIn: cookie, secret: again) == player)
-            #expect(PlayerCookie.player(signedIn: cookie, secret: .random()) == nil)
+            let (player, device) = (PlayerID.random(), DeviceID.random())
+            let cookie = PlayerCookie.value(for: player, on: device, secret: first)
+            #expect(
+                PlayerCookie.holder(signedIn: cookie, secret: again) == .init(player: player, device: device))
+            #expect(PlayerCookie.holder(signedIn: cookie, secret: .random()) == nil)
         }
     }
 
@@ -27,10 +28,14 @@ import Testing
     @Test func everySignedCookieValueHasTheSignedLength() throws {
         let secret = try ServerSecret(for: .inMemory)
         for _ in 1...200 {
-            let player = PlayerID.random()
-            let value = PlayerCookie.value(for: player, secret: secret)
+            let (player, device) = (PlayerID.random(), DeviceID.random())
+            let value = PlayerCookie.value(for: player, on: device, secret: secret)
             #expect(value.utf8.count == PlayerCookie.signedValueLength)
-            #expect(PlayerCookie.player(signedIn: value, secret: secret) == player)
+            #expect(
+                PlayerCookie.holder(signedIn: value, secret: secret) == .init(player: player, device: device))
+            let before = PlayerCookie.valueBeforeDevices(for: player, secret: secret)
+            #expect(before.utf8.count == PlayerCookie.signedPlayerValueLength)
+            #expect(PlayerCookie.holder(signedIn: before, secret: secret)?.player == player)
         }
     }
 
@@ -40,13 +45,13 @@ import Testing
         let secret = try ServerSecret(for: .inMemory)
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
         for _ in 1...50 {
-            let value = PlayerCookie.value(for: PlayerID.random(), secret: secret)
+            let value = PlayerCookie.value(for: PlayerID.random(), on: DeviceID.random(), secret: secret)
             let lastCharacter = try #require(value.last)
             let last = try #require(alphabet.firstIndex(of: lastCharacter))
             #expect(last % 4 == 0, "the server writes the unused bits as zeros")
             for spare in 1...3 {
                 let respelled = String(value.dropLast()) + String(alphabet[last + spare])
-                #expect(PlayerCookie.player(signedIn: respelled, secret: secret) == nil, "\(respelled)")
+                #expect(PlayerCookie.holder(signedIn: respelled, secret: secret) == nil, "\(respelled)")
             }
         }
     }

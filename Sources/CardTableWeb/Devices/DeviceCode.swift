@@ -5,7 +5,7 @@ import Foundation
 /// and which links any browser until they make a new one. Both are made of
 /// ``ReadableCode/alphabet`` and stored only as their ``digest(keyedBy:)``.
 struct DeviceCode: Hashable, Sendable, CustomStringConvertible {
-    enum Kind: Hashable, Sendable {
+    enum Kind: String, Hashable, Sendable {
         case link, recovery
     }
 
@@ -57,6 +57,23 @@ struct DeviceCode: Hashable, Sendable, CustomStringConvertible {
     /// A stored digest says nothing of its code without the secret, even for short link codes.
     func digest(keyedBy secret: ServerSecret) -> String {
         secret.signature(of: "device-code|" + rawValue).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// What finds a stored code's row: a keyed digest of its kind and its first characters, 16
+    /// hex digits. A few codes may share one; each is then told apart by its ``digest(keyedBy:)``,
+    /// compared in constant time (``digestsMatch(_:_:)``), so the time a try takes says nothing of
+    /// how close it came.
+    func selector(keyedBy secret: ServerSecret) -> String {
+        let message = "device-code-selector|\(kind.rawValue)|" + guessedPrefix
+        return String(secret.signature(of: message).prefix(8).map { String(format: "%02x", $0) }.joined())
+    }
+
+    /// Whether two digests are the same, looking at every character whatever the first
+    /// difference.
+    static func digestsMatch(_ one: String, _ other: String) -> Bool {
+        let (a, b) = (Array(one.utf8), Array(other.utf8))
+        guard a.count == b.count else { return false }
+        return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     private init(kind: Kind, rawValue: String) {

@@ -23,7 +23,7 @@ extension CardTableDatabase {
     /// the Set game, the Memorize preferences and a Memorize game in a slot are the player's
     /// where they have one and the other's otherwise; the other's own themes are added at the end
     /// of the list (but copies of built-in themes the list already has); rooms the other hosts
-    /// are hosted by the player.
+    /// are hosted by the player, and the other's devices are the player's.
     func mergePlayer(_ other: PlayerID, into player: PlayerID, at now: Date) async throws -> PlayerMerge {
         try await write { try $0.mergePlayer(other, into: player, at: now) }
     }
@@ -64,6 +64,8 @@ extension DatabaseTransaction {
             ) AND theme_id IN (SELECT id FROM theme WHERE player_id = \(to))
             """)
         try execute("UPDATE room SET host_id = \(to) WHERE host_id = \(from)")
+        // The other's devices are the player's now; its codes go with it (they named it).
+        try execute("UPDATE device SET player_id = \(to) WHERE player_id = \(from)")
         // What is left of the other (a go, a game or a theme the player had already) goes with it.
         try execute("DELETE FROM player WHERE id = \(from)")
         return merge

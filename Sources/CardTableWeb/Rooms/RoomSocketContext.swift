@@ -9,6 +9,7 @@ public struct RoomSocketContext: PlayerRequestContext, RemoteAddressRequestConte
     public var coreContext: CoreRequestContextStorage
     public let webSocket: WebSocketHandlerReference<Self>
     public var playerID: PlayerID?
+    public var deviceID: DeviceID?
     public var isNewVisitor = false
     /// Read when the request arrives (a channel forgets it once closed).
     public let remoteAddress: SocketAddress?

@@ -51,10 +51,7 @@ extension FinishedGame.Breakdown {
 
 extension FinishedGame {
     /// When it ended, in UTC to the minute: "2026-11-25 14:03".
-    var finishedAtText: String {
-        let text = finishedAt.formatted(.iso8601)
-        return String(text.prefix(16)).replacingOccurrences(of: "T", with: " ")
-    }
+    var finishedAtText: String { finishedAt.minuteText }
 }
 
 extension FinishedGame: Encodable {

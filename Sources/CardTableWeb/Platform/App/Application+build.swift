@@ -24,15 +24,17 @@ public func buildApplication(
         turnBackDelay: configuration.roomTurnBackDelay)
     // NB: one count of failed room look-ups per address, whether by page or by socket.
     let roomLookups = FailedAttemptLimiter<ClientAddress>(RoomLookupRules.standard)
+    // NB: one memory of device sessions, so a device forgotten by a page is refused by sockets too.
+    let sessions = DeviceSessions(database: served.database)
     let router = try await buildRouter(
-        database: served, rooms: rooms,
+        database: served, sessions: sessions, trustedProxies: configuration.trustedProxies, rooms: rooms,
         roomLookupLimit: RoomLookupLimit(
             limiter: roomLookups, trustedProxies: configuration.trustedProxies, referee: rooms),
         environment: environment, logger: logger)
     let socketRouter = Router(context: RoomSocketContext.self)
     socketRouter.add(
         middleware: PlayerMiddleware(
-            database: served.database, secret: served.secret, now: environment.now))
+            database: served.database, sessions: sessions, secret: served.secret, now: environment.now))
     socketRouter.add(
         middleware: RoomLookupLimit(
             limiter: roomLookups, trustedProxies: configuration.trustedProxies, referee: rooms))
@@ -58,7 +60,8 @@ public func buildApplication(
 
 /// The routes and middleware of the app.
 func buildRouter(
-    database served: ServedDatabase, rooms: RoomReferee,
+    database served: ServedDatabase, sessions: DeviceSessions, trustedProxies: TrustedProxies,
+    rooms: RoomReferee,
     roomLookupLimit: RoomLookupLimit<CardTableRequestContext>, environment: WebEnvironment, logger: Logger
 ) async throws -> Router<CardTableRequestContext> {
     let assets = try StaticAssets(prefixes: ["app.css": CardGridLayout.sharedStylesheet])
@@ -66,7 +69,7 @@ func buildRouter(
         pages: [
             ChooserPage.self, MemorizePage.self, SetPage.self, SetRulesPage.self, RoomPage.self,
             RoomNewPage.self, RoomReplayPage.self, DailyPage.self, DailyArchivePage.self, StatsPage.self,
-            OfflinePage.self, ErrorPage.self,
+            DevicesPage.self, OfflinePage.self, ErrorPage.self,
         ],
         assets: assets)
     let routes = RegisteredRoutes()
@@ -101,7 +104,8 @@ func buildRouter(
 
     let (database, secret) = (served.database, served.secret)
     let pages = router.group().add(
-        middleware: PlayerMiddleware(database: database, secret: secret, now: environment.now))
+        middleware: PlayerMiddleware(
+            database: database, sessions: sessions, secret: secret, now: environment.now))
     ThemesController(database: database, renderer: renderer, now: environment.now).addRoutes(
         to: pages, notingIn: routes)
     let memorize = MemorizeReferee(
@@ -118,6 +122,10 @@ func buildRouter(
     ).addRoutes(to: pages, notingIn: routes)
     StatsController(database: database, environment: environment, renderer: renderer)
         .addRoutes(to: pages, notingIn: routes)
+    DevicesController(
+        database: database, sessions: sessions, secret: secret, renderer: renderer, now: environment.now,
+        linkGuard: DeviceLinkGuard(), trustedProxies: trustedProxies
+    ).addRoutes(to: pages, notingIn: routes)
     return router
 }
 

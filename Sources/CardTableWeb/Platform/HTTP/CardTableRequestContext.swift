@@ -7,6 +7,7 @@ public struct CardTableRequestContext: PlayerRequestContext, RemoteAddressReques
     public var coreContext: CoreRequestContextStorage
     /// The player who sent the request, once ``PlayerMiddleware`` has run.
     public var playerID: PlayerID?
+    public var deviceID: DeviceID?
     public var isNewVisitor = false
     /// The connection the request came on.
     let channel: any Channel
@@ -29,6 +30,8 @@ public struct CardTableRequestContext: PlayerRequestContext, RemoteAddressReques
 /// A request context that knows whose request it is, once ``PlayerMiddleware`` has run.
 public protocol PlayerRequestContext: RequestContext {
     var playerID: PlayerID? { get set }
+    /// The browser that sent the request, a device session of the player (see ``DeviceID``).
+    var deviceID: DeviceID? { get set }
     /// Whether the request named no player (no cookie, or one this site did not sign), so
     /// ``playerID`` is a new one that nothing has stored.
     var isNewVisitor: Bool { get set }

@@ -8,6 +8,14 @@ extension PlayerRequestContext {
         }
         return playerID
     }
+
+    /// The browser the request came from (``PlayerMiddleware`` always sets it on pages).
+    func requireDevice() throws -> DeviceID {
+        guard let deviceID else {
+            throw HTTPError(.internalServerError, message: "No device for this request")
+        }
+        return deviceID
+    }
 }
 
 extension RequestContext {

@@ -70,17 +70,30 @@ extension DatabaseTransaction {
 /// player is stored by their first move (see ``DatabaseTransaction/lockPlayer(_:at:)``); these
 /// are the visits and the sweep.
 extension CardTableDatabase {
-    /// Notes that a stored player visited, when their last noted visit is a day old or more. A
-    /// player who is not stored stays unstored.
+    /// Notes that a stored player visited on `device`, when their last noted visit, or the
+    /// device's, is a day old or more: the player's last visit moves on (the sweep of forgotten
+    /// players reads it, so any device's visit counts) and the device is recorded (listed on
+    /// `/devices`). A player who is not stored stays unstored.
     /// - Returns: When the next visit needs noting (a player stored later is stored as seen then).
     @discardableResult
-    func noteVisit(of player: PlayerID, at now: Date) async throws -> Date {
+    func noteVisit(of player: PlayerID, on device: DeviceID, named name: DeviceName, at now: Date)
+        async throws
+        -> Date
+    {
         let interval = PlayerID.visitNotingInterval
-        let lastSeen = try await read { try $0.lastVisit(of: player, at: now) }
-        guard let lastSeen, now.timeIntervalSince(lastSeen) >= interval else {
-            return (lastSeen ?? now).addingTimeInterval(interval)
+        let seen = try await read { transaction -> Date?? in
+            guard let player = try transaction.lastVisit(of: player, at: now) else { return nil }
+            let device = try transaction.lastSeen(of: device)
+            return .some(device.map { min($0, player) })
         }
-        try await write { try $0.noteVisit(of: player, at: now) }
+        guard let seen else { return now.addingTimeInterval(interval) }
+        if let seen, now.timeIntervalSince(seen) < interval {
+            return seen.addingTimeInterval(interval)
+        }
+        try await write { transaction in
+            try transaction.noteVisit(of: player, at: now)
+            try transaction.recordDevice(device, of: player, named: name, at: now)
+        }
         return now.addingTimeInterval(interval)
     }
 

@@ -1,64 +1,98 @@
 import Foundation
 import Hummingbird
 
-/// Recognises the player from their signed cookie, or welcomes a new one with a fresh random id.
+/// Recognises the player and the device from their signed cookie, or welcomes a new one with
+/// fresh random ids.
 ///
 /// Welcoming stores nothing: a player's row is written with their first move (see
 /// ``DatabaseTransaction/storePlayer(_:at:)``), so page views cost the database nothing.
-/// Every response sends the cookie again, so its lifetime starts over on each visit; a player
-/// seen again has their last visit noted (at most daily), which the sweep of forgotten players
-/// reads. A ``VisitLedger`` spares the other views of the day that lookup.
+/// A device's session (``DeviceSessions``) decides whose the device is: a forgotten device is a
+/// new visitor, and a device whose player was merged into another is that other player. Every
+/// response sends the cookie again, so its lifetime starts over on each visit; a player seen
+/// again has their last visit noted (at most daily on each device), which the sweep of forgotten
+/// players reads. A ``VisitLedger`` spares the other views of the day that lookup.
 struct PlayerMiddleware<Context: PlayerRequestContext>: RouterMiddleware {
     let database: any CardTableDatabase
+    let sessions: DeviceSessions
     let secret: ServerSecret
     let now: @Sendable () -> Date
     let visits = VisitLedger()
-    /// Cookie values already checked, and the player each names (`nil` for a forgery), so a
-    /// returning player's signature is checked once, not on every request.
-    let checkedCookies = Memo<String, PlayerID?>(capacity: VisitLedger.capacity)
+    /// Cookie values already checked, and whom each names (`nil` for a forgery), so a returning
+    /// player's signature is checked once, not on every request.
+    let checkedCookies = Memo<String, PlayerCookie.Holder?>(capacity: VisitLedger.capacity)
 
     func handle(
         _ request: Request, context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
-        let player: PlayerID
         let cookieValue = request.cookies[PlayerCookie.name]?.value
-        let signed = cookieValue.flatMap(signedPlayer)
-        let recognised: PlayerID? = if let signed { signed } else { try await legacyPlayer(cookieValue) }
-        if let recognised {
-            player = recognised
-            let now = now()
-            if visits.isDue(player, at: now) {
-                visits.remember(player, freshUntil: try await database.noteVisit(of: player, at: now))
+        let now = now()
+        let holder = try await recognised(cookieValue, at: now)
+        let (player, device) = (holder?.player ?? PlayerID.random(), holder?.device ?? DeviceID.random())
+        if holder != nil {
+            if visits.isDue(device, at: now) {
+                let name = DeviceName(userAgent: request.headers[.userAgent])
+                let next = try await database.noteVisit(of: player, on: device, named: name, at: now)
+                visits.remember(device, freshUntil: next)
             }
         } else {
             // NB: a new visitor is stored by their first move, which notes the visit.
-            player = PlayerID.random()
             context.isNewVisitor = true
         }
         context.playerID = player
+        context.deviceID = device
         var response = try await next(request, context)
-        // NB: a signed cookie is sent back as it came; signing it again gives the same value.
-        let known = signed == nil ? nil : cookieValue
-        response.setCookie(PlayerCookie.cookie(for: player, value: known, secret: secret))
+        // NB: a cookie that names this player and device is sent back as it came (signing it
+        // again gives the same value); a linked or forgotten device may already have a new one.
+        if !response.headers[values: .setCookie].contains(where: { $0.hasPrefix(PlayerCookie.name + "=") }) {
+            let unchanged =
+                cookieValue?.utf8.count == PlayerCookie.signedValueLength
+                && holder != nil && holder == cookieValue.flatMap(signedHolder)
+            response.setCookie(
+                PlayerCookie.cookie(
+                    for: player, on: device, value: unchanged ? cookieValue : nil, secret: secret))
+        }
         return response
+    }
+
+    /// Whom the cookie names now: nil for a new visitor (no cookie, a forgery, a forgotten
+    /// device); a cookie from before devices names its player on the device it stands for.
+    private func recognised(_ value: String?, at now: Date) async throws -> PlayerCookie.Holder? {
+        guard let value else { return nil }
+        let cookie: PlayerCookie.Holder
+        if let signed = signedHolder(value) {
+            cookie = signed
+        } else if let legacy = try await legacyPlayer(value) {
+            cookie = PlayerCookie.Holder(
+                player: legacy, device: PlayerCookie.deviceBeforeDevices(of: legacy, secret: secret))
+        } else {
+            return nil
+        }
+        switch try await sessions.session(of: cookie.device, at: now) {
+        case .unrecorded: return cookie
+        case .player(let player): return PlayerCookie.Holder(player: player, device: cookie.device)
+        case .forgotten: return nil
+        }
     }
 
     /// A player from before cookies were signed, whose unsigned id the cookie holds (their row
     /// says so). A made-up or tampered cookie names nobody.
-    private func legacyPlayer(_ value: String?) async throws -> PlayerID? {
-        guard let value, let legacy = PlayerID(rawValue: value), try await database.hasUnsignedCookie(legacy)
-        else {
+    private func legacyPlayer(_ value: String) async throws -> PlayerID? {
+        guard let legacy = PlayerID(rawValue: value), try await database.hasUnsignedCookie(legacy) else {
             return nil
         }
         return legacy
     }
 
-    /// The player a signed cookie value names, remembered only for values of a signed cookie's
-    /// length, so made-up cookies cannot fill the memory.
-    private func signedPlayer(_ value: String) -> PlayerID? {
-        guard value.utf8.count == PlayerCookie.signedValueLength else { return nil }
-        return checkedCookies.value(for: value) { PlayerCookie.player(signedIn: $0, secret: secret) }
+    /// Whom a signed cookie value names, remembered only for values of a signed cookie's length,
+    /// so made-up cookies cannot fill the memory.
+    private func signedHolder(_ value: String) -> PlayerCookie.Holder? {
+        let length = value.utf8.count
+        guard length == PlayerCookie.signedValueLength || length == PlayerCookie.signedPlayerValueLength
+        else {
+            return nil
+        }
+        return checkedCookies.value(for: value) { PlayerCookie.holder(signedIn: $0, secret: secret) }
     }
 }

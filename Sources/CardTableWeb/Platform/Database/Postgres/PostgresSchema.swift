@@ -166,5 +166,33 @@ enum PostgresSchema {
                 )
                 """,
             ]),
+        Migration(
+            identifier: "v8-devices",
+            statements: [
+                """
+                CREATE TABLE device (
+                    id TEXT PRIMARY KEY CHECK (length(id) = 32),
+                    player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    linked_at TIMESTAMPTZ NOT NULL,
+                    last_seen_at TIMESTAMPTZ NOT NULL,
+                    forgotten_at TIMESTAMPTZ
+                )
+                """,
+                "CREATE INDEX device_by_player ON device (player_id)",
+                """
+                CREATE TABLE device_code (
+                    digest TEXT PRIMARY KEY CHECK (length(digest) = 64),
+                    selector TEXT NOT NULL CHECK (length(selector) = 16),
+                    player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL CHECK (kind IN ('link', 'recovery')),
+                    created_at TIMESTAMPTZ NOT NULL,
+                    expires_at TIMESTAMPTZ,
+                    used_at TIMESTAMPTZ
+                )
+                """,
+                "CREATE INDEX device_code_by_selector ON device_code (selector)",
+                "CREATE INDEX device_code_by_player ON device_code (player_id)",
+            ]),
     ]
 }

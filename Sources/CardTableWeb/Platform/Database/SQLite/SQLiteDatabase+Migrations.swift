@@ -170,6 +170,35 @@ extension SQLiteDatabase {
                     ) WITHOUT ROWID;
                     """)
         }
+        // Devices (issue 30): a player's browsers, each a device session named by its cookie
+        // (a forgotten one is kept, so its cookie stays refused), and the codes that link
+        // another browser to the player, stored only as keyed digests: `selector` finds a code's
+        // row by its first characters, `digest` is then compared in constant time.
+        migrator.registerMigration("v8-devices") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE device (
+                        id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 32),
+                        player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        linked_at DATETIME NOT NULL,
+                        last_seen_at DATETIME NOT NULL,
+                        forgotten_at DATETIME
+                    ) WITHOUT ROWID;
+                    CREATE INDEX device_by_player ON device(player_id);
+                    CREATE TABLE device_code (
+                        digest TEXT PRIMARY KEY NOT NULL CHECK (length(digest) = 64),
+                        selector TEXT NOT NULL CHECK (length(selector) = 16),
+                        player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL CHECK (kind IN ('link', 'recovery')),
+                        created_at DATETIME NOT NULL,
+                        expires_at DATETIME,
+                        used_at DATETIME
+                    ) WITHOUT ROWID;
+                    CREATE INDEX device_code_by_selector ON device_code(selector);
+                    CREATE INDEX device_code_by_player ON device_code(player_id);
+                    """)
+        }
         return migrator
     }
 }

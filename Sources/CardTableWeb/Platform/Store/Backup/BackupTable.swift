@@ -18,7 +18,7 @@ struct BackupTable: Sendable {
     /// rows).
     var identity: String? = nil
 
-    /// Every table of the schema (as of migration `v7-stats`), in restore order. A migration
+    /// Every table of the schema (as of migration `v8-devices`), in restore order. A migration
     /// that adds a table or a column adds it here too (a test compares this with the schema).
     static let all: [BackupTable] = [
         BackupTable(
@@ -97,6 +97,20 @@ struct BackupTable: Sendable {
                 ("wrong_tries", .integer), ("solved_at", .date),
             ],
             orderBy: ["player_id", "puzzle_date"]),
+        BackupTable(
+            name: "device",
+            columns: [
+                ("id", .text), ("player_id", .text), ("name", .text), ("linked_at", .date),
+                ("last_seen_at", .date), ("forgotten_at", .date),
+            ],
+            orderBy: ["id"]),
+        BackupTable(
+            name: "device_code",
+            columns: [
+                ("digest", .text), ("selector", .text), ("player_id", .text), ("kind", .text),
+                ("created_at", .date), ("expires_at", .date), ("used_at", .date),
+            ],
+            orderBy: ["digest"]),
         BackupTable(
             name: "quarantine",
             columns: [

@@ -1,0 +1,194 @@
+import Foundation
+
+/// What a device's cookie is worth now, by its row in `device`.
+enum DeviceSession: Hashable, Sendable {
+    /// No row: the device is its cookie's player's (it was never linked, listed or noted).
+    case unrecorded
+    /// The device is `player`'s: after a merge, not the player its cookie names.
+    case player(PlayerID)
+    /// The device was forgotten: its cookie names nobody, and its next request is a new visitor.
+    case forgotten
+}
+
+/// One of a player's devices as `/devices` lists it.
+struct DeviceListing: Hashable, Sendable {
+    let id: DeviceID
+    let name: String
+    let linkedAt: Date
+    let lastSeenAt: Date
+}
+
+/// What linking a device did.
+struct DeviceLink: Hashable, Sendable {
+    /// The player the device is now.
+    let player: PlayerID
+    /// What the device's own progress added to that player (``PlayerMerge/nothing`` when it had
+    /// none, or was that player already).
+    let merge: PlayerMerge
+}
+
+/// Devices and the codes that link them (issue 30): a player's browsers, each a device session
+/// its cookie names, and link and recovery codes, stored as keyed digests only.
+extension CardTableDatabase {
+    /// Whose `device` is, by its row.
+    func deviceSession(_ device: DeviceID) async throws -> DeviceSession {
+        try await read { try $0.deviceSession(device) }
+    }
+
+    /// Stores `code` as `player`'s, made on `device`: a link code good once until `expiresAt`,
+    /// or a recovery code with no end (nil). Making one voids the player's earlier codes of its
+    /// kind; the player and the device are stored if they are not.
+    func storeDeviceCode(
+        _ code: DeviceCode, expiresAt: Date?, for player: PlayerID, on device: DeviceID,
+        named name: DeviceName,
+        at now: Date, secret: ServerSecret
+    ) async throws {
+        try await write { transaction in
+            try transaction.lockPlayer(player, at: now)
+            try transaction.recordDevice(device, of: player, named: name, at: now)
+            try transaction.execute(
+                """
+                DELETE FROM device_code WHERE player_id = \(player.rawValue)
+                    AND (kind = \(code.kind.rawValue) OR used_at IS NOT NULL OR expires_at <= \(now))
+                """)
+            try transaction.execute(
+                """
+                INSERT INTO device_code (digest, selector, player_id, kind, created_at, expires_at, used_at)
+                VALUES (\(code.digest(keyedBy: secret)), \(code.selector(keyedBy: secret)), \(player.rawValue),
+                    \(code.kind.rawValue), \(now), \(expiresAt), NULL)
+                """)
+        }
+    }
+
+    /// Makes `device` (now `player`'s) the player `code` belongs to, merging what `player` earned
+    /// into them; a link code is used up. Nil when the code is unknown, used or expired.
+    func linkDevice(
+        _ device: DeviceID, named name: DeviceName, of player: PlayerID, with code: DeviceCode, at now: Date,
+        secret: ServerSecret
+    ) async throws -> DeviceLink? {
+        try await write { transaction in
+            guard let owner = try transaction.redeem(code, at: now, secret: secret) else { return nil }
+            let merge = try transaction.mergePlayer(player, into: owner, at: now)
+            try transaction.lockPlayer(owner, at: now)
+            try transaction.execute(
+                """
+                INSERT INTO device (id, player_id, name, linked_at, last_seen_at, forgotten_at)
+                VALUES (\(device.rawValue), \(owner.rawValue), \(name.description), \(now), \(now), NULL)
+                ON CONFLICT (id) DO UPDATE SET player_id = excluded.player_id, name = excluded.name,
+                    linked_at = excluded.linked_at, last_seen_at = excluded.last_seen_at
+                """)
+            return DeviceLink(player: owner, merge: merge)
+        }
+    }
+
+    /// `player`'s devices, most recently seen first, with `device` (the one asking) recorded
+    /// first when the player is stored.
+    func devices(of player: PlayerID, recording device: DeviceID, named name: DeviceName, at now: Date)
+        async throws -> [DeviceListing]
+    {
+        try await write { transaction in
+            try transaction.recordDevice(device, of: player, named: name, at: now)
+            return try transaction.rows(
+                """
+                SELECT id, name, linked_at, last_seen_at FROM device
+                WHERE player_id = \(player.rawValue) AND forgotten_at IS NULL ORDER BY last_seen_at DESC, id
+                """
+            ) { row -> DeviceListing? in
+                guard let id = DeviceID(rawValue: try row("id")) else { return nil }
+                return DeviceListing(
+                    id: id, name: try row("name"), linkedAt: try row("linked_at"),
+                    lastSeenAt: try row("last_seen_at"))
+            }.compactMap { $0 }
+        }
+    }
+
+    /// Forgets `player`'s device `id`: its cookie names nobody from now on.
+    /// - Returns: Whether the player had such a device (not forgotten already).
+    func forgetDevice(_ id: DeviceID, of player: PlayerID, at now: Date) async throws -> Bool {
+        try await write { transaction in
+            try transaction.execute(
+                """
+                UPDATE device SET forgotten_at = \(now)
+                WHERE id = \(id.rawValue) AND player_id = \(player.rawValue) AND forgotten_at IS NULL
+                """) == 1
+        }
+    }
+}
+
+extension DatabaseTransaction {
+    /// See ``CardTableDatabase/deviceSession(_:)``.
+    func deviceSession(_ device: DeviceID) throws -> DeviceSession {
+        let row = try firstRow("SELECT player_id, forgotten_at FROM device WHERE id = \(device.rawValue)") {
+            row in
+            (player: try row("player_id") as String, forgotten: try row("forgotten_at") as Date? != nil)
+        }
+        guard let row else { return .unrecorded }
+        guard !row.forgotten, let player = PlayerID(rawValue: row.player) else { return .forgotten }
+        return .player(player)
+    }
+
+    /// When `device` was last seen; nil when it has no row.
+    func lastSeen(of device: DeviceID) throws -> Date? {
+        try firstRow("SELECT last_seen_at FROM device WHERE id = \(device.rawValue)") { row in
+            try row("last_seen_at") as Date
+        }
+    }
+
+    /// Records `device` as `player`'s, seen at `now`, when the player is stored; a recorded device
+    /// is only seen again (its player and whether it is forgotten stay as they are).
+    func recordDevice(_ device: DeviceID, of player: PlayerID, named name: DeviceName, at now: Date) throws {
+        try execute(
+            """
+            INSERT INTO device (id, player_id, name, linked_at, last_seen_at, forgotten_at)
+            SELECT \(device.rawValue), id, \(name.description), \(now), \(now), NULL FROM player
+                WHERE id = \(player.rawValue)
+            ON CONFLICT (id) DO UPDATE SET name = excluded.name, last_seen_at = excluded.last_seen_at
+            """)
+    }
+
+    /// The player `code` links to, using up a link code; nil when it is unknown, used or expired.
+    fileprivate func redeem(_ code: DeviceCode, at now: Date, secret: ServerSecret) throws -> PlayerID? {
+        let digest = code.digest(keyedBy: secret)
+        let candidates = try rows(
+            """
+            SELECT digest, player_id, expires_at, used_at FROM device_code
+            WHERE selector = \(code.selector(keyedBy: secret)) AND kind = \(code.kind.rawValue)
+            """
+        ) { row in
+            (
+                digest: try row("digest") as String, player: try row("player_id") as String,
+                expires: try row("expires_at") as Date?, used: try row("used_at") as Date? != nil
+            )
+        }
+        // NB: every candidate is compared, whichever matches.
+        let matches = candidates.filter { DeviceCode.digestsMatch($0.digest, digest) }
+        guard let found = matches.first, !found.used, found.expires.map({ now < $0 }) ?? true,
+            let owner = PlayerID(rawValue: found.player)
+        else { return nil }
+        if code.kind == .link {
+            try execute("UPDATE device_code SET used_at = \(now) WHERE digest = \(found.digest)")
+        }
+        return owner
+    }
+}
+
+/// What a player has played, in counts: what linking answers an API client.
+struct PlayerSummary: Encodable, Hashable, Sendable {
+    let finishedGames: Int
+    let dailySolves: Int
+}
+
+extension CardTableDatabase {
+    /// How many finished games and daily solves `player` has.
+    func playerSummary(of player: PlayerID) async throws -> PlayerSummary {
+        try await read { transaction in
+            let count = { (table: String) in
+                try transaction.firstRow(
+                    "SELECT count(*) AS n FROM \(identifier: table) WHERE player_id = \(player.rawValue)"
+                ) { row in try row("n") as Int } ?? 0
+            }
+            return PlayerSummary(
+                finishedGames: try count("finished_game"), dailySolves: try count("daily_solve"))
+        }
+    }
+}

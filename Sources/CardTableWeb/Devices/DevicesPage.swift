@@ -1,0 +1,113 @@
+import Foundation
+import Mustache
+
+/// A player's devices: a link code to type on another device (when one was just made), a
+/// recovery code (shown once, when just made), the devices with a way to forget each, and the
+/// form that links this browser with a code.
+struct DevicesPage: PageModel {
+    static let template = "devices"
+
+    /// One device in the list.
+    struct Listed: Encodable, Sendable, MustacheParent {
+        let id: String
+        let name: String
+        let linkedAt: Date
+        let lastSeenAt: Date
+        let isThisDevice: Bool
+        let forgetURL: String
+
+        func child(named key: String) -> Any? {
+            switch key {
+            case "id": id
+            case "name": name
+            case "linkedAtText": linkedAt.minuteText
+            case "lastSeenAtText": lastSeenAt.minuteText
+            case "isThisDevice": isThisDevice
+            case "forgetURL": forgetURL
+            default: nil
+            }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, linkedAt, lastSeenAt, isThisDevice
+        }
+    }
+
+    /// A link code just made.
+    struct LinkCode: Sendable, MustacheParent {
+        let code: DeviceCode
+        let expiresAt: Date
+
+        func child(named key: String) -> Any? {
+            switch key {
+            case "text": code.description
+            case "expiresAtText": expiresAt.minuteText
+            default: nil
+            }
+        }
+    }
+
+    let title = "Your devices · CardTable"
+    let devices: [Listed]
+    let linkCode: LinkCode?
+    /// A recovery code just made, in groups of four.
+    let recoveryCode: String?
+    /// What linking this browser just did, in words.
+    let linkedNotice: String?
+    /// A code that could not be used, sent back with what was wrong with it.
+    let linkProblem: FieldProblem?
+
+    init(
+        devices: [DeviceListing], this device: DeviceID, linkCode: LinkCode? = nil,
+        recoveryCode: DeviceCode? = nil,
+        linked: DeviceLink? = nil, linkProblem: FieldProblem? = nil
+    ) {
+        self.devices = devices.map { listed in
+            Listed(
+                id: listed.id.rawValue, name: listed.name, linkedAt: listed.linkedAt,
+                lastSeenAt: listed.lastSeenAt,
+                isThisDevice: listed.id == device, forgetURL: DevicesRoute.forget(listed.id).path)
+        }
+        self.linkCode = linkCode
+        self.recoveryCode = recoveryCode?.description
+        linkedNotice = linked.map(Self.words)
+        self.linkProblem = linkProblem
+    }
+
+    /// What linking did, in words.
+    static func words(for link: DeviceLink) -> String {
+        let merge = link.merge
+        let parts = [
+            (merge.finishedGames, "finished game", "finished games"),
+            (merge.dailySolves, "daily solve", "daily solves"),
+            (merge.themes, "theme", "themes"),
+        ].filter { $0.0 > 0 }.map { count, one, many in "\(count) \(count == 1 ? one : many)" }
+        guard !parts.isEmpty else {
+            return "This device is linked: it is now the same player as your other devices."
+        }
+        return "This device is linked: it is now the same player as your other devices, and what it had "
+            + "of its own was added (\(parts.joined(separator: ", ")))."
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case devices
+    }
+}
+
+extension DevicesPage: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": title
+        case "devices": devices
+        case "linkCode": linkCode
+        case "recoveryCode": recoveryCode
+        case "linkedNotice": linkedNotice
+        case "linkProblem": linkProblem
+        case "codesURL": DevicesRoute.codes.path
+        case "linkURL": DevicesRoute.link.path
+        case "recoveryCodeURL": DevicesRoute.recoveryCode.path
+        case "homeURL": ThemesRoute.chooser().path
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import HTTPTypes
+
+/// Every address of a player's devices.
+enum DevicesRoute: Route, Hashable {
+    /// The player's devices, and the ways to link another.
+    case page
+    /// Making a link code to type on another device.
+    case codes
+    /// Linking this browser with a code.
+    case link
+    /// Making a recovery code (and voiding the old one).
+    case recoveryCode
+    /// Signing a device out.
+    case forget(DeviceID)
+
+    enum Template: String, RouteTemplate {
+        case page = "/devices"
+        case codes = "/devices/codes"
+        case link = "/devices/link"
+        case recoveryCode = "/devices/recovery-code"
+        case forget = "/devices/{device}/forget"
+
+        var method: HTTPRequest.Method {
+            switch self {
+            case .page: .get
+            case .codes, .link, .recoveryCode, .forget: .post
+            }
+        }
+    }
+
+    var template: Template {
+        switch self {
+        case .page: .page
+        case .codes: .codes
+        case .link: .link
+        case .recoveryCode: .recoveryCode
+        case .forget: .forget
+        }
+    }
+
+    var parameters: [String: String] {
+        switch self {
+        case .forget(let device): ["device": device.rawValue]
+        default: [:]
+        }
+    }
+}
