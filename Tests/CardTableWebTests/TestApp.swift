@@ -20,10 +20,11 @@ func withTestApp<Value>(
 ) async throws -> Value {
     let store = try store ?? SQLiteDatabase(.inMemory)
     let environment = WebEnvironment(now: { clock.now() }, allowsTestSetups: allowsTestSetups)
+    let secret = try ServerSecret(for: store.location)
     let app = try await buildApplication(
-        WebConfiguration(), database: .sqlite(store), environment: environment)
+        WebConfiguration(), database: .sqlite(store, secret: secret), environment: environment)
     return try await app.test(.router) { client in
-        try await test(TestSession(client: client, store: store))
+        try await test(TestSession(client: client, store: store, secret: secret))
     }
 }
 
@@ -31,6 +32,8 @@ func withTestApp<Value>(
 struct TestSession: Sendable {
     let client: any TestClientProtocol
     let store: SQLiteDatabase
+    /// The secret that signs the app's cookies.
+    let secret: ServerSecret
 
     /// A new browser: visits the home page and keeps the cookie it is given.
     func newPlayer() async throws -> Browser {

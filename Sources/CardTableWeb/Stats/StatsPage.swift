@@ -39,6 +39,7 @@ struct StatsPage: PageModel {
     let historyURL = StatsRoute.history.path
     let dailyURL = DailyRoute.today.path
     let chooserURL = ThemesRoute.chooser().path
+    let devicesURL = DevicesRoute.page.path
 
     init(history: [FinishedGame], streak: DailyStreak) {
         let stats = PlayerStats(history)
@@ -97,6 +98,7 @@ extension StatsPage: MustacheParent {
         case "recent": recent
         case "historyURL": historyURL
         case "dailyURL": dailyURL
+        case "devicesURL": devicesURL
         case "chooserURL": chooserURL
         default: nil
         }

@@ -57,6 +57,11 @@ struct ChooserPage: PageModel {
     let statsURL = StatsRoute.page.path
     /// Where the room code a friend read out leads.
     let findRoomURL = RoomRoute.find.path
+    /// A player's devices, and the way to link another.
+    let devicesURL = DevicesRoute.page.path
+    /// Where a code from another device is sent (a code that links nothing is sent back on
+    /// the devices page, beside its own form).
+    let linkDeviceURL = DevicesRoute.link.path
     /// A code that found no room, sent back with what was wrong with it.
     let findRoomProblem: FieldProblem?
     let deleted: DeletedNotice?
@@ -140,6 +145,8 @@ extension ChooserPage: MustacheParent {
         case "statsURL": statsURL
         case "findRoomURL": findRoomURL
         case "findRoomProblem": findRoomProblem
+        case "devicesURL": devicesURL
+        case "linkDeviceURL": linkDeviceURL
         case "deleted": deleted
         case "setAsideNotice": setAsideNotice
         case "editor": editor

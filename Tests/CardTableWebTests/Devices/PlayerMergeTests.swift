@@ -16,9 +16,9 @@ import Testing
     func theOthersHistorySolvesAndThemesJoinThePlayer(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
             let database = instances[0].database
-            try await finishSetGame(for: player, in: database, at: now)
-            try await finishSetGame(for: other, in: database, at: now + 100)
-            try await finishSetGame(for: other, in: database, at: now + 200)
+            try await Self.finishSetGame(for: player, in: database, at: now)
+            try await Self.finishSetGame(for: other, in: database, at: now + 100)
+            try await Self.finishSetGame(for: other, in: database, at: now + 200)
             try await solve("2026-11-01", by: player, in: 9000, wrongTries: 0, database)
             try await solve("2026-11-01", by: other, in: 5000, wrongTries: 3, database)
             try await solve("2026-11-02", by: other, in: 7000, wrongTries: 1, database)
@@ -113,7 +113,7 @@ import Testing
     func aMergeOfNobodyChangesNothing(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
             let database = instances[0].database
-            try await finishSetGame(for: player, in: database, at: now)
+            try await Self.finishSetGame(for: player, in: database, at: now)
             #expect(try await database.mergePlayer(other, into: player, at: now) == .nothing)
             #expect(try await database.mergePlayer(player, into: player, at: now) == .nothing)
             #expect(try await database.finishedGames(of: player).count == 1)
@@ -125,7 +125,7 @@ import Testing
     // MARK: - Helpers
 
     /// Stores a Set game one Set from its end for `owner`, then takes that Set: one finished game.
-    private func finishSetGame(for owner: PlayerID, in database: any CardTableDatabase, at moment: Date)
+    static func finishSetGame(for owner: PlayerID, in database: any CardTableDatabase, at moment: Date)
         async throws
     {
         let table = SetFixtures.set + Array(SetFixtures.companions.prefix(9))

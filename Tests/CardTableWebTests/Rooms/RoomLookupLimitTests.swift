@@ -145,8 +145,11 @@ private func withLiveApp<Value: Sendable>(
     clock: TestClock, _ test: @Sendable (TestSession) async throws -> Value
 ) async throws -> Value {
     let store = try SQLiteDatabase(.inMemory)
+    let secret = ServerSecret.random()
     let app = try await buildApplication(
-        WebConfiguration(port: 0), database: .sqlite(store),
+        WebConfiguration(port: 0), database: .sqlite(store, secret: secret),
         environment: WebEnvironment(now: { clock.now() }))
-    return try await app.test(.live) { client in try await test(TestSession(client: client, store: store)) }
+    return try await app.test(.live) { client in
+        try await test(TestSession(client: client, store: store, secret: secret))
+    }
 }

@@ -23,12 +23,13 @@ func withLiveTestApp<Value: Sendable>(
     var configuration = WebConfiguration(port: 0, connectionTimeouts: timeouts)
     configuration.roomGracePeriod = gracePeriod
     configuration.roomSweepInterval = sweepInterval
+    let secret = ServerSecret.random()
     let app = try await buildApplication(
-        configuration, database: .sqlite(store),
+        configuration, database: .sqlite(store, secret: secret),
         environment: WebEnvironment(now: { Date() }, allowsTestSetups: true),
         logger: logger)
     return try await app.test(.live) { client in
-        try await test(TestSession(client: client, store: store))
+        try await test(TestSession(client: client, store: store, secret: secret))
     }
 }
 
