@@ -64,8 +64,13 @@ struct DevicesController: Sendable {
 
     // MARK: - Routes
 
+    /// The devices page; `?code=` types a code in its link form (what a link code's QR code
+    /// opens), which the player still sends themselves.
     @Sendable func page(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        try renderer.respond(try await devicesPage(request, context), to: request)
+        let typed = request.uri.queryParameters.get("code").flatMap {
+            DeviceCode($0.replacing("+", with: " "))
+        }
+        return try renderer.respond(try await devicesPage(request, context, typedCode: typed), to: request)
     }
 
     @Sendable func makeLinkCode(_ request: Request, context: CardTableRequestContext) async throws -> Response
@@ -80,7 +85,7 @@ struct DevicesController: Sendable {
             return try PageRenderer.json(
                 CreatedCode(code: code.description, expiresAt: expiresAt), status: .created)
         case .html:
-            let shown = DevicesPage.LinkCode(code: code, expiresAt: expiresAt)
+            let shown = DevicesPage.LinkCode(code: code, expiresAt: expiresAt, origin: request.origin)
             return try renderer.html(try await devicesPage(request, context, linkCode: shown))
         }
     }
@@ -195,7 +200,8 @@ struct DevicesController: Sendable {
 
     private func devicesPage(
         _ request: Request, _ context: CardTableRequestContext, linkCode: DevicesPage.LinkCode? = nil,
-        recoveryCode: DeviceCode? = nil, linked: DeviceLink? = nil, linkProblem: FieldProblem? = nil
+        recoveryCode: DeviceCode? = nil, linked: DeviceLink? = nil, linkProblem: FieldProblem? = nil,
+        typedCode: DeviceCode? = nil
     ) async throws -> DevicesPage {
         let device = try context.requireDevice()
         let devices = try await database.devices(
@@ -204,6 +210,6 @@ struct DevicesController: Sendable {
             at: now())
         return DevicesPage(
             devices: devices, this: device, linkCode: linkCode, recoveryCode: recoveryCode, linked: linked,
-            linkProblem: linkProblem)
+            linkProblem: linkProblem, typedCode: typedCode)
     }
 }

@@ -33,15 +33,25 @@ struct DevicesPage: PageModel {
         }
     }
 
-    /// A link code just made.
+    /// A link code just made, with a QR code of the address that types it in on another device.
     struct LinkCode: Sendable, MustacheParent {
         let code: DeviceCode
         let expiresAt: Date
+        let qrSVG: String?
+
+        /// `code`, whose QR code opens this site (at `origin`) with the code typed in.
+        init(code: DeviceCode, expiresAt: Date, origin: String) {
+            self.code = code
+            self.expiresAt = expiresAt
+            qrSVG = QRCode(encoding: origin + DevicesRoute.pageTyping(code).path)?.svg(
+                label: "QR code that opens CardTable on another device with this code typed in")
+        }
 
         func child(named key: String) -> Any? {
             switch key {
             case "text": code.description
             case "expiresAtText": expiresAt.minuteText
+            case "qrSVG": qrSVG
             default: nil
             }
         }
@@ -56,11 +66,13 @@ struct DevicesPage: PageModel {
     let linkedNotice: String?
     /// A code that could not be used, sent back with what was wrong with it.
     let linkProblem: FieldProblem?
+    /// A code typed in the link form already (from a link code's QR code).
+    let typedCode: String?
 
     init(
         devices: [DeviceListing], this device: DeviceID, linkCode: LinkCode? = nil,
         recoveryCode: DeviceCode? = nil,
-        linked: DeviceLink? = nil, linkProblem: FieldProblem? = nil
+        linked: DeviceLink? = nil, linkProblem: FieldProblem? = nil, typedCode: DeviceCode? = nil
     ) {
         self.devices = devices.map { listed in
             Listed(
@@ -72,6 +84,7 @@ struct DevicesPage: PageModel {
         self.recoveryCode = recoveryCode?.description
         linkedNotice = linked.map(Self.words)
         self.linkProblem = linkProblem
+        self.typedCode = linkProblem == nil ? typedCode?.description : nil
     }
 
     /// What linking did, in words.
@@ -103,6 +116,7 @@ extension DevicesPage: MustacheParent {
         case "recoveryCode": recoveryCode
         case "linkedNotice": linkedNotice
         case "linkProblem": linkProblem
+        case "typedCode": typedCode
         case "codesURL": DevicesRoute.codes.path
         case "linkURL": DevicesRoute.link.path
         case "recoveryCodeURL": DevicesRoute.recoveryCode.path

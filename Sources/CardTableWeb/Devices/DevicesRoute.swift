@@ -4,6 +4,8 @@ import HTTPTypes
 enum DevicesRoute: Route, Hashable {
     /// The player's devices, and the ways to link another.
     case page
+    /// The devices page with `code` typed in its link form: what a link code's QR code opens.
+    case pageTyping(DeviceCode)
     /// Making a link code to type on another device.
     case codes
     /// Linking this browser with a code.
@@ -30,11 +32,18 @@ enum DevicesRoute: Route, Hashable {
 
     var template: Template {
         switch self {
-        case .page: .page
+        case .page, .pageTyping: .page
         case .codes: .codes
         case .link: .link
         case .recoveryCode: .recoveryCode
         case .forget: .forget
+        }
+    }
+
+    var query: KeyValuePairs<String, String> {
+        switch self {
+        case .pageTyping(let code): ["code": code.description]
+        default: [:]
         }
     }
 

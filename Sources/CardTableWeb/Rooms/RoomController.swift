@@ -244,7 +244,7 @@ struct RoomController: Sendable {
         case .html:
             return try renderer.respond(
                 RoomReplayPage(
-                    code: code, game: game, events: events, move: move, origin: Self.origin(of: request)),
+                    code: code, game: game, events: events, move: move, origin: request.origin),
                 to: request)
         case .json:
             return PageRenderer.response(
@@ -278,13 +278,6 @@ struct RoomController: Sendable {
         return after
     }
 
-    /// This server's origin as the request reached it (`http://192.168.1.20:8080`), for links
-    /// that leave the page: the room's link and its QR code.
-    static func origin(of request: Request) -> String {
-        let host = request.head.authority ?? "127.0.0.1"
-        return "\(request.head.scheme ?? "http")://\(host)"
-    }
-
     /// Who makes a room: a player who came with their cookie. A request without one (or with one
     /// this site did not sign) is refused and stores nothing, neither a room nor a player that
     /// nobody could come back as.
@@ -312,7 +305,7 @@ struct RoomController: Sendable {
     ) async throws -> RoomPage {
         let (stored, words) = try await referee.currentWithWords(code, after: after)
         return RoomPage(
-            stored, for: player, announcement: words, origin: Self.origin(of: request), joining: joining)
+            stored, for: player, announcement: words, origin: request.origin, joining: joining)
     }
 
     /// What a refused form answers: `error` to an API client; to a browser, the form's page again

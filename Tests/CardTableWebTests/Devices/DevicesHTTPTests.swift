@@ -183,6 +183,25 @@ import Testing
         }
     }
 
+    /// A browser is shown the code with a QR code of the devices page with the code typed in,
+    /// which the other device still sends itself.
+    @Test func aLinkCodesQRCodeOpensThePageWithTheCodeTypedIn() async throws {
+        try await withTestApp { session in
+            let ana = try await session.newPlayer()
+            let page = String(buffer: try await ana.post("/devices/codes").body)
+            let code = try #require(
+                page.firstMatch(of: /data-devices-link-code>([2-9A-Z]{4}-[2-9A-Z]{4})</)?.output.1)
+            #expect(page.contains("<svg") && page.contains(#"aria-label="QR code that opens CardTable"#))
+            let other = try await session.newPlayer()
+            let opened = String(buffer: try await other.get("/devices?code=\(code.lowercased())").body)
+            #expect(opened.contains(#"value="\#(code)" autofocus"#))
+            // Opening it links nothing: the player sends the form.
+            let anas = try JSONDecoder().decode(
+                Devices.self, from: Data(buffer: try await ana.get("/devices", json: true).body))
+            #expect(anas.devices.count == 1)
+        }
+    }
+
     @Test func aCookieFromBeforeDevicesIsAnsweredWithOneOfTheNewForm() async throws {
         try await withTestApp { session in
             let secret = session.secret
