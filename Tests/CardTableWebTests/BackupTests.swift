@@ -45,9 +45,14 @@ import Testing
             made["set_game"] == 1 && made["room"] == 1 && made["room_event"] == 2 && made["quarantine"] == 1)
         #expect(made["memorize_game"] == 1 && made["memorize_preferences"] == 1 && (made["theme"] ?? 0) >= 1)
         #expect(made["finished_game"] == 1 && made["daily_play"] == 1 && made["daily_solve"] == 1)
+        #expect(made["device"] == 2 && made["device_code"] == 2)
         try await TestStores.withInstances(destination, count: 1) { instances in
             let restored = try await Backup.restore(from: first, into: instances[0].database)
             #expect(restored == made)
+            // The forgotten laptop is still forgotten after the move.
+            #expect(
+                try await instances[0].count("SELECT count(*) FROM device WHERE forgotten_at IS NOT NULL")
+                    == 1)
             try await Backup.make(from: instances[0].database, to: second)
             // A database in use is not overwritten.
             await #expect(throws: BackupError.destinationNotEmpty) {
@@ -74,7 +79,7 @@ import Testing
             try await populate(instances[0])
             try await Backup.make(from: instances[0].database, to: current)
         }
-        let newTables = ["finished_game", "daily_play", "daily_solve"]
+        let newTables = ["finished_game", "daily_play", "daily_solve", "device", "device_code"]
         let lines = try String(contentsOf: current, encoding: .utf8).split(separator: "\n").filter { line in
             !newTables.contains { line.contains(#""table":"\#($0)""#) }
         }
@@ -172,6 +177,21 @@ import Testing
         }
         _ = try await instance.database.changeRoom(room.stored.room.code, at: now) { stored, _ in
             try stored.room.join(bo, as: DisplayName(typed: "Bo <3"))
+        }
+        // Ana's phone, her forgotten laptop (a session that must stay refused), and her codes.
+        let (phone, laptop) = (DeviceID.random(), DeviceID.random())
+        let device = DeviceName(
+            userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1")
+        _ = try await instance.database.devices(of: ana, recording: phone, named: device, at: now)
+        _ = try await instance.database.devices(of: ana, recording: laptop, named: device, at: now + 1)
+        #expect(try await instance.database.forgetDevice(laptop, of: ana, at: now + 2))
+        let secret = ServerSecret.random()
+        var random = SystemRandomNumberGenerator()
+        for code in [DeviceCode.newLinkCode(using: &random), DeviceCode.newRecoveryCode(using: &random)] {
+            try await instance.database.storeDeviceCode(
+                code, expiresAt: code.kind == .link ? now + 600 : nil, for: ana, on: phone, named: device,
+                at: now,
+                secret: secret)
         }
         // Bo's Set game cannot be read: it goes to the quarantine.
         try await instance.database.changeSetGame(for: bo, at: now) { _ in

@@ -21,10 +21,14 @@ import Testing
             let code = try typed("ABCD-EFGH")
             try await database.storeDeviceCode(
                 code, expiresAt: now + 600, for: ana, on: phone, named: name, at: now, secret: secret)
+            // The row holds the keyed digest, and the code nowhere (G and H are no hex digits).
             #expect(
                 try await instances[0].count(
-                    "SELECT count(*) FROM device_code WHERE digest LIKE '%ABCD%' OR selector LIKE '%ABCD%'")
-                    == 0)
+                    "SELECT count(*) FROM device_code WHERE digest = '\(code.digest(keyedBy: secret))'") == 1)
+            #expect(
+                try await instances[0].count(
+                    "SELECT count(*) FROM device_code WHERE upper(digest || selector) LIKE '%ABCDEFGH%'") == 0
+            )
             #expect(try await database.deviceSession(phone) == .player(ana))
 
             let wrong = try typed("ABCD-EFGJ")

@@ -171,6 +171,25 @@ import Testing
         }
     }
 
+    /// Linking is a state change: another site's page cannot make a visitor's browser link to
+    /// the other site's player, nor make or void codes.
+    @Test func anotherSitesPageCannotLinkOrMakeCodes() async throws {
+        try await withTestApp { session in
+            let ana = try await session.newPlayer()
+            let code = try await Self.newCode(ana).code
+            let visitor = try await session.newPlayer()
+            let elsewhere: HTTPFields = [.origin: "https://elsewhere.example"]
+            let forged = try await visitor.post(
+                "/devices/link", form: [("code", code)], extraHeaders: elsewhere)
+            #expect(forged.status == .forbidden)
+            #expect(try await ana.post("/devices/codes", extraHeaders: elsewhere).status == .forbidden)
+            #expect(
+                try await ana.post("/devices/recovery-code", extraHeaders: elsewhere).status == .forbidden)
+            // The code is still good for Ana's own other device.
+            #expect(try await Self.link(try await session.newPlayer(), code: code).status == .ok)
+        }
+    }
+
     @Test func aRefusedCodeIsSentBackToABrowserBesideTheField() async throws {
         try await withTestApp { session in
             let browser = try await session.newPlayer()
