@@ -56,7 +56,7 @@ struct DeviceCode: Hashable, Sendable, CustomStringConvertible {
     /// What is stored in place of the code: its HMAC-SHA256 under the server's secret, in hex.
     /// A stored digest says nothing of its code without the secret, even for short link codes.
     func digest(keyedBy secret: ServerSecret) -> String {
-        secret.signature(of: "device-code|" + rawValue).map { String(format: "%02x", $0) }.joined()
+        secret.signature(of: "device-code|" + rawValue).hexDigits
     }
 
     /// What finds a stored code's row: a keyed digest of its kind and its first characters, 16
@@ -65,7 +65,7 @@ struct DeviceCode: Hashable, Sendable, CustomStringConvertible {
     /// how close it came.
     func selector(keyedBy secret: ServerSecret) -> String {
         let message = "device-code-selector|\(kind.rawValue)|" + guessedPrefix
-        return String(secret.signature(of: message).prefix(8).map { String(format: "%02x", $0) }.joined())
+        return secret.signature(of: message).prefix(8).hexDigits
     }
 
     /// Whether two digests are the same, looking at every character whatever the first

@@ -22,7 +22,7 @@ public struct DeviceID: Hashable, Sendable, CustomStringConvertible {
     /// The device a cookie from before devices stands for, the same on every request that
     /// sends it: the first 128 bits of `digest` (a keyed digest of the cookie's player).
     static func derived(from digest: Data) -> DeviceID {
-        DeviceID(unchecked: digest.prefix(16).map { String(format: "%02x", $0) }.joined())
+        DeviceID(unchecked: digest.prefix(16).hexDigits)
     }
 
     public var description: String { rawValue }

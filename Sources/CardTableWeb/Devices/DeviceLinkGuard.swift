@@ -36,7 +36,7 @@ struct DeviceLinkGuard<Address: Hashable & Sendable>: Sendable {
     func waitTime(from address: Address, for code: DeviceCode?, at now: Date) -> TimeInterval? {
         let waits = [
             addresses.waitTime(for: address, at: now),
-            code.flatMap { prefixes.waitTime(for: $0.guessedPrefix, at: now) },
+            code.flatMap { prefixes.waitTime(for: Self.start(of: $0), at: now) },
         ]
         return waits.compactMap { $0 }.max()
     }
@@ -45,6 +45,12 @@ struct DeviceLinkGuard<Address: Hashable & Sendable>: Sendable {
     /// code at all, which counts against the address only.
     func recordFailure(from address: Address, for code: DeviceCode?, at now: Date) {
         addresses.recordFailure(of: address, at: now)
-        if let code { prefixes.recordFailure(of: code.guessedPrefix, at: now) }
+        if let code { prefixes.recordFailure(of: Self.start(of: code), at: now) }
+    }
+
+    /// What failures are counted under: the code's kind and first characters, so failing on
+    /// link codes on purpose does not block recovery codes that start alike.
+    private static func start(of code: DeviceCode) -> String {
+        code.kind.rawValue + "|" + code.guessedPrefix
     }
 }

@@ -14,7 +14,9 @@ enum DeviceSession: Hashable, Sendable {
 struct DeviceListing: Hashable, Sendable {
     let id: DeviceID
     let name: String
-    let linkedAt: Date
+    let firstSeenAt: Date
+    /// When it linked with a code; nil for a device that never did (the player's first).
+    let linkedAt: Date?
     let lastSeenAt: Date
 }
 
@@ -37,7 +39,9 @@ extension CardTableDatabase {
 
     /// Stores `code` as `player`'s, made on `device`: a link code good once until `expiresAt`,
     /// or a recovery code with no end (nil). Making one voids the player's earlier codes of its
-    /// kind; the player and the device are stored if they are not.
+    /// kind (and every used or expired link code goes); the player and the device are stored if
+    /// they are not.
+    /// - Throws: ``AppError/forbidden(_:)`` when the device was forgotten meanwhile.
     func storeDeviceCode(
         _ code: DeviceCode, expiresAt: Date?, for player: PlayerID, on device: DeviceID,
         named name: DeviceName,
@@ -46,34 +50,39 @@ extension CardTableDatabase {
         try await write { transaction in
             try transaction.lockPlayer(player, at: now)
             try transaction.recordDevice(device, of: player, named: name, at: now)
+            guard try transaction.deviceSession(device) == .player(player) else {
+                throw DeviceRefusal.forgotten
+            }
+            try transaction.execute(
+                "DELETE FROM device_code WHERE used_at IS NOT NULL OR expires_at <= \(now)")
+            try transaction.execute(
+                "DELETE FROM device_code WHERE player_id = \(player.rawValue) AND kind = \(code.kind.rawValue)"
+            )
             try transaction.execute(
                 """
-                DELETE FROM device_code WHERE player_id = \(player.rawValue)
-                    AND (kind = \(code.kind.rawValue) OR used_at IS NOT NULL OR expires_at <= \(now))
-                """)
-            try transaction.execute(
-                """
-                INSERT INTO device_code (digest, selector, player_id, kind, created_at, expires_at, used_at)
+                INSERT INTO device_code (digest, selector, player_id, device_id, kind, created_at, expires_at, used_at)
                 VALUES (\(code.digest(keyedBy: secret)), \(code.selector(keyedBy: secret)), \(player.rawValue),
-                    \(code.kind.rawValue), \(now), \(expiresAt), NULL)
+                    \(device.rawValue), \(code.kind.rawValue), \(now), \(expiresAt), NULL)
                 """)
         }
     }
 
     /// Makes `device` (now `player`'s) the player `code` belongs to, merging what `player` earned
     /// into them; a link code is used up. Nil when the code is unknown, used or expired.
+    /// - Throws: ``AppError/forbidden(_:)`` when the device was forgotten meanwhile.
     func linkDevice(
         _ device: DeviceID, named name: DeviceName, of player: PlayerID, with code: DeviceCode, at now: Date,
         secret: ServerSecret
     ) async throws -> DeviceLink? {
         try await write { transaction in
+            guard try transaction.deviceSession(device) != .forgotten else { throw DeviceRefusal.forgotten }
             guard let owner = try transaction.redeem(code, at: now, secret: secret) else { return nil }
             let merge = try transaction.mergePlayer(player, into: owner, at: now)
             try transaction.lockPlayer(owner, at: now)
             try transaction.execute(
                 """
-                INSERT INTO device (id, player_id, name, linked_at, last_seen_at, forgotten_at)
-                VALUES (\(device.rawValue), \(owner.rawValue), \(name.description), \(now), \(now), NULL)
+                INSERT INTO device (id, player_id, name, first_seen_at, linked_at, last_seen_at, forgotten_at)
+                VALUES (\(device.rawValue), \(owner.rawValue), \(name.description), \(now), \(now), \(now), NULL)
                 ON CONFLICT (id) DO UPDATE SET player_id = excluded.player_id, name = excluded.name,
                     linked_at = excluded.linked_at, last_seen_at = excluded.last_seen_at
                 """)
@@ -90,27 +99,32 @@ extension CardTableDatabase {
             try transaction.recordDevice(device, of: player, named: name, at: now)
             return try transaction.rows(
                 """
-                SELECT id, name, linked_at, last_seen_at FROM device
+                SELECT id, name, first_seen_at, linked_at, last_seen_at FROM device
                 WHERE player_id = \(player.rawValue) AND forgotten_at IS NULL ORDER BY last_seen_at DESC, id
                 """
             ) { row -> DeviceListing? in
                 guard let id = DeviceID(rawValue: try row("id")) else { return nil }
                 return DeviceListing(
-                    id: id, name: try row("name"), linkedAt: try row("linked_at"),
+                    id: id, name: try row("name"), firstSeenAt: try row("first_seen_at"),
+                    linkedAt: try row("linked_at"),
                     lastSeenAt: try row("last_seen_at"))
             }.compactMap { $0 }
         }
     }
 
-    /// Forgets `player`'s device `id`: its cookie names nobody from now on.
+    /// Forgets `player`'s device `id`: its cookie names nobody from now on, and the codes it made
+    /// (a link code not yet typed, a recovery code) are void.
     /// - Returns: Whether the player had such a device (not forgotten already).
     func forgetDevice(_ id: DeviceID, of player: PlayerID, at now: Date) async throws -> Bool {
         try await write { transaction in
-            try transaction.execute(
+            let forgotten = try transaction.execute(
                 """
                 UPDATE device SET forgotten_at = \(now)
                 WHERE id = \(id.rawValue) AND player_id = \(player.rawValue) AND forgotten_at IS NULL
-                """) == 1
+                """)
+            guard forgotten == 1 else { return false }
+            try transaction.execute("DELETE FROM device_code WHERE device_id = \(id.rawValue)")
+            return true
         }
     }
 }
@@ -134,15 +148,16 @@ extension DatabaseTransaction {
         }
     }
 
-    /// Records `device` as `player`'s, seen at `now`, when the player is stored; a recorded device
-    /// is only seen again (its player and whether it is forgotten stay as they are).
+    /// Records `device` as `player`'s, seen at `now` and named for its browser, when the player
+    /// is stored. A recorded device of another player, or a forgotten one, is left as it is.
     func recordDevice(_ device: DeviceID, of player: PlayerID, named name: DeviceName, at now: Date) throws {
         try execute(
             """
-            INSERT INTO device (id, player_id, name, linked_at, last_seen_at, forgotten_at)
-            SELECT \(device.rawValue), id, \(name.description), \(now), \(now), NULL FROM player
+            INSERT INTO device (id, player_id, name, first_seen_at, linked_at, last_seen_at, forgotten_at)
+            SELECT \(device.rawValue), id, \(name.description), \(now), NULL, \(now), NULL FROM player
                 WHERE id = \(player.rawValue)
             ON CONFLICT (id) DO UPDATE SET name = excluded.name, last_seen_at = excluded.last_seen_at
+                WHERE device.player_id = excluded.player_id AND device.forgotten_at IS NULL
             """)
     }
 
@@ -165,30 +180,19 @@ extension DatabaseTransaction {
         guard let found = matches.first, !found.used, found.expires.map({ now < $0 }) ?? true,
             let owner = PlayerID(rawValue: found.player)
         else { return nil }
+        // NB: used only if nobody used it meanwhile (two links at once on PostgreSQL).
         if code.kind == .link {
-            try execute("UPDATE device_code SET used_at = \(now) WHERE digest = \(found.digest)")
+            let used = try execute(
+                "UPDATE device_code SET used_at = \(now) WHERE digest = \(found.digest) AND used_at IS NULL")
+            guard used == 1 else { return nil }
         }
         return owner
     }
 }
 
-/// What a player has played, in counts: what linking answers an API client.
-struct PlayerSummary: Encodable, Hashable, Sendable {
-    let finishedGames: Int
-    let dailySolves: Int
-}
-
-extension CardTableDatabase {
-    /// How many finished games and daily solves `player` has.
-    func playerSummary(of player: PlayerID) async throws -> PlayerSummary {
-        try await read { transaction in
-            let count = { (table: String) in
-                try transaction.firstRow(
-                    "SELECT count(*) AS n FROM \(identifier: table) WHERE player_id = \(player.rawValue)"
-                ) { row in try row("n") as Int } ?? 0
-            }
-            return PlayerSummary(
-                finishedGames: try count("finished_game"), dailySolves: try count("daily_solve"))
-        }
-    }
+/// Why a device may not link or make codes.
+enum DeviceRefusal {
+    /// The device was forgotten while the request was on its way.
+    static let forgotten = AppError.forbidden(
+        "This device was signed out from another of your devices: reload the page to start over.")
 }

@@ -67,9 +67,11 @@ struct DevicesController: Sendable {
     /// The devices page; `?code=` types a code in its link form (what a link code's QR code
     /// opens), which the player still sends themselves.
     @Sendable func page(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        // NB: link codes only: a recovery code belongs in no address (history, logs).
         let typed = request.uri.queryParameters.get("code").flatMap {
             DeviceCode($0.replacing("+", with: " "))
         }
+        .flatMap { $0.kind == .link ? $0 : nil }
         return try renderer.respond(try await devicesPage(request, context, typedCode: typed), to: request)
     }
 
@@ -113,9 +115,10 @@ struct DevicesController: Sendable {
         let (player, device) = (try context.requirePlayer(), try context.requireDevice())
         let address = ClientAddress(request, peer: context.remoteAddress, trusting: trustedProxies)
         let code = DeviceCode(form.code)
+        let now = now()
         let link: DeviceLink
         do {
-            if let wait = linkGuard.waitTime(from: address, for: code, at: now()) {
+            if let wait = linkGuard.waitTime(from: address, for: code, at: now) {
                 let seconds = max(1, Int((wait - 1e-6).rounded(.up)))
                 throw AppError.tooManyRequests(
                     "Too many codes that link nothing came from your address: wait \(seconds) "
@@ -123,7 +126,7 @@ struct DevicesController: Sendable {
                     retryAfter: seconds)
             }
             guard let code else {
-                linkGuard.recordFailure(from: address, for: nil, at: now())
+                linkGuard.recordFailure(from: address, for: nil, at: now)
                 throw AppError.badRequest(
                     "code must be the 8 letters and digits shown on your other device, like ABCD-EFGH, "
                         + "or your 24-character recovery code (codes have no 0, 1, I, L or O).")
@@ -131,9 +134,9 @@ struct DevicesController: Sendable {
             let name = DeviceName(userAgent: request.headers[.userAgent])
             guard
                 let linked = try await database.linkDevice(
-                    device, named: name, of: player, with: code, at: now(), secret: secret)
+                    device, named: name, of: player, with: code, at: now, secret: secret)
             else {
-                linkGuard.recordFailure(from: address, for: code, at: now())
+                linkGuard.recordFailure(from: address, for: code, at: now)
                 throw AppError.notFound(
                     "No device waits for that code: it may be mistyped, used already, or older than "
                         + "\(Int(Self.linkCodeLifetime / 60)) minutes. Show a new code on your other device.")
@@ -145,7 +148,9 @@ struct DevicesController: Sendable {
                 error: error,
                 page: try await devicesPage(request, context, linkProblem: problem))
         }
-        sessions.remember(.player(link.player), for: device, at: now())
+        for moved in [device] + link.merge.devices {
+            sessions.remember(.player(link.player), for: moved, at: now)
+        }
         var response: Response
         switch ResponseFormat(request) {
         case .json:

@@ -11,7 +11,8 @@ struct DevicesPage: PageModel {
     struct Listed: Encodable, Sendable, MustacheParent {
         let id: String
         let name: String
-        let linkedAt: Date
+        let firstSeenAt: Date
+        let linkedAt: Date?
         let lastSeenAt: Date
         let isThisDevice: Bool
         let forgetURL: String
@@ -20,7 +21,8 @@ struct DevicesPage: PageModel {
             switch key {
             case "id": id
             case "name": name
-            case "linkedAtText": linkedAt.minuteText
+            case "firstSeenAtText": firstSeenAt.minuteText
+            case "linkedAtText": linkedAt?.minuteText
             case "lastSeenAtText": lastSeenAt.minuteText
             case "isThisDevice": isThisDevice
             case "forgetURL": forgetURL
@@ -29,7 +31,18 @@ struct DevicesPage: PageModel {
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, name, linkedAt, lastSeenAt, isThisDevice
+            case id, name, firstSeenAt, linkedAt, lastSeenAt, isThisDevice
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(firstSeenAt, forKey: .firstSeenAt)
+            // NB: null for a device that never linked, rather than left out.
+            try container.encode(linkedAt, forKey: .linkedAt)
+            try container.encode(lastSeenAt, forKey: .lastSeenAt)
+            try container.encode(isThisDevice, forKey: .isThisDevice)
         }
     }
 
@@ -76,9 +89,10 @@ struct DevicesPage: PageModel {
     ) {
         self.devices = devices.map { listed in
             Listed(
-                id: listed.id.rawValue, name: listed.name, linkedAt: listed.linkedAt,
-                lastSeenAt: listed.lastSeenAt,
-                isThisDevice: listed.id == device, forgetURL: DevicesRoute.forget(listed.id).path)
+                id: listed.id.rawValue, name: listed.name, firstSeenAt: listed.firstSeenAt,
+                linkedAt: listed.linkedAt,
+                lastSeenAt: listed.lastSeenAt, isThisDevice: listed.id == device,
+                forgetURL: DevicesRoute.forget(listed.id).path)
         }
         self.linkCode = linkCode
         self.recoveryCode = recoveryCode?.description
@@ -95,11 +109,11 @@ struct DevicesPage: PageModel {
             (merge.dailySolves, "daily solve", "daily solves"),
             (merge.themes, "theme", "themes"),
         ].filter { $0.0 > 0 }.map { count, one, many in "\(count) \(count == 1 ? one : many)" }
-        guard !parts.isEmpty else {
-            return "This device is linked: it is now the same player as your other devices."
-        }
-        return "This device is linked: it is now the same player as your other devices, and what it had "
-            + "of its own was added (\(parts.joined(separator: ", ")))."
+        let linked = "This device is linked: it is now the same player as your other devices"
+        guard !parts.isEmpty else { return linked + "." }
+        // NB: its own recovery code named a player who is gone now.
+        return linked + ", and what it had of its own was added (\(parts.joined(separator: ", "))). "
+            + "A recovery code it had no longer works: make a new one below if you need one."
     }
 
     enum CodingKeys: String, CodingKey {

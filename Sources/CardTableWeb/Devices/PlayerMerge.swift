@@ -10,6 +10,8 @@ struct PlayerMerge: Hashable, Sendable {
     var dailySolves = 0
     /// The other's own themes added to the end of the player's list.
     var themes = 0
+    /// The other's devices, which are the player's now.
+    var devices: [DeviceID] = []
 
     static let nothing = PlayerMerge()
 }
@@ -64,7 +66,11 @@ extension DatabaseTransaction {
             ) AND theme_id IN (SELECT id FROM theme WHERE player_id = \(to))
             """)
         try execute("UPDATE room SET host_id = \(to) WHERE host_id = \(from)")
-        // The other's devices are the player's now; its codes go with it (they named it).
+        // The other's devices are the player's now. Its codes (a recovery code too) are void: they
+        // name a player who is gone.
+        merge.devices = try rows("SELECT id FROM device WHERE player_id = \(from)") { row in
+            DeviceID(rawValue: try row("id"))
+        }.compactMap { $0 }
         try execute("UPDATE device SET player_id = \(to) WHERE player_id = \(from)")
         // What is left of the other (a go, a game or a theme the player had already) goes with it.
         try execute("DELETE FROM player WHERE id = \(from)")

@@ -116,6 +116,82 @@ import Testing
         }
     }
 
+    /// A phone taken and then forgotten cannot come back through a code it made beforehand.
+    @Test(arguments: TestStores.available)
+    func forgettingADeviceVoidsTheCodesItMade(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let database = instances[0].database
+            let (ana, phone, laptop) = (PlayerID.random(), DeviceID.random(), DeviceID.random())
+            var random = SystemRandomNumberGenerator()
+            let (link, recovery) = (
+                DeviceCode.newLinkCode(using: &random), DeviceCode.newRecoveryCode(using: &random)
+            )
+            for code in [link, recovery] {
+                try await database.storeDeviceCode(
+                    code, expiresAt: code.kind == .link ? now + 600 : nil, for: ana, on: phone, named: name,
+                    at: now,
+                    secret: secret)
+            }
+            _ = try await database.devices(of: ana, recording: laptop, named: name, at: now)
+            #expect(try await database.forgetDevice(phone, of: ana, at: now + 1))
+            for code in [link, recovery] {
+                #expect(
+                    try await database.linkDevice(
+                        DeviceID.random(), named: name, of: PlayerID.random(), with: code, at: now + 2,
+                        secret: secret)
+                        == nil)
+            }
+            // Nor can it make new ones, or link, should a request of its still be on the way.
+            var another = SystemRandomNumberGenerator()
+            await #expect(throws: DeviceRefusal.forgotten) {
+                try await database.storeDeviceCode(
+                    DeviceCode.newLinkCode(using: &another), expiresAt: now + 600, for: ana, on: phone,
+                    named: name,
+                    at: now + 3, secret: secret)
+            }
+            try await database.storeDeviceCode(
+                link, expiresAt: now + 600, for: ana, on: laptop, named: name, at: now + 4, secret: secret)
+            await #expect(throws: DeviceRefusal.forgotten) {
+                try await database.linkDevice(
+                    phone, named: name, of: ana, with: link, at: now + 5, secret: secret)
+            }
+        }
+    }
+
+    /// A read that began before a forget must not bring the device back in the memory.
+    @Test func aDeviceRememberedAsForgottenStaysForgotten() async throws {
+        let sessions = DeviceSessions(database: try SQLiteDatabase(.inMemory))
+        let (phone, ana) = (DeviceID.random(), PlayerID.random())
+        sessions.remember(.player(ana), for: phone, at: now)
+        #expect(try await sessions.session(of: phone, at: now + 1) == .player(ana))
+        sessions.remember(.forgotten, for: phone, at: now + 2)
+        sessions.remember(.player(ana), for: phone, at: now + 3)
+        #expect(try await sessions.session(of: phone, at: now + 4) == .forgotten)
+    }
+
+    /// Two browsers typing one link code at the same moment: one of them links.
+    @Test(arguments: TestStores.available)
+    func aLinkCodeTypedTwiceAtOnceLinksOnce(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 2) { instances in
+            let ana = PlayerID.random()
+            let code = try typed("ABCD-EFGH")
+            try await instances[0].database.storeDeviceCode(
+                code, expiresAt: now + 600, for: ana, on: DeviceID.random(), named: name, at: now,
+                secret: secret)
+            for _ in 1...5 {
+                try await instances[0].execute("UPDATE device_code SET used_at = NULL")
+                async let first = instances[0].database.linkDevice(
+                    DeviceID.random(), named: name, of: PlayerID.random(), with: code, at: now, secret: secret
+                )
+                async let second = instances[1].database.linkDevice(
+                    DeviceID.random(), named: name, of: PlayerID.random(), with: code, at: now, secret: secret
+                )
+                let links = [try await first, try await second].compactMap { $0 }
+                #expect(links.count == 1)
+            }
+        }
+    }
+
     @Test(arguments: TestStores.available)
     func aMergedPlayersDevicesFollowIt(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
@@ -131,6 +207,7 @@ import Testing
             let link = try await database.linkDevice(
                 beaPhone, named: name, of: bea, with: code, at: now, secret: secret)
             #expect(link?.player == ana && link?.merge.finishedGames == 1)
+            #expect(link?.merge.devices == [beaLaptop])
             #expect(try await database.deviceSession(beaLaptop) == .player(ana))
             #expect(try await database.deviceSession(beaPhone) == .player(ana))
             #expect(

@@ -31,7 +31,9 @@ import Testing
         struct Device: Decodable {
             let id: String
             let name: String
-            let linkedAt: String
+            let firstSeenAt: String
+            /// Null for a device that never linked.
+            let linkedAt: String?
             let lastSeenAt: String
             let isThisDevice: Bool
         }
@@ -76,6 +78,8 @@ import Testing
             let devices = try JSONDecoder().decode(Devices.self, from: Data(buffer: listed.body)).devices
             #expect(devices.count == 2)
             #expect(devices.filter(\.isThisDevice).count == 1)
+            #expect(devices.first { $0.isThisDevice }?.linkedAt != nil)
+            #expect(devices.first { !$0.isThisDevice }?.linkedAt == nil)
             let anaSees = try JSONDecoder().decode(
                 Devices.self, from: Data(buffer: try await ana.get("/devices", json: true).body)
             ).devices
@@ -214,6 +218,10 @@ import Testing
             let other = try await session.newPlayer()
             let opened = String(buffer: try await other.get("/devices?code=\(code.lowercased())").body)
             #expect(opened.contains(#"value="\#(code)" autofocus"#))
+            // A recovery code is never typed in from an address.
+            let recovery = "ABCD-EFGH-JKMN-PQRS-TUVW-XYZ2"
+            let withRecovery = String(buffer: try await other.get("/devices?code=\(recovery)").body)
+            #expect(!withRecovery.contains(recovery))
             // Opening it links nothing: the player sends the form.
             let anas = try JSONDecoder().decode(
                 Devices.self, from: Data(buffer: try await ana.get("/devices", json: true).body))

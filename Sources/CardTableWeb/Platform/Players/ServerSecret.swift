@@ -62,7 +62,7 @@ public struct ServerSecret: Sendable {
     private init(keptAt path: String) throws {
         let url = URL(fileURLWithPath: path)
         if !FileManager.default.fileExists(atPath: path) {
-            let text = SymmetricKey(size: .bits256).withUnsafeBytes { Self.hex(Data($0)) } + "\n"
+            let text = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0).hexDigits } + "\n"
             do {
                 // NB: never overwrites, so two servers starting at once keep the first one's secret.
                 try Data(text.utf8).write(to: url, options: .withoutOverwriting)
@@ -83,10 +83,6 @@ public struct ServerSecret: Sendable {
             bytes.count == 32
         else { throw ServerSecretError.cannotRead(path: path, reason: "it does not hold 64 hex digits") }
         self.init(key: SymmetricKey(data: bytes))
-    }
-
-    private static func hex(_ data: Data) -> String {
-        data.map { String(format: "%02x", $0) }.joined()
     }
 
     private static func bytes(fromHex text: String) -> Data? {

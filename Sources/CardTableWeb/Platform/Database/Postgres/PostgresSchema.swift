@@ -174,7 +174,8 @@ enum PostgresSchema {
                     id TEXT PRIMARY KEY CHECK (length(id) = 32),
                     player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
                     name TEXT NOT NULL,
-                    linked_at TIMESTAMPTZ NOT NULL,
+                    first_seen_at TIMESTAMPTZ NOT NULL,
+                    linked_at TIMESTAMPTZ,
                     last_seen_at TIMESTAMPTZ NOT NULL,
                     forgotten_at TIMESTAMPTZ
                 )
@@ -185,6 +186,7 @@ enum PostgresSchema {
                     digest TEXT PRIMARY KEY CHECK (length(digest) = 64),
                     selector TEXT NOT NULL CHECK (length(selector) = 16),
                     player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    device_id TEXT,
                     kind TEXT NOT NULL CHECK (kind IN ('link', 'recovery')),
                     created_at TIMESTAMPTZ NOT NULL,
                     expires_at TIMESTAMPTZ,
@@ -193,6 +195,7 @@ enum PostgresSchema {
                 """,
                 "CREATE INDEX device_code_by_selector ON device_code (selector)",
                 "CREATE INDEX device_code_by_player ON device_code (player_id)",
+                "CREATE UNIQUE INDEX device_code_one_recovery ON device_code (player_id) WHERE kind = 'recovery'",
             ]),
     ]
 }

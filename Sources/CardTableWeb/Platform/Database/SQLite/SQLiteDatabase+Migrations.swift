@@ -171,9 +171,10 @@ extension SQLiteDatabase {
                     """)
         }
         // Devices (issue 30): a player's browsers, each a device session named by its cookie
-        // (a forgotten one is kept, so its cookie stays refused), and the codes that link
-        // another browser to the player, stored only as keyed digests: `selector` finds a code's
-        // row by its first characters, `digest` is then compared in constant time.
+        // (a forgotten one is kept, so its cookie stays refused; `linked_at` only for a device
+        // that linked), and the codes that link another browser to the player, stored only as
+        // keyed digests: `selector` finds a code's row by its first characters, `digest` is then
+        // compared in constant time; `device_id` made it (forgetting it voids its codes).
         migrator.registerMigration("v8-devices") { db in
             try db.execute(
                 sql: """
@@ -181,7 +182,8 @@ extension SQLiteDatabase {
                         id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 32),
                         player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
                         name TEXT NOT NULL,
-                        linked_at DATETIME NOT NULL,
+                        first_seen_at DATETIME NOT NULL,
+                        linked_at DATETIME,
                         last_seen_at DATETIME NOT NULL,
                         forgotten_at DATETIME
                     ) WITHOUT ROWID;
@@ -190,6 +192,7 @@ extension SQLiteDatabase {
                         digest TEXT PRIMARY KEY NOT NULL CHECK (length(digest) = 64),
                         selector TEXT NOT NULL CHECK (length(selector) = 16),
                         player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        device_id TEXT,
                         kind TEXT NOT NULL CHECK (kind IN ('link', 'recovery')),
                         created_at DATETIME NOT NULL,
                         expires_at DATETIME,
@@ -197,6 +200,7 @@ extension SQLiteDatabase {
                     ) WITHOUT ROWID;
                     CREATE INDEX device_code_by_selector ON device_code(selector);
                     CREATE INDEX device_code_by_player ON device_code(player_id);
+                    CREATE UNIQUE INDEX device_code_one_recovery ON device_code(player_id) WHERE kind = 'recovery';
                     """)
         }
         return migrator

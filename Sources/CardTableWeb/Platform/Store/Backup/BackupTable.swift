@@ -100,14 +100,15 @@ struct BackupTable: Sendable {
         BackupTable(
             name: "device",
             columns: [
-                ("id", .text), ("player_id", .text), ("name", .text), ("linked_at", .date),
-                ("last_seen_at", .date), ("forgotten_at", .date),
+                ("id", .text), ("player_id", .text), ("name", .text), ("first_seen_at", .date),
+                ("linked_at", .date), ("last_seen_at", .date), ("forgotten_at", .date),
             ],
             orderBy: ["id"]),
         BackupTable(
             name: "device_code",
             columns: [
-                ("digest", .text), ("selector", .text), ("player_id", .text), ("kind", .text),
+                ("digest", .text), ("selector", .text), ("player_id", .text), ("device_id", .text),
+                ("kind", .text),
                 ("created_at", .date), ("expires_at", .date), ("used_at", .date),
             ],
             orderBy: ["digest"]),
