@@ -74,21 +74,22 @@ extension CardTableDatabase {
     /// device's, is a day old or more: the player's last visit moves on (the sweep of forgotten
     /// players reads it, so any device's visit counts) and the device is recorded (listed on
     /// `/devices`). A player who is not stored stays unstored.
-    /// - Returns: When the next visit needs noting (a player stored later is stored as seen then).
+    /// - Returns: When the next visit needs noting (a player stored later is stored as seen then,
+    ///   and their device recorded at the next noting).
     @discardableResult
     func noteVisit(of player: PlayerID, on device: DeviceID, named name: DeviceName, at now: Date)
         async throws
         -> Date
     {
         let interval = PlayerID.visitNotingInterval
-        let seen = try await read { transaction -> Date?? in
-            guard let player = try transaction.lastVisit(of: player, at: now) else { return nil }
-            let device = try transaction.lastSeen(of: device)
-            return .some(device.map { min($0, player) })
+        // NB: a device without a row has no noted visit, so it is due at once.
+        let (isStored, lastNoted) = try await read { transaction -> (Bool, Date?) in
+            guard let player = try transaction.lastVisit(of: player, at: now) else { return (false, nil) }
+            return (true, try transaction.lastSeen(of: device).map { min($0, player) })
         }
-        guard let seen else { return now.addingTimeInterval(interval) }
-        if let seen, now.timeIntervalSince(seen) < interval {
-            return seen.addingTimeInterval(interval)
+        guard isStored else { return now.addingTimeInterval(interval) }
+        if let lastNoted, now.timeIntervalSince(lastNoted) < interval {
+            return lastNoted.addingTimeInterval(interval)
         }
         try await write { transaction in
             try transaction.noteVisit(of: player, at: now)
