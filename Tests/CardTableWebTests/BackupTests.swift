@@ -45,7 +45,7 @@ import Testing
             made["set_game"] == 1 && made["room"] == 1 && made["room_event"] == 2 && made["quarantine"] == 1)
         #expect(made["memorize_game"] == 1 && made["memorize_preferences"] == 1 && (made["theme"] ?? 0) >= 1)
         #expect(made["finished_game"] == 1 && made["daily_play"] == 1 && made["daily_solve"] == 1)
-        #expect(made["device"] == 2 && made["device_code"] == 2)
+        #expect(made["device"] == 2 && made["device_code"] == 2 && made["player_name"] == 1)
         try await TestStores.withInstances(destination, count: 1) { instances in
             let restored = try await Backup.restore(from: first, into: instances[0].database)
             #expect(restored == made)
@@ -79,7 +79,9 @@ import Testing
             try await populate(instances[0])
             try await Backup.make(from: instances[0].database, to: current)
         }
-        let newTables = ["finished_game", "daily_play", "daily_solve", "device", "device_code"]
+        let newTables = [
+            "finished_game", "daily_play", "daily_solve", "device", "device_code", "player_name",
+        ]
         let lines = try String(contentsOf: current, encoding: .utf8).split(separator: "\n").filter { line in
             !newTables.contains { line.contains(#""table":"\#($0)""#) }
         }
@@ -94,12 +96,12 @@ import Testing
     }
 
     @Test func aDamagedBackupIsNamedByItsLine() throws {
-        let header = #"{"cardtable":"backup","format":1,"schema":"v8-devices"}"#
+        let header = #"{"cardtable":"backup","format":1,"schema":"v9-player-names"}"#
         let cases: [(String, BackupError)] = [
             ("hello", .notABackup(line: 1)),
             (
-                #"{"cardtable":"backup","format":1,"schema":"v9-future"}"#,
-                .otherSchema(found: "v9-future", expected: "v8-devices")
+                #"{"cardtable":"backup","format":1,"schema":"v10-future"}"#,
+                .otherSchema(found: "v10-future", expected: "v9-player-names")
             ),
             (header + "\n{\"table\": \"player\"}", .notABackup(line: 2)),
             (header + "\n" + #"{"table":"users","row":{}}"#, .unknownTable("users", line: 2)),
@@ -130,6 +132,7 @@ import Testing
                     game: SetGame(mode: .solo, at: now), lastMove: .newGame, colorBlind: true, version: 2), ()
             )
         }
+        try await instance.database.setDisplayName(try DisplayName(typed: "Ana"), of: ana, at: now)
         try await instance.execute(
             """
             INSERT INTO theme (id, player_id, position, name, emojis, removed_emojis, number_of_pairs, color, is_deleted)

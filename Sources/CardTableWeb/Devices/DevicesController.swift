@@ -26,6 +26,28 @@ struct DevicesController: Sendable {
         }
     }
 
+    /// The body of naming the player: the name as typed; empty (or null) takes it away.
+    struct NameForm: DescribedInput {
+        let name: String?
+
+        static var fieldDescriptions: [String: String] {
+            ["name": "the name to show in rooms, up to 40 characters, or empty for none"]
+        }
+    }
+
+    /// What naming the player answers: the name now, null for none.
+    struct Named: Encodable {
+        let name: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            // NB: null for no name, rather than left out.
+            try container.encode(name, forKey: .name)
+        }
+
+        enum CodingKeys: String, CodingKey { case name }
+    }
+
     /// A body with nothing to read.
     struct EmptyForm: DescribedInput {
         static var fieldDescriptions: [String: String] { [:] }
@@ -60,6 +82,7 @@ struct DevicesController: Sendable {
         group.on(DevicesRoute.Template.recoveryCode, notingIn: routes, use: makeRecoveryCode)
         group.on(DevicesRoute.Template.link, notingIn: routes, use: link)
         group.on(DevicesRoute.Template.forget, notingIn: routes, use: forget)
+        group.on(DevicesRoute.Template.name, notingIn: routes, use: name)
     }
 
     // MARK: - Routes
@@ -193,6 +216,31 @@ struct DevicesController: Sendable {
         return response
     }
 
+    /// Sets the player's name, the default in rooms, or takes it away (an empty name).
+    @Sendable func name(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let form = try await RequestInput.decode(NameForm.self, from: request, context: context)
+        let typed = form.name ?? ""
+        var name: DisplayName?
+        if !typed.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            do {
+                name = try DisplayName(typed: typed)
+            } catch {
+                let rejection = AppError.badRequest("name: \(error.description)")
+                guard ResponseFormat(request) == .html else { throw rejection }
+                let problem = FieldProblem(field: "display-name", typed: typed, message: error.description)
+                throw FormRejection(
+                    error: rejection, page: try await devicesPage(request, context, nameProblem: problem))
+            }
+        }
+        try await database.setDisplayName(name, of: context.requirePlayer(), at: now())
+        switch ResponseFormat(request) {
+        case .json: return try PageRenderer.json(Named(name: name?.text))
+        case .html:
+            let notice = name.map { "Saved: rooms will call you \($0.text)." } ?? "Your name is cleared."
+            return try renderer.html(try await devicesPage(request, context, nameNotice: notice))
+        }
+    }
+
     // MARK: - Private
 
     private func store(
@@ -206,15 +254,15 @@ struct DevicesController: Sendable {
     private func devicesPage(
         _ request: Request, _ context: CardTableRequestContext, linkCode: DevicesPage.LinkCode? = nil,
         recoveryCode: DeviceCode? = nil, linked: DeviceLink? = nil, linkProblem: FieldProblem? = nil,
-        typedCode: DeviceCode? = nil
+        typedCode: DeviceCode? = nil, nameNotice: String? = nil, nameProblem: FieldProblem? = nil
     ) async throws -> DevicesPage {
-        let device = try context.requireDevice()
+        let (player, device) = (try context.requirePlayer(), try context.requireDevice())
         let devices = try await database.devices(
-            of: context.requirePlayer(), recording: device,
-            named: DeviceName(userAgent: request.headers[.userAgent]),
+            of: player, recording: device, named: DeviceName(userAgent: request.headers[.userAgent]),
             at: now())
         return DevicesPage(
-            devices: devices, this: device, linkCode: linkCode, recoveryCode: recoveryCode, linked: linked,
-            linkProblem: linkProblem, typedCode: typedCode)
+            devices: devices, this: device, name: try await database.displayName(of: player),
+            linkCode: linkCode, recoveryCode: recoveryCode, linked: linked, linkProblem: linkProblem,
+            typedCode: typedCode, nameNotice: nameNotice, nameProblem: nameProblem)
     }
 }

@@ -72,6 +72,12 @@ struct DevicesPage: PageModel {
 
     let title = "Your devices · CardTable"
     let devices: [Listed]
+    /// The player's name, the default in rooms; nil for none.
+    let name: String?
+    /// What saving the name did, in words.
+    let nameNotice: String?
+    /// A name that could not be used, sent back with what was wrong with it.
+    let nameProblem: FieldProblem?
     let linkCode: LinkCode?
     /// A recovery code just made, in groups of four.
     let recoveryCode: String?
@@ -83,9 +89,9 @@ struct DevicesPage: PageModel {
     let typedCode: String?
 
     init(
-        devices: [DeviceListing], this device: DeviceID, linkCode: LinkCode? = nil,
-        recoveryCode: DeviceCode? = nil,
-        linked: DeviceLink? = nil, linkProblem: FieldProblem? = nil, typedCode: DeviceCode? = nil
+        devices: [DeviceListing], this device: DeviceID, name: DisplayName? = nil, linkCode: LinkCode? = nil,
+        recoveryCode: DeviceCode? = nil, linked: DeviceLink? = nil, linkProblem: FieldProblem? = nil,
+        typedCode: DeviceCode? = nil, nameNotice: String? = nil, nameProblem: FieldProblem? = nil
     ) {
         self.devices = devices.map { listed in
             Listed(
@@ -94,6 +100,9 @@ struct DevicesPage: PageModel {
                 lastSeenAt: listed.lastSeenAt, isThisDevice: listed.id == device,
                 forgetURL: DevicesRoute.forget(listed.id).path)
         }
+        self.name = name?.text
+        self.nameNotice = nameNotice
+        self.nameProblem = nameProblem
         self.linkCode = linkCode
         self.recoveryCode = recoveryCode?.description
         linkedNotice = linked.map(Self.words)
@@ -117,7 +126,14 @@ struct DevicesPage: PageModel {
     }
 
     enum CodingKeys: String, CodingKey {
-        case devices
+        case name, devices
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        // NB: null for no name, rather than left out.
+        try container.encode(name, forKey: .name)
+        try container.encode(devices, forKey: .devices)
     }
 }
 
@@ -126,6 +142,10 @@ extension DevicesPage: MustacheParent {
         switch key {
         case "title": title
         case "devices": devices
+        case "name": name
+        case "nameNotice": nameNotice
+        case "nameProblem": nameProblem
+        case "nameURL": DevicesRoute.name.path
         case "linkCode": linkCode
         case "recoveryCode": recoveryCode
         case "linkedNotice": linkedNotice

@@ -14,6 +14,8 @@ enum DevicesRoute: Route, Hashable {
     case recoveryCode
     /// Signing a device out.
     case forget(DeviceID)
+    /// Setting (or taking away) the player's name.
+    case name
 
     enum Template: String, RouteTemplate {
         case page = "/devices"
@@ -21,11 +23,12 @@ enum DevicesRoute: Route, Hashable {
         case link = "/devices/link"
         case recoveryCode = "/devices/recovery-code"
         case forget = "/devices/{device}/forget"
+        case name = "/devices/name"
 
         var method: HTTPRequest.Method {
             switch self {
             case .page: .get
-            case .codes, .link, .recoveryCode, .forget: .post
+            case .codes, .link, .recoveryCode, .forget, .name: .post
             }
         }
     }
@@ -37,6 +40,7 @@ enum DevicesRoute: Route, Hashable {
         case .link: .link
         case .recoveryCode: .recoveryCode
         case .forget: .forget
+        case .name: .name
         }
     }
 

@@ -22,7 +22,7 @@ extension CardTableDatabase {
     ///
     /// How each table joins: the history (`finished_game`) is added whole; of two solves of a day
     /// (`daily_solve`) the faster is kept, ties to fewer wrong tries; a day's go (`daily_play`),
-    /// the Set game, the Memorize preferences and a Memorize game in a slot are the player's
+    /// the Set game, the Memorize preferences, the name and a Memorize game in a slot are the player's
     /// where they have one and the other's otherwise; the other's own themes are added at the end
     /// of the list (but copies of built-in themes the list already has); rooms the other hosts
     /// are hosted by the player, and the other's devices are the player's.
@@ -50,7 +50,7 @@ extension DatabaseTransaction {
                 SELECT 1 FROM daily_play AS own WHERE own.player_id = \(to)
                     AND own.puzzle_date = daily_play.puzzle_date)
             """)
-        for table in ["set_game", "memorize_preferences"] {
+        for table in ["set_game", "memorize_preferences", "player_name"] {
             try execute(
                 """
                 UPDATE \(identifier: table) SET player_id = \(to) WHERE player_id = \(from) AND NOT EXISTS (

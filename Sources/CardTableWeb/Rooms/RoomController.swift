@@ -14,7 +14,7 @@ struct RoomController: Sendable {
         let game: Room.Game
         /// One of the host's themes, for Memorize.
         let themeID: ThemeID?
-        /// The host's name in the room; "Host" when missing.
+        /// The host's name in the room; when missing, the player's name, or "Host".
         let name: String?
     }
 
@@ -88,20 +88,22 @@ struct RoomController: Sendable {
             }
             return id
         }
-        return try renderer.respond(RoomNewPage(game: game, themeID: themeID), to: request)
+        let name = try await referee.database.displayName(of: context.requirePlayer())
+        return try renderer.respond(RoomNewPage(game: game, themeID: themeID, name: name), to: request)
     }
 
     @Sendable func create(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let form = try await RequestInput.decode(CreateForm.self, from: request, context: context)
-        let typed = form.name ?? "Host"
-        let name: DisplayName
-        do {
-            name = try DisplayName(typed: typed)
-        } catch {
-            throw try await refusal(
-                Self.nameError(error), of: request, field: "room-name", typed: typed,
-                message: error.description
-            ) { RoomNewPage(game: form.game, themeID: form.themeID, nameProblem: $0) }
+        var name: DisplayName?
+        if let typed = form.name {
+            do {
+                name = try DisplayName(typed: typed)
+            } catch {
+                throw try await refusal(
+                    Self.nameError(error), of: request, field: "room-name", typed: typed,
+                    message: error.description
+                ) { RoomNewPage(game: form.game, themeID: form.themeID, nameProblem: $0) }
+            }
         }
         let answer = try await referee.create(
             form.game, themeID: form.themeID, hostName: name, for: Self.host(context))
@@ -304,8 +306,11 @@ struct RoomController: Sendable {
         request: Request
     ) async throws -> RoomPage {
         let (stored, words) = try await referee.currentWithWords(code, after: after)
+        // NB: the join form starts with the player's name; a member's form is not shown.
+        let name =
+            stored.room.member(for: player) == nil ? try await referee.database.displayName(of: player) : nil
         return RoomPage(
-            stored, for: player, announcement: words, origin: request.origin, joining: joining)
+            stored, for: player, announcement: words, origin: request.origin, name: name, joining: joining)
     }
 
     /// What a refused form answers: `error` to an API client; to a browser, the form's page again

@@ -13,13 +13,16 @@ struct RoomNewPage: PageModel {
     let gameName: String
     let createURL = RoomRoute.create.path
     let chooserURL = ThemesRoute.chooser().path
+    /// The name the field starts with: the player's own, if they chose one.
+    let name: String?
     /// The name sent back, with what was wrong with it.
     let nameProblem: FieldProblem?
 
-    init(game: Room.Game, themeID: ThemeID?, nameProblem: FieldProblem? = nil) {
+    init(game: Room.Game, themeID: ThemeID?, name: DisplayName? = nil, nameProblem: FieldProblem? = nil) {
         self.game = game.rawValue
         self.themeID = themeID?.description
         gameName = game == .set ? "Set" : "Memorize"
+        self.name = name?.text
         self.nameProblem = nameProblem
     }
 }
@@ -34,6 +37,7 @@ extension RoomNewPage: MustacheParent {
         case "gameName": gameName
         case "createURL": createURL
         case "chooserURL": chooserURL
+        case "name": name
         case "nameProblem": nameProblem
         default: nil
         }

@@ -56,6 +56,8 @@ struct RoomPage: PageModel {
     /// Whether the join form is shown: to someone not in the room (or whose name it sent back),
     /// while it is open.
     let canJoin: Bool
+    /// The name the join form starts with: the player's own, if they chose one.
+    let joinName: String?
     /// The name the join form sent back, with what was wrong with it.
     let joinProblem: FieldProblem?
     let isHost: Bool
@@ -96,7 +98,7 @@ struct RoomPage: PageModel {
 
     init(
         _ stored: StoredRoom, for player: PlayerID, announcement: String, origin: String,
-        joining joinProblem: FieldProblem? = nil
+        name: DisplayName? = nil, joining joinProblem: FieldProblem? = nil
     ) {
         let room = stored.room
         let you = room.member(for: player)
@@ -114,6 +116,7 @@ struct RoomPage: PageModel {
         self.announcement = announcement
         isMember = you != nil
         canJoin = (you == nil || joinProblem != nil) && stored.closedAt == nil
+        joinName = name?.text
         self.joinProblem = joinProblem
         isHost = you?.number == room.host.number && stored.closedAt == nil
         isPlayer = room.phase == .playing && you?.seat != nil && stored.closedAt == nil
@@ -211,6 +214,7 @@ extension RoomPage: MustacheParent {
         case "announcement": announcement
         case "isMember": isMember
         case "canJoin": canJoin
+        case "joinName": joinName
         case "joinProblem": joinProblem
         case "isHost": isHost
         case "isPlayer": isPlayer

@@ -33,13 +33,19 @@ struct RoomReferee: Sendable {
     /// The most rooms one player may host that are not closed.
     static let maximumOpenRooms = 5
 
+    /// The host's name in a room made without one, by a player who has none either.
+    static let defaultHostName = try! DisplayName(typed: "Host")
+
     /// Makes a room hosted by `player`: a Set room, or a Memorize room with a copy of one of
-    /// their themes.
+    /// their themes. The host is named `typed` (which becomes their name unless they have one),
+    /// or their name, or ``defaultHostName``.
     /// - Throws: ``AppError/noSuchTheme`` when a Memorize room names a theme they do not have;
     ///   ``AppError/limitReached(_:)`` when they host ``maximumOpenRooms`` open rooms already.
     func create(
-        _ game: Room.Game, themeID: ThemeID?, hostName: DisplayName, for player: PlayerID
+        _ game: Room.Game, themeID: ThemeID?, hostName typed: DisplayName?, for player: PlayerID
     ) async throws -> Answer {
+        let chosen = typed == nil ? try await database.displayName(of: player) : nil
+        let hostName = typed ?? chosen ?? Self.defaultHostName
         var theme: Theme?
         if game == .memorize {
             guard let themeID else {
@@ -73,12 +79,27 @@ struct RoomReferee: Sendable {
         let answer = Answer(
             room: change.stored.room, lastEvent: change.stored.lastEvent, events: change.events)
         logger.info("New room", metadata: ["game": "\(game.rawValue)"])
+        if let typed { await remember(typed, of: player) }
         return answer
     }
 
     /// Lets `player` in under `name` (renames them if they are in).
     func join(_ code: RoomCode, as name: DisplayName, for player: PlayerID) async throws -> Answer {
-        try await act(on: code) { room, _ throws(RoomRefusal) in try room.join(player, as: name) }
+        let answer = try await act(on: code) { room, _ throws(RoomRefusal) in try room.join(player, as: name)
+        }
+        await remember(name, of: player)
+        return answer
+    }
+
+    /// Makes the name a player used in a room their name, unless they chose one: the next room
+    /// starts with it. The room has them already, so a store that cannot take it only costs the
+    /// default.
+    private func remember(_ name: DisplayName, of player: PlayerID) async {
+        do {
+            try await database.rememberDisplayName(name, of: player, at: environment.now())
+        } catch {
+            logger.warning("A room name was not remembered", metadata: ["error": "\(error)"])
+        }
     }
 
     /// Starts the room's next game (the host only).

@@ -11,13 +11,17 @@ import NIOWebSocket
 /// cannot take is answered with an error message to its sender only. The connection stays open
 /// through bad messages, but not through broken frames (RFC 6455 has their close codes), nor for
 /// a client that leaves its answers unread (see ``RoomSocketOutbox``): it is closed with
-/// ``fellBehindCode`` and reconnects with `after=N`.
+/// ``fellBehindCode`` and reconnects with `after=N`. A socket of a device that was forgotten
+/// (or whose player was merged into another) is closed with ``signedOutCode`` at its next
+/// request or event.
 ///
 /// The server keeps reading the socket as long as it is open (automatic pings need it), except
 /// while a client's answers wait for it to read them. A player whose last socket closes is marked
 /// away after the grace period unless they reconnect.
 struct RoomSocket: Sendable {
     let referee: RoomReferee
+    /// Whose each device is now, asked before each request and event.
+    let sessions: DeviceSessions
     let gracePeriod: Duration
     let logger: Logger
 
@@ -33,9 +37,16 @@ struct RoomSocket: Sendable {
     /// with `after=N` and catches up.
     static let fellBehindCode = WebSocketErrorCode(codeNumber: 1013)
 
+    /// The close code of a socket whose device is no longer its player's: 1008, policy
+    /// violation. A page reloads, as whoever the browser is now.
+    static let signedOutCode = WebSocketErrorCode(codeNumber: 1008)
+
     /// A client left more answers unread than ``RoomSocketOutbox`` keeps, for longer than its
     /// patience.
     private struct FellBehind: Error {}
+
+    /// The socket's device was forgotten, or is another player's now.
+    private struct SignedOut: Error {}
 
     func addRoutes(to router: Router<RoomSocketContext>) {
         router.ws(RouterPath(RoomRoute.Template.socket.rawValue)) { request, context in
@@ -50,10 +61,11 @@ struct RoomSocket: Sendable {
         } onUpgrade: { inbound, outbound, context in
             let request = context.request
             guard let code = context.requestContext.parameters.get("code").flatMap({ RoomCode($0) }),
-                let player = context.requestContext.playerID
+                let player = context.requestContext.playerID, let device = context.requestContext.deviceID
             else { return }
             try await serve(
-                code, player: player, after: (try? RoomController.after(request)) ?? 0, inbound: inbound,
+                code, as: PlayerCookie.Holder(player: player, device: device),
+                after: (try? RoomController.after(request)) ?? 0, inbound: inbound,
                 outbound: outbound, channel: context.requestContext.channel)
         }
     }
@@ -79,9 +91,10 @@ struct RoomSocket: Sendable {
     }
 
     private func serve(
-        _ code: RoomCode, player: PlayerID, after: Int, inbound: WebSocketInboundStream,
+        _ code: RoomCode, as holder: PlayerCookie.Holder, after: Int, inbound: WebSocketInboundStream,
         outbound: WebSocketOutboundWriter, channel: any Channel
     ) async throws {
+        let player = holder.player
         let hub = referee.hub
         let (listener, updates) = await hub.listen(to: code)
         await hub.connect(player, to: code)
@@ -100,12 +113,13 @@ struct RoomSocket: Sendable {
                     for await lastEvent in updates { outbox.announce(lastEvent: lastEvent) }
                 }
                 group.addTask {
-                    try await send(code, player: player, after: after, outbox: outbox, outbound: outbound)
+                    try await send(code, as: holder, after: after, outbox: outbox, outbound: outbound)
                 }
                 group.addTask {
                     // NB: always reading, so pings are answered and a closed socket is noticed,
                     // except while an answer waits for room in the outbox.
                     for try await message in inbound.messages(maxSize: Self.maximumFrameBytes) {
+                        try await checkSignedIn(holder)
                         if let failure = await handle(message, in: code, from: player),
                             try await !outbox.add(failure: failure)
                         {
@@ -119,7 +133,13 @@ struct RoomSocket: Sendable {
             }
         } catch is FellBehind {
             logger.notice("A room socket fell behind: its client left too many answers unread")
-            await closeFallenBehind(outbound, channel: channel)
+            await close(
+                outbound, code: Self.fellBehindCode, reason: "Too many answers unread: reconnect.",
+                channel: channel)
+        } catch is SignedOut {
+            await close(
+                outbound, code: Self.signedOutCode, reason: "This device was signed out: reload.",
+                channel: channel)
         } catch {
             logger.debug("Room socket ended", metadata: ["error": "\(error)"])
             // NB: thrown on, so the library closes with the code a broken frame calls for.
@@ -133,13 +153,15 @@ struct RoomSocket: Sendable {
 
     /// Sends the catch-up, then each batch of new events as the hub announces them, and errors.
     private func send(
-        _ code: RoomCode, player: PlayerID, after: Int, outbox: RoomSocketOutbox,
+        _ code: RoomCode, as holder: PlayerCookie.Holder, after: Int, outbox: RoomSocketOutbox,
         outbound: WebSocketOutboundWriter
     ) async throws {
+        let player = holder.player
         var sent = try await catchUp(code, player: player, after: after, outbound: outbound)
         try await outbox.deliver { item in
             switch item {
             case .lastEvent(let lastEvent) where lastEvent > sent:
+                try await checkSignedIn(holder)
                 sent = try await catchUp(code, player: player, after: sent, outbound: outbound)
             case .lastEvent:
                 break
@@ -149,13 +171,24 @@ struct RoomSocket: Sendable {
         }
     }
 
-    /// Closes the socket of a client that fell behind with ``fellBehindCode``. The close frame goes
-    /// after what is already on its way, so a client that reads nothing more is cut off after
-    /// ``closeTimeout`` instead.
-    private func closeFallenBehind(_ outbound: WebSocketOutboundWriter, channel: any Channel) async {
+    /// Throws ``SignedOut`` when the socket's device is no longer its player's.
+    private func checkSignedIn(_ holder: PlayerCookie.Holder) async throws {
+        switch try await sessions.session(of: holder.device, at: referee.environment.now()) {
+        case .unrecorded: return
+        case .player(let player) where player == holder.player: return
+        case .player, .forgotten: throw SignedOut()
+        }
+    }
+
+    /// Closes the socket with `code`. The close frame goes after what is already on its way, so a
+    /// client that reads nothing more (one that fell behind) is cut off after ``closeTimeout``
+    /// instead.
+    private func close(
+        _ outbound: WebSocketOutboundWriter, code: WebSocketErrorCode, reason: String, channel: any Channel
+    ) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                try? await outbound.close(Self.fellBehindCode, reason: "Too many answers unread: reconnect.")
+                try? await outbound.close(code, reason: reason)
             }
             group.addTask {
                 guard (try? await Task.sleep(for: Self.closeTimeout)) != nil else { return }

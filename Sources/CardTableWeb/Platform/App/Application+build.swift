@@ -38,8 +38,10 @@ public func buildApplication(
     socketRouter.add(
         middleware: RoomLookupLimit(
             limiter: roomLookups, trustedProxies: configuration.trustedProxies, referee: rooms))
-    RoomSocket(referee: rooms, gracePeriod: configuration.roomGracePeriod, logger: logger)
-        .addRoutes(to: socketRouter)
+    RoomSocket(
+        referee: rooms, sessions: sessions, gracePeriod: configuration.roomGracePeriod, logger: logger
+    )
+    .addRoutes(to: socketRouter)
     var sweep = ForgottenPlayerSweep(database: served.database, now: environment.now, logger: logger)
     sweep.readiness = served.readiness
     var roomSweep = RoomSweep(referee: rooms, logger: logger)

@@ -83,9 +83,11 @@ function connect() {
   });
   socket.addEventListener("message", (message) => receive(JSON.parse(message.data)));
   // NB: whatever closed it (the network, a restart, 1013 for a client that fell behind), the
-  // socket reconnects after the last event drawn and catches up.
-  socket.addEventListener("close", () => {
+  // socket reconnects after the last event drawn and catches up; but a device signed out on
+  // another (1008) reloads, as the new visitor it is now.
+  socket.addEventListener("close", (event) => {
     socket = null;
+    if (event.code === 1008) return window.location.reload();
     retries += 1;
     retryTimer = window.setTimeout(connect, Math.min(10, 2 ** retries) * 500);
   });

@@ -197,5 +197,16 @@ enum PostgresSchema {
                 "CREATE INDEX device_code_by_player ON device_code (player_id)",
                 "CREATE UNIQUE INDEX device_code_one_recovery ON device_code (player_id) WHERE kind = 'recovery'",
             ]),
+        Migration(
+            identifier: "v9-player-names",
+            statements: [
+                """
+                CREATE TABLE player_name (
+                    player_id TEXT PRIMARY KEY REFERENCES player(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    updated_at TIMESTAMPTZ NOT NULL
+                )
+                """
+            ]),
     ]
 }

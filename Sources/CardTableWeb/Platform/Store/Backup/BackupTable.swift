@@ -18,7 +18,7 @@ struct BackupTable: Sendable {
     /// rows).
     var identity: String? = nil
 
-    /// Every table of the schema (as of migration `v8-devices`), in restore order. A migration
+    /// Every table of the schema (as of migration `v9-player-names`), in restore order. A migration
     /// that adds a table or a column adds it here too (a test compares this with the schema).
     static let all: [BackupTable] = [
         BackupTable(
@@ -112,6 +112,10 @@ struct BackupTable: Sendable {
                 ("created_at", .date), ("expires_at", .date), ("used_at", .date),
             ],
             orderBy: ["digest"]),
+        BackupTable(
+            name: "player_name",
+            columns: [("player_id", .text), ("name", .text), ("updated_at", .date)],
+            orderBy: ["player_id"]),
         BackupTable(
             name: "quarantine",
             columns: [
