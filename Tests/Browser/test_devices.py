@@ -1,7 +1,8 @@
 """One player on every device: a code shown on /devices, typed on another browser's home page,
 makes that browser the same player (stats, streak, themes), its own finished games added;
-forgetting a device makes it a new visitor. Screenshots of /devices and the home page's form at
-phone and tablet sizes go to Tests/Browser/screenshots/."""
+forgetting a device makes it a new visitor, even on a room page it has open; a name set on one
+device starts the room forms of all. Screenshots of /devices and the home page's form at phone
+and tablet sizes go to Tests/Browser/screenshots/."""
 
 import re
 
@@ -9,6 +10,7 @@ from playwright.sync_api import expect
 
 from conftest import SCREENSHOTS, SIZES
 from helpers import create_theme
+from room_helpers import join, make_room
 from set_helpers import THE_SET, act, card, companions, setup
 from test_daily_and_stats import solve
 
@@ -118,3 +120,45 @@ def test_a_mistyped_code_is_sent_back_beside_the_field(player):
         page.goto("/")
         page.locator(".link-device summary").click()
         page.locator(".other-game").screenshot(path=str(SCREENSHOTS / f"home-link-form-{width}x{height}.png"))
+
+
+def test_a_name_chosen_on_one_device_starts_the_room_forms_of_another(player):
+    phone = player()
+    phone.goto("/devices")
+    phone.fill("#display-name", "<i>Ana</i>")
+    phone.get_by_role("button", name="Save").click()
+    expect(phone.locator("[data-devices-name-saved]")).to_have_text("Saved: rooms will call you <i>Ana</i>.")
+    for width, height in SIZES:
+        phone.set_viewport_size({"width": width, "height": height})
+        phone.locator("#display-name").scroll_into_view_if_needed()
+        phone.screenshot(path=str(SCREENSHOTS / f"devices-name-{width}x{height}.png"))
+    laptop = player(1180, 820)
+    link_from_home(laptop, show_code(phone))
+    laptop.goto("/set")
+    laptop.get_by_text("Options").click()
+    laptop.get_by_role("link", name="Play with friends").click()
+    expect(laptop.locator("#room-name")).to_have_value("<i>Ana</i>")
+    laptop.get_by_role("button", name="Make a room").click()
+    expect(laptop.locator(".room-member.is-you .room-member-name")).to_have_text("<i>Ana</i>")
+    assert laptop.locator("[data-room-members] i").count() == 0
+    assert phone.errors == [] and laptop.errors == []
+
+
+def test_a_room_page_open_on_a_forgotten_device_starts_over_as_a_new_visitor(player):
+    phone, friend = player(), player()
+    url = make_room(phone, "Ana")
+    laptop = player(1180, 820)
+    link_from_home(laptop, show_code(phone))
+    phone.goto(url)
+    phone.wait_for_function("Number(document.documentElement.dataset.roomSockets || 0) >= 1")
+    expect(phone.locator(".room-member.is-you")).to_have_text(re.compile("Ana"))
+    laptop.goto("/devices")
+    laptop.locator(".devices-list li", has_not_text="(this device)").get_by_role(
+        "button", name=re.compile("^Forget")).click()
+    expect(laptop.locator(".devices-list li")).to_have_count(1)
+    # The friend's join reaches the phone's socket, which the server closes: the page reloads as
+    # a newcomer, who is not Ana.
+    join(friend, url, "Bo")
+    expect(phone.locator("#room-name")).to_be_visible()
+    expect(phone.locator(".room-member.is-you")).to_have_count(0)
+    assert phone.errors == [] and laptop.errors == [] and friend.errors == []
