@@ -306,9 +306,10 @@ struct RoomController: Sendable {
         request: Request
     ) async throws -> RoomPage {
         let (stored, words) = try await referee.currentWithWords(code, after: after)
-        // NB: the join form starts with the player's name; a member's form is not shown.
+        // NB: the join form starts with the player's name; a member's, or a closed room's, is not shown.
         let name =
-            stored.room.member(for: player) == nil ? try await referee.database.displayName(of: player) : nil
+            stored.room.member(for: player) == nil && stored.closedAt == nil
+            ? try await referee.database.displayName(of: player) : nil
         return RoomPage(
             stored, for: player, announcement: words, origin: request.origin, name: name, joining: joining)
     }

@@ -85,14 +85,15 @@ struct RoomReferee: Sendable {
 
     /// Lets `player` in under `name` (renames them if they are in).
     func join(_ code: RoomCode, as name: DisplayName, for player: PlayerID) async throws -> Answer {
-        let answer = try await act(on: code) { room, _ throws(RoomRefusal) in try room.join(player, as: name)
+        let answer = try await act(on: code) { room, _ throws(RoomRefusal) in
+            try room.join(player, as: name)
         }
         await remember(name, of: player)
         return answer
     }
 
-    /// Makes the name a player used in a room their name, unless they chose one: the next room
-    /// starts with it. The room has them already, so a store that cannot take it only costs the
+    /// Makes the name a player used in a room their name, unless they ever chose (a name, or
+    /// none): the next room starts with it. The room has them already, so a store that cannot take it only costs the
     /// default.
     private func remember(_ name: DisplayName, of player: PlayerID) async {
         do {

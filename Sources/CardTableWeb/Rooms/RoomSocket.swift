@@ -37,8 +37,9 @@ struct RoomSocket: Sendable {
     /// with `after=N` and catches up.
     static let fellBehindCode = WebSocketErrorCode(codeNumber: 1013)
 
-    /// The close code of a socket whose device is no longer its player's: 1008, policy
-    /// violation. A page reloads, as whoever the browser is now.
+    /// The close code of a socket whose device is no longer its player's (forgotten, or linked
+    /// to another): 1008, policy violation. A page loads the room again, as whoever the browser
+    /// is now.
     static let signedOutCode = WebSocketErrorCode(codeNumber: 1008)
 
     /// A client left more answers unread than ``RoomSocketOutbox`` keeps, for longer than its
@@ -138,7 +139,7 @@ struct RoomSocket: Sendable {
                 channel: channel)
         } catch is SignedOut {
             await close(
-                outbound, code: Self.signedOutCode, reason: "This device was signed out: reload.",
+                outbound, code: Self.signedOutCode, reason: "This device is no longer this player's: reload.",
                 channel: channel)
         } catch {
             logger.debug("Room socket ended", metadata: ["error": "\(error)"])
@@ -171,9 +172,17 @@ struct RoomSocket: Sendable {
         }
     }
 
-    /// Throws ``SignedOut`` when the socket's device is no longer its player's.
+    /// Throws ``SignedOut`` when the socket's device is no longer its player's. A store that
+    /// cannot say keeps the socket open: it was checked when it opened.
     private func checkSignedIn(_ holder: PlayerCookie.Holder) async throws {
-        switch try await sessions.session(of: holder.device, at: referee.environment.now()) {
+        let session: DeviceSession
+        do {
+            session = try await sessions.session(of: holder.device, at: referee.environment.now())
+        } catch {
+            logger.warning("A room socket's device could not be checked", metadata: ["error": "\(error)"])
+            return
+        }
+        switch session {
         case .unrecorded: return
         case .player(let player) where player == holder.player: return
         case .player, .forgotten: throw SignedOut()

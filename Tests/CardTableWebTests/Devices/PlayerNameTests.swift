@@ -27,13 +27,16 @@ import Testing
             // A name typed in a later room does not replace the one she chose.
             try await database.rememberDisplayName(DisplayName(typed: "Annie"), of: ana, at: now + 2)
             #expect(try await database.displayName(of: ana)?.text == "Ana")
+            // Taken away, it stays away: the next room's name is not taken for hers.
             try await database.setDisplayName(nil, of: ana, at: now + 3)
             #expect(try await database.displayName(of: ana) == nil)
-            #expect(try await instances[0].count("SELECT count(*) FROM player_name") == 0)
+            try await database.rememberDisplayName(DisplayName(typed: "Annie"), of: ana, at: now + 4)
+            #expect(try await database.displayName(of: ana) == nil)
         }
     }
 
-    /// The player keeps their name; one without a name takes the other's.
+    /// The player keeps their name (or their choice of none); one who never chose takes the
+    /// other's.
     @Test(arguments: TestStores.available)
     func aMergeKeepsThePlayersNameOrTakesTheOthers(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
@@ -41,13 +44,20 @@ import Testing
             let (ana, phone, tablet) = (PlayerID.random(), PlayerID.random(), PlayerID.random())
             try await database.setDisplayName(DisplayName(typed: "Ana"), of: phone, at: now)
             try await database.setDisplayName(DisplayName(typed: "Tablet Ana"), of: tablet, at: now)
-            try await database.setDisplayName(nil, of: ana, at: now)
+            let now = now
+            try await database.write { try $0.storePlayer(ana, at: now) }
 
             _ = try await database.mergePlayer(phone, into: ana, at: now + 1)
             #expect(try await database.displayName(of: ana)?.text == "Ana")
             _ = try await database.mergePlayer(tablet, into: ana, at: now + 2)
             #expect(try await database.displayName(of: ana)?.text == "Ana")
             #expect(try await instances[0].count("SELECT count(*) FROM player_name") == 1)
+
+            let (bea, laptop) = (PlayerID.random(), PlayerID.random())
+            try await database.setDisplayName(nil, of: bea, at: now)
+            try await database.setDisplayName(DisplayName(typed: "Laptop"), of: laptop, at: now)
+            _ = try await database.mergePlayer(laptop, into: bea, at: now + 1)
+            #expect(try await database.displayName(of: bea) == nil)
         }
     }
 

@@ -1,30 +1,28 @@
 import Foundation
 
 /// The name a player chose to show (issue 30): what the name fields of rooms start with. A
-/// player without one has no `player_name` row.
+/// `player_name` row without a name is a player who chose to have none; no row, a player who
+/// never chose (the first name they give in a room is taken).
 extension CardTableDatabase {
     /// `player`'s name; nil when they have none (or it no longer reads as a name).
     func displayName(of player: PlayerID) async throws -> DisplayName? {
         try await read { try $0.displayName(of: player) }
     }
 
-    /// Sets `player`'s name, or takes it away (nil); the player is stored if they are not.
+    /// Sets `player`'s name, or takes it away for good (nil: rooms then start with an empty
+    /// field); the player is stored if they are not.
     func setDisplayName(_ name: DisplayName?, of player: PlayerID, at now: Date) async throws {
         try await write { transaction in
             try transaction.lockPlayer(player, at: now)
-            guard let name else {
-                try transaction.execute("DELETE FROM player_name WHERE player_id = \(player.rawValue)")
-                return
-            }
             try transaction.execute(
                 """
-                INSERT INTO player_name (player_id, name, updated_at) VALUES (\(player.rawValue), \(name.text), \(now))
+                INSERT INTO player_name (player_id, name, updated_at) VALUES (\(player.rawValue), \(name?.text), \(now))
                 ON CONFLICT (player_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
                 """)
         }
     }
 
-    /// Gives `player` the name they typed in a room, unless they have one already.
+    /// Gives `player` the name they typed in a room, unless they ever chose (a name, or none).
     func rememberDisplayName(_ name: DisplayName, of player: PlayerID, at now: Date) async throws {
         try await write { transaction in
             try transaction.lockPlayer(player, at: now)
@@ -41,7 +39,7 @@ extension DatabaseTransaction {
     /// See ``CardTableDatabase/displayName(of:)``.
     func displayName(of player: PlayerID) throws -> DisplayName? {
         try firstRow("SELECT name FROM player_name WHERE player_id = \(player.rawValue)") { row in
-            try? DisplayName(typed: try row("name") as String)
+            (try row("name") as String?).flatMap { try? DisplayName(typed: $0) }
         } ?? nil
     }
 }

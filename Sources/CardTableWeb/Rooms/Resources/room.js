@@ -83,11 +83,12 @@ function connect() {
   });
   socket.addEventListener("message", (message) => receive(JSON.parse(message.data)));
   // NB: whatever closed it (the network, a restart, 1013 for a client that fell behind), the
-  // socket reconnects after the last event drawn and catches up; but a device signed out on
-  // another (1008) reloads, as the new visitor it is now.
+  // socket reconnects after the last event drawn and catches up; but a device that is no longer
+  // its player's (1008: forgotten, or linked to another) loads the room again as whoever it is
+  // now (a GET, so a join form the page answered is not sent again).
   socket.addEventListener("close", (event) => {
     socket = null;
-    if (event.code === 1008) return window.location.reload();
+    if (event.code === 1008) return window.location.replace(room().dataset.pageUrl);
     retries += 1;
     retryTimer = window.setTimeout(connect, Math.min(10, 2 ** retries) * 500);
   });

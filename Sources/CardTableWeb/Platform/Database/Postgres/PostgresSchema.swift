@@ -203,7 +203,7 @@ enum PostgresSchema {
                 """
                 CREATE TABLE player_name (
                     player_id TEXT PRIMARY KEY REFERENCES player(id) ON DELETE CASCADE,
-                    name TEXT NOT NULL,
+                    name TEXT,
                     updated_at TIMESTAMPTZ NOT NULL
                 )
                 """

@@ -203,14 +203,15 @@ extension SQLiteDatabase {
                     CREATE UNIQUE INDEX device_code_one_recovery ON device_code(player_id) WHERE kind = 'recovery';
                     """)
         }
-        // The name a player chose to show (issue 30): the default name in rooms. A player without
-        // one has no row.
+        // The name a player chose to show (issue 30): the default name in rooms. A player who
+        // chose to have none has a row with no name (so a room's name is not taken for theirs);
+        // a player who never chose has no row.
         migrator.registerMigration("v9-player-names") { db in
             try db.execute(
                 sql: """
                     CREATE TABLE player_name (
                         player_id TEXT PRIMARY KEY NOT NULL REFERENCES player(id) ON DELETE CASCADE,
-                        name TEXT NOT NULL,
+                        name TEXT,
                         updated_at DATETIME NOT NULL
                     ) WITHOUT ROWID;
                     """)
