@@ -54,6 +54,12 @@ extension CardTableDatabase {
         }
     }
 
+    /// The events of room `code` after number `after`, oldest first and numbered: at most `limit`
+    /// (none for a room that is gone).
+    func roomEvents(_ code: RoomCode, after: Int, limit: Int) async throws -> [(number: Int, body: String)] {
+        try await read { try $0.numberedRoomEvents(code, .after(after, limit: limit), lastEvent: after) }
+    }
+
     /// The room with `code` and the events of its log that `events` names, oldest first; nil when
     /// no room has `code`.
     func room(_ code: RoomCode, with events: RoomEventRange) async throws -> (

@@ -1,33 +1,47 @@
 /// Tells whoever is listening to a room that it has new events, after they are committed.
 ///
-/// It carries only the number of the room's last event: a listener reads the events it lacks
-/// from the store, so a missed or merged notification never loses anything. One instance per
-/// server; several servers sharing a database would each need telling (issue 14).
+/// It carries the number of the room's last event, and the events themselves when they were
+/// committed here: a listener takes the events it lacks from the room's ``RoomEventFeed``,
+/// which reads them from the store once for all of this instance's listeners, so a missed or
+/// merged notification never loses anything. One hub per server instance; PostgreSQL's
+/// listener tells it of the events other instances commit.
 actor RoomHub {
     /// A listener's stream of "the last event is now N".
     typealias Updates = AsyncStream<Int>
 
     private var listeners: [RoomCode: [Int: Updates.Continuation]] = [:]
+    /// The events of each room listened to, shared by its listeners.
+    private var feeds: [RoomCode: RoomEventFeed] = [:]
     private var nextListener = 0
     /// How many sockets each player has open to each room.
     private var connections: [RoomCode: [PlayerID: Int]] = [:]
 
-    /// Starts listening to `code`; the stream ends when ``stopListening(_:to:)`` is called.
-    func listen(to code: RoomCode) -> (id: Int, updates: Updates) {
+    /// Starts listening to `code`; the stream ends when ``stopListening(_:to:)`` is called. The
+    /// room's feed reads with `read` unless a listener before made it.
+    func listen(to code: RoomCode, reading read: @escaping RoomEventFeed.Read) -> (
+        id: Int, updates: Updates, feed: RoomEventFeed
+    ) {
         nextListener += 1
         let id = nextListener
         let (updates, continuation) = Updates.makeStream(bufferingPolicy: .bufferingNewest(1))
         listeners[code, default: [:]][id] = continuation
-        return (id, updates)
+        let feed = feeds[code] ?? RoomEventFeed(read: read)
+        feeds[code] = feed
+        return (id, updates, feed)
     }
 
     func stopListening(_ id: Int, to code: RoomCode) {
         listeners[code]?.removeValue(forKey: id)?.finish()
-        if listeners[code]?.isEmpty == true { listeners[code] = nil }
+        if listeners[code]?.isEmpty == true {
+            listeners[code] = nil
+            feeds[code] = nil
+        }
     }
 
-    /// Tells every listener of `code` that its last event is now `lastEvent`.
-    func publish(_ code: RoomCode, lastEvent: Int) {
+    /// Tells every listener of `code` that its last event is now `lastEvent`; `events`, when
+    /// this instance committed them, are the room's last events, handed to its feed first.
+    func publish(_ code: RoomCode, lastEvent: Int, events: [String] = []) {
+        if !events.isEmpty { feeds[code]?.add(events, through: lastEvent) }
         for continuation in listeners[code, default: [:]].values {
             continuation.yield(lastEvent)
         }

@@ -249,7 +249,9 @@ struct RoomReferee: Sendable {
         guard let change else { throw Self.noSuchRoom(code) }
         let answer = Answer(
             room: change.stored.room, lastEvent: change.stored.lastEvent, events: change.events)
-        if !answer.events.isEmpty { await hub.publish(code, lastEvent: answer.lastEvent) }
+        if !answer.events.isEmpty {
+            await hub.publish(code, lastEvent: answer.lastEvent, events: answer.events)
+        }
         return answer
     }
 }

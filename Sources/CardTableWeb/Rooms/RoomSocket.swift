@@ -97,7 +97,9 @@ struct RoomSocket: Sendable {
     ) async throws {
         let player = holder.player
         let hub = referee.hub
-        let (listener, updates) = await hub.listen(to: code)
+        let (listener, updates, feed) = await hub.listen(to: code) { [referee] after in
+            try await referee.database.roomEvents(code, after: after, limit: RoomReferee.catchUpLimit)
+        }
         await hub.connect(player, to: code)
         let outbox = RoomSocketOutbox()
         var closingError: (any Error)?
@@ -114,7 +116,8 @@ struct RoomSocket: Sendable {
                     for await lastEvent in updates { outbox.announce(lastEvent: lastEvent) }
                 }
                 group.addTask {
-                    try await send(code, as: holder, after: after, outbox: outbox, outbound: outbound)
+                    try await send(
+                        code, as: holder, after: after, feed: feed, outbox: outbox, outbound: outbound)
                 }
                 group.addTask {
                     // NB: always reading, so pings are answered and a closed socket is noticed,
@@ -152,10 +155,11 @@ struct RoomSocket: Sendable {
         if let closingError { throw closingError }
     }
 
-    /// Sends the catch-up, then each batch of new events as the hub announces them, and errors.
+    /// Sends the catch-up, then each batch of new events as the hub announces them (from the
+    /// room's feed, or read by itself when the feed no longer has them), and errors.
     private func send(
-        _ code: RoomCode, as holder: PlayerCookie.Holder, after: Int, outbox: RoomSocketOutbox,
-        outbound: WebSocketOutboundWriter
+        _ code: RoomCode, as holder: PlayerCookie.Holder, after: Int, feed: RoomEventFeed,
+        outbox: RoomSocketOutbox, outbound: WebSocketOutboundWriter
     ) async throws {
         let player = holder.player
         var sent = try await catchUp(code, player: player, after: after, outbound: outbound)
@@ -163,7 +167,12 @@ struct RoomSocket: Sendable {
             switch item {
             case .lastEvent(let lastEvent) where lastEvent > sent:
                 try await checkSignedIn(holder)
-                sent = try await catchUp(code, player: player, after: sent, outbound: outbound)
+                if let events = try await feed.events(after: sent, through: lastEvent) {
+                    for event in events { try await outbound.write(.text(event)) }
+                    sent = lastEvent
+                } else {
+                    sent = try await catchUp(code, player: player, after: sent, outbound: outbound)
+                }
             case .lastEvent:
                 break
             case .failure(let message):

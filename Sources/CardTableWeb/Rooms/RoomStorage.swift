@@ -74,6 +74,13 @@ extension DatabaseTransaction {
     /// row, not made from its events, so members are sent the next one (their pages redraw from
     /// the room), and a replay shows the table after the next one.
     func roomEvents(_ code: RoomCode, _ range: RoomEventRange, lastEvent: Int) throws -> [String] {
+        try numberedRoomEvents(code, range, lastEvent: lastEvent).map(\.body)
+    }
+
+    /// ``roomEvents(_:_:lastEvent:)`` with each event's number.
+    func numberedRoomEvents(_ code: RoomCode, _ range: RoomEventRange, lastEvent: Int) throws -> [(
+        number: Int, body: String
+    )] {
         let which: SQL
         switch range {
         case .none: return []
@@ -88,7 +95,7 @@ extension DatabaseTransaction {
         ) { row in
             let body: String = try row("body")
             try RoomEvent.checkStored(body)
-            return body
+            return (try row("number"), body)
         }
     }
 

@@ -41,7 +41,7 @@ import Testing
                     )
                 }
                 let code = made.stored.room.code
-                let (_, updates) = await hub.listen(to: code)
+                let (_, updates, _) = await hub.listen(to: code) { _ in [] }
                 let heard = Mutex<[Int]>([])
                 group.addTask {
                     for await number in updates { heard.withLock { $0.append(number) } }
