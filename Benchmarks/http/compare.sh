@@ -13,6 +13,8 @@
 #   ROUNDS=3          rounds of every action        DURATION=8s   measured run per action
 #   CONNECTIONS=8     wrk connections per build     ONLY=<regex>  actions to run, e.g. '^(tap|select)$'
 #   SERVER_CPU=0  CLIENT_CPU=1
+#   AFTER_COOKIES=<file>  the after build's cookies, when it signs cookies another way (made by
+#                 Benchmarks/http/recookie.sh from the seeded cookies)
 set -euo pipefail
 [ $# = 3 ] || { sed -n 2,15p "$0" >&2; exit 2; }
 BEFORE=$1 AFTER=$2 SEEDED=$3
@@ -79,10 +81,15 @@ for label in before after; do
     done
 done
 
+# The cookies build `$1` is loaded with.
+cookies_of() {
+    if [ "$1" = after ] && [ -n "${AFTER_COOKIES:-}" ]; then echo "$AFTER_COOKIES"; else echo "$SEEDED/cookies.txt"; fi
+}
+
 # Loads one build for `$2` with the action in $mode, $path, $accept and $encoding.
 load() {
     BENCH_MODE=$mode BENCH_PATH=$path BENCH_ACCEPT=$accept BENCH_ENCODING=$encoding \
-        BENCH_COOKIES=$SEEDED/cookies.txt BENCH_RESULT=$WORK/$1/result.json \
+        BENCH_COOKIES=$(cookies_of "$1") BENCH_RESULT=$WORK/$1/result.json \
         taskset -c "$CLIENT_CPU" wrk -t1 -c"$CONNECTIONS" -d"$2" --timeout 10s -s "$HERE/bench.lua" \
         "http://127.0.0.1:${PORT[$1]}" >/dev/null
 }
