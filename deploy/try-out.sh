@@ -121,33 +121,9 @@ for n in $(seq "$INSTANCES"); do
 done
 
 # nginx: the deployment's configuration with this try-out's ports, under a prefix of its own.
-mkdir -p "$WORK/nginx/logs"
-servers=""
-for port in "${INSTANCE_PORTS[@]}"; do
-    servers+="    server 127.0.0.1:$port max_fails=3 fail_timeout=10s;\n"
-done
-python3 - "$ROOT/deploy/nginx/cardtable.conf" "$WORK/nginx/cardtable.conf" "$PORT" "$servers" <<'EOF'
-import re, sys
-source, target, port, servers = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].replace("\\n", "\n")
-text = open(source).read()
-text, count = re.subn(r"(    server 127\.0\.0\.1:\d+ [^\n]*\n)+", servers, text)
-assert count == 2, "the two upstreams' server lines were not found"
-text, count = re.subn(r"listen 80;", f"listen 127.0.0.1:{port};", text)
-assert count == 1, "the listen line was not found"
-open(target, "w").write(text)
-EOF
-cat >"$WORK/nginx/nginx.conf" <<EOF
-worker_processes 1;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/logs/error.log warn;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    client_body_temp_path $WORK/nginx/body;
-    proxy_temp_path $WORK/nginx/proxy;
-    include $WORK/nginx/cardtable.conf;
-}
-EOF
+servers=()
+for port in "${INSTANCE_PORTS[@]}"; do servers+=("127.0.0.1:$port"); done
+python3 "$ROOT/deploy/nginx/configure.py" "$WORK/nginx" "127.0.0.1:$PORT" "${servers[@]}"
 "$NGINX" -p "$WORK/nginx" -c nginx.conf -t >/dev/null 2>&1 || "$NGINX" -p "$WORK/nginx" -c nginx.conf -t
 "$NGINX" -p "$WORK/nginx" -c nginx.conf
 URL="http://127.0.0.1:$PORT"

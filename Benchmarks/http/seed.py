@@ -66,8 +66,9 @@ def is_set(a, b, c):
 
 def play(args):
     url = urllib.parse.urlparse(args.url)
-    if url.hostname != "127.0.0.1":
-        raise SystemExit("only 127.0.0.1 is used")
+    # NB: this machine only, or the network test bed's namespaces (Benchmarks/hosts/run.sh).
+    if url.hostname != "127.0.0.1" and not (url.hostname or "").startswith("10.203.0."):
+        raise SystemExit("only 127.0.0.1 and the test bed's 10.203.0.x are used")
     lines = []
     for index in range(args.players):
         player = Player(url.hostname, url.port)

@@ -11,6 +11,7 @@
 #   bash Benchmarks/instances/run.sh        SETUPS="sqlite:1 postgres:1 postgres:2 postgres:3"
 #                                           DURATION=10s CONNECTIONS=16 PLAYERS=32 ROOMS=100
 #                                           ROOM_SECONDS=20 SKIP_BUILD=1 KEEP=1
+#                                           BINARY=path to another build of cardtable
 #
 # Prints one JSON line per set-up and a table. Not a test: the figures depend on the machine; on a
 # small one every process (nginx, instances, PostgreSQL, wrk, the bots) shares the same cores.
@@ -22,8 +23,11 @@ SETUPS=${SETUPS:-sqlite:1 postgres:1 postgres:2 postgres:3}
 export DURATION=${DURATION:-10s} CONNECTIONS=${CONNECTIONS:-16} PLAYERS=${PLAYERS:-32}
 export ROOMS=${ROOMS:-100} ROOM_SECONDS=${ROOM_SECONDS:-20}
 
-if [ "${SKIP_BUILD:-0}" != 1 ]; then swift build -c release --product cardtable >&2; fi
-export BINARY="$(swift build -c release --show-bin-path)/cardtable"
+if [ -z "${BINARY:-}" ]; then
+    if [ "${SKIP_BUILD:-0}" != 1 ]; then swift build -c release --product cardtable >&2; fi
+    BINARY="$(swift build -c release --show-bin-path)/cardtable"
+fi
+export BINARY
 command -v wrk >/dev/null || apt-get install -y wrk >&2 || { apt-get update >&2 && apt-get install -y wrk >&2; }
 if [ ! -x .venv-bench/bin/python ]; then
     python3 -m venv .venv-bench

@@ -4,6 +4,7 @@
 # room count in ROOM_COUNTS; after each run, the server's RSS. Not a test: it prints figures.
 #
 #   bash Benchmarks/rooms/run.sh            ROOM_COUNTS="25 250" DURATION=20 SKIP_BUILD=1
+#                                           BINARY=path to another build of cardtable
 #
 # Needs swift, python3 with venv (the websockets package is installed into .venv-bench from PyPI).
 set -euo pipefail
@@ -12,8 +13,10 @@ ROOT=$PWD
 ROOM_COUNTS=${ROOM_COUNTS:-25 250}
 export DURATION=${DURATION:-20}
 
-if [ "${SKIP_BUILD:-0}" != 1 ]; then swift build -c release --product cardtable >&2; fi
-BINARY="$(swift build -c release --show-bin-path)/cardtable"
+if [ -z "${BINARY:-}" ]; then
+    if [ "${SKIP_BUILD:-0}" != 1 ]; then swift build -c release --product cardtable >&2; fi
+    BINARY="$(swift build -c release --show-bin-path)/cardtable"
+fi
 if [ ! -x .venv-bench/bin/python ]; then
     python3 -m venv .venv-bench
     .venv-bench/bin/pip install --quiet websockets

@@ -1,0 +1,33 @@
+"""Gives nginx a folder of its own to run CardTable from: deploy/nginx/cardtable.conf with other
+instances and another listen address, inside an nginx.conf whose pid, logs and temporary files
+stay in that folder. What try-out.sh and the network test bed (Benchmarks/hosts/run.sh) run:
+
+    python3 deploy/nginx/configure.py FOLDER LISTEN SERVER...
+    nginx -p FOLDER -c nginx.conf
+
+LISTEN is what nginx listens on (`127.0.0.1:8080`); each SERVER an instance's `host:port`."""
+
+import pathlib
+import re
+import sys
+
+folder, listen, servers = pathlib.Path(sys.argv[1]).resolve(), sys.argv[2], sys.argv[3:]
+(folder / "logs").mkdir(parents=True, exist_ok=True)
+lines = "".join(f"    server {server} max_fails=3 fail_timeout=10s;\n" for server in servers)
+text = pathlib.Path(__file__).with_name("cardtable.conf").read_text()
+text, count = re.subn(r"(    server 127\.0\.0\.1:\d+ [^\n]*\n)+", lines, text)
+assert count == 2, "the two upstreams' server lines were not found"
+text, count = re.subn(r"listen 80;", f"listen {listen};", text)
+assert count == 1, "the listen line was not found"
+(folder / "cardtable.conf").write_text(text)
+(folder / "nginx.conf").write_text(f"""worker_processes 1;
+pid {folder}/nginx.pid;
+error_log {folder}/logs/error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off;
+    client_body_temp_path {folder}/body;
+    proxy_temp_path {folder}/proxy;
+    include {folder}/cardtable.conf;
+}}
+""")
