@@ -12,8 +12,9 @@
 # leaves, so a round trip between two hosts takes twice the delay; then measure.sh seeds players
 # through nginx, loads taps and selects with wrk and plays ROOMS rooms × 4 bots, and a table
 # follows. The delay is Benchmarks/hosts/delay.c behind an NFQUEUE rule on each host's link, not
-# `tc netem`, which this machine's kernel is built without; it adds about 0.1–0.3 ms of its own
-# to a round trip, so the script measures and prints each run's actual one.
+# `tc netem`, which this machine's kernel is built without; it adds about 0.5 ms of its own to
+# a round trip (1.45–1.63 ms measured for 0.5 ms a link), so the script measures and prints
+# each run's actual one.
 #
 #   sudo bash Benchmarks/hosts/run.sh       DELAYS="0 0.5 5" INSTANCES=2 DURATION=10s
 #                                           CONNECTIONS=16 PLAYERS=32 ROOMS=100 ROOM_SECONDS=20
@@ -21,9 +22,9 @@
 #                                           BINARY=path to cardtable (default: a release build)
 #
 # Needs root (namespaces, the cluster as the postgres user) on Debian: installs postgresql,
-# nginx-light, wrk, iproute2, iptables and libnetfilter-queue-dev when missing. It touches no address outside the namespaces it
-# makes (named ctbed-*), and removes them, the cluster and its files when it ends, is
-# interrupted, or runs out of time.
+# nginx-light, wrk, iproute2, iptables and libnetfilter-queue-dev when missing. It touches no
+# address outside the namespaces it makes (named ctbed-*), and removes them, the cluster and its
+# files when it ends, is interrupted, or runs out of time.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
