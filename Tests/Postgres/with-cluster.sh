@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs a command with a throw-away PostgreSQL cluster: installs Debian's postgresql when it is
 # missing, makes a cluster in a temporary folder (initdb as the postgres user, trust
-# authentication, a Unix socket folder of its own and a free port on 127.0.0.1), starts it, runs
-# the command with CARDTABLE_TEST_POSTGRES set to it, then stops the cluster and removes it.
+# authentication, a Unix socket folder of its own and a free port on 127.0.0.1, and
+# pg_stat_statements loaded, which RoundTripTests counts statements with), starts it, runs the
+# command with CARDTABLE_TEST_POSTGRES set to it, then stops the cluster and removes it.
 #
 #   bash Tests/Postgres/with-cluster.sh swift test
 set -euo pipefail
@@ -29,7 +30,7 @@ runuser -u postgres -- "$BIN/initdb" -D "$FOLDER/data" --auth=trust --username=p
     --encoding=UTF8 --locale=C.UTF-8 >"$FOLDER/initdb.log" 2>&1 || { cat "$FOLDER/initdb.log"; exit 1; }
 # fsync stays on, as on a real site: what PostgreSQL acknowledged is on disk.
 runuser -u postgres -- "$BIN/pg_ctl" -D "$FOLDER/data" -l "$FOLDER/socket/server.log" -w \
-    -o "-p $PORT -k $FOLDER/socket -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null \
+    -o "-p $PORT -k $FOLDER/socket -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_preload_libraries=pg_stat_statements" start >/dev/null \
     || { cat "$FOLDER/socket/server.log"; exit 1; }
 
 export CARDTABLE_TEST_POSTGRES="postgres://postgres@127.0.0.1:$PORT/postgres"

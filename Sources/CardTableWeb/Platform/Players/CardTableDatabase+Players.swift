@@ -16,9 +16,18 @@ extension DatabaseTransaction {
     /// single writer already runs each write transaction alone. Every change of a player's starts
     /// here, so what it saves may name them.
     func lockPlayer(_ player: PlayerID, at now: Date) throws {
+        guard dialect.locksRows else { return try storePlayer(player, at: now) }
+        // NB: a stored player (every move but their first) costs one statement: the lock. A first
+        // move stores them, then locks the row, whether this transaction stored it or another's
+        // first move, committed meanwhile, did.
+        if try lockStored(player) { return }
         try storePlayer(player, at: now)
-        guard dialect.locksRows else { return }
-        _ = try rows("SELECT id FROM player WHERE id = \(player.rawValue)\(SQL.forUpdate)") { _ in () }
+        _ = try lockStored(player)
+    }
+
+    /// Locks `player`'s row; false when they are not stored (as this statement's snapshot sees).
+    private func lockStored(_ player: PlayerID) throws -> Bool {
+        try !rows("SELECT id FROM player WHERE id = \(player.rawValue)\(SQL.forUpdate)") { _ in () }.isEmpty
     }
 
     /// ``lockPlayer(_:at:)`` for a change timed by `clock`, answering the moment to time it at:

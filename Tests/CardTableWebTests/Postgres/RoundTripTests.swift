@@ -1,0 +1,90 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import PostgresNIO
+import Testing
+
+@testable import CardTableWeb
+
+/// How many statements a move sends PostgreSQL, each one a round trip on the network (issue 31),
+/// counted by PostgreSQL itself (`pg_stat_statements`, which `Tests/Postgres/with-cluster.sh`
+/// loads): BEGIN and COMMIT count. A change that adds a statement to a move fails here.
+@Suite struct RoundTripTests {
+    /// The most statements each move may send, as counted now; lower them as moves get cheaper.
+    /// A tap: BEGIN, lock the player, read the Memorize options, the game, whether the player has
+    /// themes of their own and the game's theme, save the game, COMMIT. A select: BEGIN, lock,
+    /// read the game, save it, COMMIT. A claim: BEGIN, lock and read the room, add its events,
+    /// save the room, notify the other instances, COMMIT. (Each was one more before a stored
+    /// player was locked in one statement.)
+    static let ceilings = ["Memorize tap": 8, "Set select": 5, "room claim": 6]
+
+    @Test(arguments: PostgresTestCluster.clusters)
+    func eachMoveSendsAKnownNumberOfStatements(cluster: PostgresAddress) async throws {
+        try await PostgresTestCluster.withDatabase(on: cluster) { address in
+            let served = try ServedDatabase.postgres(
+                address.url, secret: .random(), logger: Logger(label: "test"))
+            // NB: no sweep of rooms during the test (the first runs at start, before any move).
+            var configuration = WebConfiguration(port: 0)
+            configuration.roomSweepInterval = .seconds(3600)
+            let app = try await buildApplication(configuration, database: served)
+            try await PostgresTestCluster.withClient(address) { counter in
+                try await counter.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+                try await app.test(.live) { client in
+                    let (ana, bo) = (
+                        try await Browser.arriving(at: client), try await Browser.arriving(at: client)
+                    )
+                    // Each first move stores its player; what is measured is a move after it.
+                    _ = try await ana.post("/play/random/choose/1", json: true)
+                    let set = try await ana.post("/set/hint", json: true).decode(SetPageJSON.self)
+                    let card = try #require(set.cards.first?.id)
+                    let room = try await ana.createRoom()
+                    try await bo.join(room, as: "Bo")
+                    _ = try await ana.postJSON(room.startURL, body: "{}")
+                    let table = try #require(try await ana.snapshot(room).view?.set?.cards)
+
+                    var counts: [String: Int] = [:]
+                    counts["Memorize tap"] = try await Self.statements(counted: counter) {
+                        let tap = try await ana.post("/play/random/choose/2", json: true)
+                        #expect(tap.status == .ok)
+                    }
+                    counts["Set select"] = try await Self.statements(counted: counter) {
+                        let select = try await ana.post("/set/cards/\(card)/select", json: true)
+                        #expect(select.status == .ok)
+                    }
+                    counts["room claim"] = try await Self.statements(counted: counter) {
+                        let claim = try await bo.postJSON(
+                            "/rooms/\(room.code)/claim", body: #"{"cards": \#(Array(table.prefix(3)))}"#)
+                        #expect(claim.status == .ok)
+                    }
+                    for (move, ceiling) in Self.ceilings {
+                        let count = try #require(counts[move])
+                        #expect(count <= ceiling, "\(move): \(count) statements")
+                        #expect(count > 2, "\(move) was counted (\(count) statements)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The statements this database ran while `move` did, as PostgreSQL counts them: all but the
+    /// pool's keep-alive `SELECT 1`, and but the count's own query.
+    static func statements(counted client: PostgresClient, during move: () async throws -> Void)
+        async throws -> Int
+    {
+        let before = try await total(client)
+        try await move()
+        return try await total(client) - before - 1
+    }
+
+    private static func total(_ client: PostgresClient) async throws -> Int {
+        let rows = try await client.query(
+            """
+            SELECT coalesce(sum(calls), 0)::bigint FROM pg_stat_statements
+            WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+                AND query !~ '^SELECT (\\$1|1);?$'
+            """)
+        for try await count in rows.decode(Int.self) { return count }
+        return 0
+    }
+}
