@@ -40,33 +40,38 @@ extension DatabaseTransaction {
 
     /// Appends what happened to the room's log as numbered events, each with the view after
     /// all of them, and saves the room; the room counts as active now. On PostgreSQL the
-    /// other instances hear of the new last event when the transaction commits.
+    /// other instances hear of the new last event when the transaction commits, and the events,
+    /// the room and the notice go in one statement (one round trip).
     /// - Returns: The events' JSON, in order.
     func record(_ happenings: [RoomHappening], in stored: inout StoredRoom, at now: Date) throws -> [String] {
         guard !happenings.isEmpty else { return [] }
         let code = stored.room.code.rawValue
-        var bodies: [String] = []
-        for event in stored.append(happenings) {
-            let body = try JSONText.encode(event)
-            try execute(
-                """
-                INSERT INTO room_event (room_code, number, game_number, body, created_at)
-                VALUES (\(code), \(event.number), \(event.game), \(body), \(now))
-                """)
-            RoomEvent.rememberStored(body)
-            bodies.append(body)
+        let events = try stored.append(happenings).map { event in (event, try JSONText.encode(event)) }
+        let values = events.map { event, body -> SQL in
+            "(\(code), \(event.number), \(event.game), \(body), \(now))"
         }
-        try execute(
+        let insert: SQL = """
+            INSERT INTO room_event (room_code, number, game_number, body, created_at)
+            VALUES \(SQL.joined(values, separator: ", "))
             """
+        let update: SQL = """
             UPDATE room SET state = \(try JSONText.encode(stored.room)), last_event = \(stored.lastEvent),
                 active_at = \(now)
             WHERE code = \(code)
-            """)
+            """
         if dialect == .postgres {
-            _ = try rows("SELECT pg_notify(\(roomEventsChannel), \("\(code) \(stored.lastEvent)"))") { _ in ()
-            }
+            _ = try rows(
+                """
+                WITH added AS (\(insert) RETURNING number), saved AS (\(update) RETURNING code)
+                SELECT pg_notify(\(roomEventsChannel), \("\(code) \(stored.lastEvent)")) FROM saved
+                """
+            ) { _ in () }
+        } else {
+            try execute(insert)
+            try execute(update)
         }
-        return bodies
+        for (_, body) in events { RoomEvent.rememberStored(body) }
+        return events.map(\.1)
     }
 
     /// The events of room `code` that `range` names (`lastEvent` is the room's last), oldest
