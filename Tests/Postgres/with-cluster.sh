@@ -30,7 +30,7 @@ runuser -u postgres -- "$BIN/initdb" -D "$FOLDER/data" --auth=trust --username=p
     --encoding=UTF8 --locale=C.UTF-8 >"$FOLDER/initdb.log" 2>&1 || { cat "$FOLDER/initdb.log"; exit 1; }
 # fsync stays on, as on a real site: what PostgreSQL acknowledged is on disk.
 runuser -u postgres -- "$BIN/pg_ctl" -D "$FOLDER/data" -l "$FOLDER/socket/server.log" -w \
-    -o "-p $PORT -k $FOLDER/socket -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_preload_libraries=pg_stat_statements" start >/dev/null \
+    -o "-p $PORT -k $FOLDER/socket -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.max=50000" start >/dev/null \
     || { cat "$FOLDER/socket/server.log"; exit 1; }
 
 export CARDTABLE_TEST_POSTGRES="postgres://postgres@127.0.0.1:$PORT/postgres"

@@ -62,7 +62,7 @@ extension DatabaseTransaction {
         if dialect == .postgres {
             _ = try rows(
                 """
-                WITH added AS (\(insert) RETURNING number), saved AS (\(update) RETURNING code)
+                WITH added AS (\(insert)), saved AS (\(update) RETURNING code)
                 SELECT pg_notify(\(roomEventsChannel), \("\(code) \(stored.lastEvent)")) FROM saved
                 """
             ) { _ in () }
