@@ -35,7 +35,7 @@ import Testing
 
             var headers = HTTPFields()
             headers[.cookie] = phone.cookie
-            let seen = MessageCount()
+            let seen = Counter()
             let close = try await session.client.ws(
                 room.socketURL, configuration: .init(additionalHeaders: headers)
             ) { inbound, outbound, _ in
@@ -75,20 +75,11 @@ import Testing
                 #expect(closed, "the server closed the phone's socket")
             }
             #expect(close?.closeCode == .init(codeNumber: 1008))
-            #expect(seen.value == 0, "nothing more reached the signed-out phone")
+            #expect(seen.count == 0, "nothing more reached the signed-out phone")
             // The phone renamed Ana once; forgotten, it played nothing more as her (its socket's
             // close may have marked her away since, which renames nobody).
             let names = try await ana.snapshot(room).view?.members.map(\.name)
             #expect(names == (nudge == .event ? ["Ana on the phone", "Bo"] : ["Ana on the phone"]))
         }
     }
-}
-
-/// A count shared with a socket's handler.
-private final class MessageCount: @unchecked Sendable {
-    private var count = 0
-    private let lock = NSLock()
-
-    func add() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
 }

@@ -11,13 +11,7 @@ import Testing
     /// `base`, counting its read transactions.
     struct CountingDatabase<Base: CardTableDatabase>: CardTableDatabase {
         let base: Base
-        let reads = Reads()
-
-        final class Reads: Sendable {
-            private let count = Mutex(0)
-            func add() { count.withLock { $0 += 1 } }
-            var value: Int { count.withLock { $0 } }
-        }
+        let reads = Counter()
 
         func read<Value: Sendable>(_ body: @escaping @Sendable (Base.Transaction) throws -> Value)
             async throws
@@ -67,7 +61,7 @@ import Testing
                         try await player.withRoomSocket(room.socketURL) { socket in
                             _ = try await socket.next()
                             await ready.arriveAndWait()
-                            let before = database.reads.value
+                            let before = database.reads.count
                             if index == 0 {
                                 // Another instance commits an event and says so, as PostgreSQL's
                                 // listener does: the hub hears its number only.
@@ -80,14 +74,14 @@ import Testing
                             let remote = try await socket.next()
                             #expect(remote.number == 2 && remote.text == "Ana is now Ana B.")
                             await heardRemote.arriveAndWait()
-                            let afterRemote = database.reads.value
+                            let afterRemote = database.reads.count
                             // A move made here, on the host's socket.
                             if index == 0 { try await socket.send(#"{"type": "join", "name": "Ana C"}"#) }
                             let local = try await socket.next()
                             #expect(local.number == 3 && local.text == "Ana B is now Ana C.")
                             await heardLocal.arriveAndWait()
                             return index == 0
-                                ? (afterRemote - before, database.reads.value - afterRemote) : nil
+                                ? (afterRemote - before, database.reads.count - afterRemote) : nil
                         }
                     }
                 }

@@ -320,7 +320,7 @@ import Testing
     }
 }
 
-/// Hands out 0, 1, 2… across tasks.
+/// Hands out 0, 1, 2… across tasks (or just counts, with ``add()``).
 final class Counter: Sendable {
     private let value = Mutex(0)
     func next() -> Int {
@@ -329,4 +329,9 @@ final class Counter: Sendable {
             return count
         }
     }
+
+    func add() { _ = next() }
+
+    /// How many were handed out (or added).
+    var count: Int { value.withLock { $0 } }
 }
