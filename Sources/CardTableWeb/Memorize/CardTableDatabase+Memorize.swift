@@ -11,6 +11,8 @@ struct MemorizeDesk: Sendable {
     /// The game stored in the slot; nil before its first deal is played, and when it could not
     /// be read.
     var stored: SavedMemorizeGame?
+    /// The version of the stored game's row, which a save checks is still so.
+    var storedVersion = RowVersion.absent
     /// Whether the slot's game could not be read and was moved to the quarantine just now.
     var gameWasSetAside = false
     /// The themes a deal may come from (the slot's theme, or all the player's for the random
@@ -43,26 +45,36 @@ extension CardTableDatabase {
     }
 
     /// Reads the desk, lets `change` decide what to save at the moment `clock` gives, and saves
-    /// it, all in one transaction; nothing is saved when `change` throws. A game the change
-    /// finishes joins the player's history in the same transaction.
+    /// it as one move (see ``CardTableDatabase/move(_:)``): the game is saved only if no other
+    /// change of it was saved since it was read, else the move runs again; nothing is saved when
+    /// `change` throws. A game the change finishes joins the player's history in the same save.
     ///
-    /// The clock is read inside the transaction, once the player's earlier changes are done (see
-    /// ``DatabaseTransaction/lockPlayer(_:clock:)``), so one player's changes are timed in the
-    /// order they are applied: of two taps at once, the one applied second is never timed first.
+    /// The clock is read as each run of the move starts, so one player's changes are timed in
+    /// the order they are saved: of two taps at once, the one saved second read the game after
+    /// the first was saved, and the clock after that.
     /// - Returns: What `change` answered besides.
     func changeMemorizeGame<Value: Sendable>(
         in slot: MemorizeSlot, for player: PlayerID, dealing: Bool, clock: @escaping @Sendable () -> Date,
         _ change: @escaping @Sendable (MemorizeDesk, Date) throws -> (save: MemorizeSaving, value: Value)
     ) async throws -> Value {
-        try await write { transaction in
-            let now = try transaction.lockPlayer(player, clock: clock)
+        try await move { transaction in
             let desk = try transaction.memorizeDesk(in: slot, for: player, dealing: dealing)
+            let now = clock()
             let (save, value) = try change(desk, now)
-            if let preferences = save.preferences { try transaction.save(preferences, for: player, at: now) }
-            if let game = save.game { try transaction.save(game, for: player, at: now) }
-            if let finished = FinishedGame(finishing: desk.stored, as: save.game, at: now) {
-                try transaction.record(finished, for: player)
+            let preferences = save.preferences.map { $0.row(for: player, at: now) }
+            guard let game = save.game else {
+                if let preferences {
+                    try transaction.storePlayer(player, at: now)
+                    try transaction.insert(preferences)
+                }
+                return value
             }
+            let finished = try FinishedGame(finishing: desk.stored, as: game, at: now).map {
+                try $0.row(for: player)
+            }
+            try transaction.save(
+                game, for: player, at: now, unlessChangedSince: desk.storedVersion,
+                with: [preferences, finished].compactMap { $0 })
             return value
         }
     }
@@ -78,10 +90,10 @@ extension DatabaseTransaction {
     func memorizeDesk(in slot: MemorizeSlot, for player: PlayerID, dealing: Bool) throws -> MemorizeDesk {
         let preferences = try memorizePreferences(of: player)
         guard case .theme(let id) = slot else {
-            let stored = try memorizeGame(in: .random, for: player)
+            let (stored, version) = try memorizeGameAndVersion(in: .random, for: player)
             let themes = dealing || stored == nil ? try themes(of: player) : []
             return MemorizeDesk(
-                slot: .random, theme: nil, preferences: preferences, stored: stored,
+                slot: .random, theme: nil, preferences: preferences, stored: stored, storedVersion: version,
                 gameWasSetAside: setAsideCount(in: "memorize_game") > 0, themesToDeal: themes)
         }
         guard let theme = try theme(id, of: player) else {
@@ -89,9 +101,9 @@ extension DatabaseTransaction {
                 slot: slot, theme: nil, preferences: preferences, stored: nil, themesToDeal: [])
         }
         let resolved = MemorizeSlot.theme(theme.id)
-        let stored = try memorizeGame(in: resolved, for: player, theme: theme)
+        let (stored, version) = try memorizeGameAndVersion(in: resolved, for: player, theme: theme)
         return MemorizeDesk(
-            slot: resolved, theme: theme, preferences: preferences, stored: stored,
+            slot: resolved, theme: theme, preferences: preferences, stored: stored, storedVersion: version,
             gameWasSetAside: setAsideCount(in: "memorize_game") > 0, themesToDeal: [theme])
     }
 }

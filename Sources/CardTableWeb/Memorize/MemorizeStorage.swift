@@ -8,33 +8,56 @@ extension DatabaseTransaction {
     func memorizeGame(in slot: MemorizeSlot, for player: PlayerID, theme known: SavedTheme? = nil) throws
         -> SavedMemorizeGame?
     {
+        try memorizeGameAndVersion(in: slot, for: player, theme: known).game
+    }
+
+    /// ``memorizeGame(in:for:theme:)``, with the version of its row (see ``RowVersion``; absent
+    /// when there is no row, or it was set aside just now).
+    func memorizeGameAndVersion(in slot: MemorizeSlot, for player: PlayerID, theme known: SavedTheme? = nil)
+        throws -> (game: SavedMemorizeGame?, version: RowVersion)
+    {
         let key: [String: SQLValue] = ["player_id": .text(player.rawValue), "slot": .text(slot.storageKey)]
         guard
             let found = try firstRow(
-                "SELECT * FROM memorize_game WHERE player_id = \(player.rawValue) AND slot = \(slot.storageKey)",
-                { row in Result { try MemorizeGameRecord(row) } }),
-            let record = try readOrSetAside(from: "memorize_game", key: key, { try found.get() }),
+                """
+                SELECT *, \(RowVersion.column(of: "memorize_game")) FROM memorize_game
+                WHERE player_id = \(player.rawValue) AND slot = \(slot.storageKey)
+                """,
+                { row in Result { (try MemorizeGameRecord(row), try RowVersion(row)) } }),
+            let (record, version) = try readOrSetAside(from: "memorize_game", key: key, { try found.get() })
+        else { return (nil, .absent) }
+        // NB: a row whose theme is gone is still there, so a save must find it as it was.
+        guard
             let theme = try known?.id.rawValue == record.themeID
                 ? known : theme(ThemeID(record.themeID), of: player)
-        else { return nil }
-        return try readOrSetAside(from: "memorize_game", key: key) {
+        else { return (nil, version) }
+        let game = try readOrSetAside(from: "memorize_game", key: key) {
             try record.savedGame(slot: slot, theme: theme)
         }
+        return (game, game == nil ? .absent : version)
     }
 
-    /// Saves `game` in its slot, replacing what was there (the player is stored: see
-    /// ``lockPlayer(_:at:)``).
-    func save(_ game: SavedMemorizeGame, for player: PlayerID, at now: Date) throws {
+    /// Saves `game` in its slot, replacing what was there, unless someone changed it since
+    /// `version` was read, with `rows` that go with it (see
+    /// ``saveUnlessChanged(into:_:since:storing:at:with:)``).
+    /// - Throws: ``ChangedMeanwhile`` when the slot's game had changed, so nothing was saved.
+    func save(
+        _ game: SavedMemorizeGame, for player: PlayerID, at now: Date, unlessChangedSince version: RowVersion,
+        with rows: [AddedRow]
+    ) throws {
         let record = try MemorizeGameRecord(game, player: player, at: now)
-        try execute(
-            """
-            INSERT INTO memorize_game (player_id, slot, theme_id, state, last_choice, updated_at, deal)
-            VALUES (\(record.playerID), \(record.slot), \(record.themeID), \(record.state), \(record.lastChoice),
-                \(record.updatedAt), \(record.deal))
-            ON CONFLICT (player_id, slot) DO UPDATE SET
-                theme_id = excluded.theme_id, state = excluded.state, last_choice = excluded.last_choice,
-                updated_at = excluded.updated_at, deal = excluded.deal
-            """)
+        try saveUnlessChanged(
+            into: "memorize_game",
+            { unchanged in
+                """
+                INSERT INTO memorize_game (player_id, slot, theme_id, state, last_choice, updated_at, deal)
+                VALUES (\(record.playerID), \(record.slot), \(record.themeID), \(record.state), \(record.lastChoice),
+                    \(record.updatedAt), \(record.deal))
+                ON CONFLICT (player_id, slot) DO UPDATE SET
+                    theme_id = excluded.theme_id, state = excluded.state, last_choice = excluded.last_choice,
+                    updated_at = excluded.updated_at, deal = excluded.deal\(unchanged)
+                """
+            }, since: version, storing: player, at: now, with: rows)
     }
 
     /// Moves the player's games dealt from theme `old` over to theme `new` (their copy of a
@@ -74,14 +97,25 @@ extension DatabaseTransaction {
 
     /// Remembers the player's Memorize preferences (the player is stored: see ``lockPlayer(_:at:)``).
     func save(_ preferences: MemorizePreferences, for player: PlayerID, at now: Date) throws {
-        try execute(
-            """
-            INSERT INTO memorize_preferences (player_id, peeks_at_start, turn_back_after_ms, updated_at)
-            VALUES (\(player.rawValue), \(preferences.peeksAtStart), \(preferences.turnBackDelay?.rawValue), \(now))
-            ON CONFLICT (player_id) DO UPDATE SET
-                peeks_at_start = excluded.peeks_at_start, turn_back_after_ms = excluded.turn_back_after_ms,
-                updated_at = excluded.updated_at
-            """)
+        try insert(preferences.row(for: player, at: now))
+    }
+}
+
+extension MemorizePreferences {
+    /// The row that keeps these preferences of `player`'s, replacing the one there.
+    func row(for player: PlayerID, at now: Date) -> AddedRow {
+        AddedRow(
+            table: "memorize_preferences",
+            values: [
+                ("player_id", .text(player.rawValue)), ("peeks_at_start", .bool(peeksAtStart)),
+                ("turn_back_after_ms", turnBackDelay.map { .integer(Int64($0.rawValue)) } ?? .null),
+                ("updated_at", .date(now)),
+            ],
+            onConflict: """
+                 ON CONFLICT (player_id) DO UPDATE SET
+                    peeks_at_start = excluded.peeks_at_start, turn_back_after_ms = excluded.turn_back_after_ms,
+                    updated_at = excluded.updated_at
+                """)
     }
 }
 

@@ -43,14 +43,12 @@ extension CardTableDatabase {
         for player: PlayerID, at now: Date,
         _ change: @escaping @Sendable (StoredSetGame) throws -> (save: SavedSetGame?, value: Value)
     ) async throws -> Value {
-        try await write { transaction in
-            try transaction.lockPlayer(player, at: now)
-            let stored = try transaction.setGame(for: player)
+        try await move { transaction in
+            let (stored, version) = try transaction.setGameAndVersion(for: player)
             let (save, value) = try change(stored)
-            if let save { try transaction.save(save, for: player, at: now) }
-            if let finished = FinishedGame(finishing: stored.saved, as: save, at: now) {
-                try transaction.record(finished, for: player)
-            }
+            guard let save else { return value }
+            let finished = FinishedGame(finishing: stored.saved, as: save, at: now)
+            try transaction.save(save, for: player, at: now, unlessChangedSince: version, finishing: finished)
             return value
         }
     }
@@ -63,10 +61,16 @@ extension DatabaseTransaction {
     /// The player's Set game: none yet, the saved one, or, when its row could not be read (it is
     /// moved to the quarantine, so the referee deals afresh), what could still be read of it.
     func setGame(for player: PlayerID) throws -> StoredSetGame {
-        let found = try firstRow("SELECT * FROM set_game WHERE player_id = \(player.rawValue)") {
-            row -> Result<SavedSetGame, UnreadableSetGame> in
+        try setGameAndVersion(for: player).game
+    }
+
+    /// ``setGame(for:)``, with the version of its row (see ``RowVersion``).
+    func setGameAndVersion(for player: PlayerID) throws -> (game: StoredSetGame, version: RowVersion) {
+        let found = try firstRow(
+            "SELECT *, \(RowVersion.column(of: "set_game")) FROM set_game WHERE player_id = \(player.rawValue)"
+        ) { row -> Result<(SavedSetGame, RowVersion), UnreadableSetGame> in
             do {
-                return .success(try SetGameRecord(row).savedGame())
+                return .success((try SetGameRecord(row).savedGame(), try RowVersion(row)))
             } catch {
                 // NB: what could still be read of it is read only now, off the path of every move.
                 let colorBlind = try? row("color_blind") as Bool
@@ -77,29 +81,39 @@ extension DatabaseTransaction {
         }
         switch found {
         case nil:
-            return .none
-        case .success(let saved)?:
-            return .saved(saved)
+            return (.none, .absent)
+        case .success(let (saved, version))?:
+            return (.saved(saved), version)
         case .failure(let unreadable)?:
             try setAside(
                 from: "set_game", key: ["player_id": .text(player.rawValue)], because: unreadable.error)
-            return .setAside(colorBlind: unreadable.colorBlind, version: unreadable.version)
+            return (.setAside(colorBlind: unreadable.colorBlind, version: unreadable.version), .absent)
         }
     }
 
-    /// Saves the player's Set game, replacing what was there (the player is stored: see
-    /// ``lockPlayer(_:at:)``).
-    func save(_ saved: SavedSetGame, for player: PlayerID, at now: Date) throws {
+    /// Saves the player's Set game, replacing what was there, unless someone changed it since
+    /// `version` was read, with `finished` in the player's history when it finishes a game (see
+    /// ``saveUnlessChanged(into:_:since:storing:at:with:)``).
+    /// - Throws: ``ChangedMeanwhile`` when the game had changed, so nothing was saved.
+    func save(
+        _ saved: SavedSetGame, for player: PlayerID, at now: Date, unlessChangedSince version: RowVersion,
+        finishing finished: FinishedGame?
+    ) throws {
         let record = try SetGameRecord(saved, player: player, at: now)
-        try execute(
-            """
-            INSERT INTO set_game (player_id, state, last_move, timeout, color_blind, version, updated_at)
-            VALUES (\(record.playerID), \(record.state), \(record.lastMove), \(record.timeout),
-                \(record.colorBlind), \(record.version), \(record.updatedAt))
-            ON CONFLICT (player_id) DO UPDATE SET
-                state = excluded.state, last_move = excluded.last_move, timeout = excluded.timeout,
-                color_blind = excluded.color_blind, version = excluded.version, updated_at = excluded.updated_at
-            """)
+        try saveUnlessChanged(
+            into: "set_game",
+            { unchanged in
+                """
+                INSERT INTO set_game (player_id, state, last_move, timeout, color_blind, version, updated_at)
+                VALUES (\(record.playerID), \(record.state), \(record.lastMove), \(record.timeout),
+                    \(record.colorBlind), \(record.version), \(record.updatedAt))
+                ON CONFLICT (player_id) DO UPDATE SET
+                    state = excluded.state, last_move = excluded.last_move, timeout = excluded.timeout,
+                    color_blind = excluded.color_blind, version = excluded.version, updated_at = excluded.updated_at\(
+                    unchanged)
+                """
+            }, since: version, storing: player, at: now,
+            with: try finished.map { [try $0.row(for: player)] } ?? [])
     }
 }
 

@@ -13,15 +13,9 @@ extension CardTableDatabase {
 extension DatabaseTransaction {
     /// Adds `finished` to `player`'s history (storing the player if need be).
     func record(_ finished: FinishedGame, for player: PlayerID) throws {
-        let record = try FinishedGameRecord(finished)
-        try storePlayer(player, at: record.finishedAt)
-        try execute(
-            """
-            INSERT INTO finished_game
-                (player_id, game, theme, mode, score, breakdown, duration_ms, moves, finished_at)
-            VALUES (\(player.rawValue), \(record.game), \(record.theme), \(record.mode), \(record.score),
-                \(record.breakdown), \(record.durationMilliseconds), \(record.moves), \(record.finishedAt))
-            """)
+        let row = try finished.row(for: player)
+        try storePlayer(player, at: finished.finishedAt)
+        try insert(row)
     }
 
     /// `player`'s history, oldest first; a row that cannot be read is moved to the quarantine
@@ -40,5 +34,22 @@ extension DatabaseTransaction {
                 finishedAt: row("finished_at")
             ).finishedGame()
         }
+    }
+}
+
+extension FinishedGame {
+    /// The row `player`'s history keeps of this game.
+    func row(for player: PlayerID) throws -> AddedRow {
+        let record = try FinishedGameRecord(self)
+        return AddedRow(
+            table: "finished_game",
+            values: [
+                ("player_id", .text(player.rawValue)), ("game", .text(record.game)),
+                ("theme", record.theme.map(SQLValue.text) ?? .null),
+                ("mode", .text(record.mode)), ("score", record.score.sqlValue),
+                ("breakdown", .text(record.breakdown)),
+                ("duration_ms", record.durationMilliseconds.sqlValue), ("moves", record.moves.sqlValue),
+                ("finished_at", .date(record.finishedAt)),
+            ])
     }
 }

@@ -18,16 +18,14 @@ extension DatabaseTransaction {
 
     /// The row of one of the player's themes, as ``theme(_:of:)`` finds it, read as it is.
     func themeRecord(_ id: ThemeID, of player: PlayerID) throws -> ThemeRecord? {
-        let owner = try themeOwner(of: player)
-        guard owner == player.rawValue else {
-            return try themeRecords(
-                "SELECT * FROM theme WHERE player_id = \(owner) AND is_deleted = \(false) AND id = \(id.rawValue)"
-            ).first
-        }
-        return try themeRecords(
+        // NB: one statement, whose the player's theme rows are included (see ``themeOwner(of:)``):
+        // the shared rows have no built-in id, so only a player's copy answers to its built-in's.
+        try themeRecords(
             """
-            SELECT * FROM theme WHERE player_id = \(owner) AND is_deleted = \(false)
-                AND (id = \(id.rawValue) OR built_in_id = \(id.rawValue))
+            SELECT * FROM theme
+            WHERE player_id = coalesce(
+                    (SELECT id FROM player WHERE id = \(player.rawValue) AND owns_themes = \(true)), \(SharedThemes.owner))
+                AND is_deleted = \(false) AND (id = \(id.rawValue) OR built_in_id = \(id.rawValue))
             ORDER BY id = \(id.rawValue) DESC LIMIT 1
             """
         ).first

@@ -12,12 +12,14 @@ import Testing
 /// loads): BEGIN and COMMIT count. A change that adds a statement to a move fails here.
 @Suite struct RoundTripTests {
     /// The most statements each move may send, as counted now; lower them as moves get cheaper.
-    /// A tap: BEGIN, lock the player, read the Memorize options, the game, whether the player has
-    /// themes of their own and the game's theme, save the game, COMMIT. A select: BEGIN, lock,
-    /// read the game, save it, COMMIT. A claim: BEGIN, lock and read the room, add its events,
-    /// save it and notify the other instances in one statement, COMMIT. (Before issue 31: 9, 6
-    /// and 6, or more for a claim of several events.)
-    static let ceilings = ["Memorize tap": 8, "Set select": 5, "room claim": 4]
+    /// A move runs outside a transaction block (``CardTableDatabase/move(_:)``): it reads, then
+    /// saves in one statement unless what it read changed meanwhile. A tap reads the Memorize
+    /// options, the game and the game's theme (with whose rows the player sees), then saves the
+    /// game (storing the player, and a finished game). A select reads the game and saves it. A
+    /// claim: BEGIN, lock and read the room, add its events, save it and notify the other
+    /// instances in one statement, COMMIT. (Before issue 31: 9, 6 and 6, or more for a claim of
+    /// several events.) Each move sends at least its read and its save.
+    static let ceilings = ["Memorize tap": 4, "Set select": 2, "room claim": 4]
 
     @Test(arguments: PostgresTestCluster.clusters)
     func eachMoveSendsAKnownNumberOfStatements(cluster: PostgresAddress) async throws {
@@ -65,7 +67,7 @@ import Testing
                     for (move, ceiling) in Self.ceilings {
                         let count = try #require(counts[move])
                         #expect(count <= ceiling, "\(move): \(count) statements")
-                        #expect(count > 2, "\(move) was counted (\(count) statements)")
+                        #expect(count >= 2, "\(move) was counted (\(count) statements)")
                     }
                 }
             }

@@ -27,6 +27,13 @@ import Testing
         {
             try await base.write(body)
         }
+
+        func move<Value: Sendable>(_ body: @escaping @Sendable (Base.Transaction) throws -> Value)
+            async throws
+            -> Value
+        {
+            try await base.move(body)
+        }
     }
 
     @Test(arguments: [1, 8])

@@ -16,6 +16,18 @@ protocol CardTableDatabase: Sendable {
     /// returns, or nothing is when it throws.
     func write<Value: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> Value) async throws
         -> Value
+
+    /// Runs `body` as one player's move: it reads what the move starts from, then saves it with
+    /// ``DatabaseTransaction/saveUnlessChanged(into:_:since:storing:at:with:)``, which makes the
+    /// save only if what was read is still so. SQLite runs the move in one write transaction
+    /// (its single writer runs it alone, so the save is always made). PostgreSQL runs it
+    /// without `BEGIN` and `COMMIT`, each statement committing alone (a read, a save: two round
+    /// trips), and when the save finds its row changed by another of the player's moves, runs
+    /// `body` again; so a player's moves are still applied one after another, whichever
+    /// instance takes each. A row found damaged sends the move to a write transaction, which
+    /// sets it aside.
+    func move<Value: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> Value) async throws
+        -> Value
 }
 
 extension SQLiteDatabase: CardTableDatabase {}

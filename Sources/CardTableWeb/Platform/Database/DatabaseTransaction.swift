@@ -7,8 +7,9 @@ protocol DatabaseTransaction {
     /// The SQL the database speaks, for the few statements a feature must write per dialect.
     var dialect: SQLDialect { get }
 
-    /// Whether rows may be changed: false in a read, where meeting a damaged row sends the work
-    /// to a write transaction that can set it aside (see ``setAside(from:key:because:)``).
+    /// Whether damaged rows may be set aside: false in a read, and in a PostgreSQL move outside a
+    /// transaction block, where meeting a damaged row sends the work to a write transaction
+    /// that can set it aside (see ``setAside(from:key:because:)``).
     var canWrite: Bool { get }
 
     /// The rows this transaction set aside, which the driver sets aside again in a transaction

@@ -4,11 +4,7 @@ extension DatabaseTransaction {
     /// Stores `player` unless they are stored: called by every save, since a player is only
     /// stored once they do something worth keeping.
     func storePlayer(_ player: PlayerID, at now: Date) throws {
-        try execute(
-            """
-            INSERT INTO player (id, created_at, last_seen_at, owns_themes, unsigned_cookie)
-            VALUES (\(player.rawValue), \(now), \(now), \(false), \(false)) ON CONFLICT (id) DO NOTHING
-            """)
+        try execute(.storing(player, at: now))
     }
 
     /// Stores the player if need be, and makes their other changes wait for this transaction to
@@ -133,4 +129,14 @@ extension CardTableDatabase {
 extension PlayerID {
     /// How often a returning player's last visit is written down: the sweep needs days, not seconds.
     static let visitNotingInterval: TimeInterval = 24 * 60 * 60
+}
+
+extension SQL {
+    /// Stores `player`, first seen `now`, unless they are stored already.
+    static func storing(_ player: PlayerID, at now: Date) -> SQL {
+        """
+        INSERT INTO player (id, created_at, last_seen_at, owns_themes, unsigned_cookie)
+        VALUES (\(player.rawValue), \(now), \(now), \(false), \(false)) ON CONFLICT (id) DO NOTHING
+        """
+    }
 }

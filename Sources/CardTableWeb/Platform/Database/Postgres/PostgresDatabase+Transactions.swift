@@ -50,4 +50,38 @@ extension PostgresDatabase {
             return try await write(body)
         }
     }
+
+    /// How many times a move runs before giving up (``StoreUnavailable``, a 503) when its save
+    /// keeps finding its row changed. Each time, another of the same player's moves was saved
+    /// meanwhile, so only a player making a hundred moves at once from elsewhere gets there.
+    static let moveAttempts = 100
+
+    /// Runs `body` as a move (see ``CardTableDatabase/move(_:)``): without a transaction block,
+    /// so each statement commits alone, and again when its save finds its row changed.
+    /// - Throws: ``StoreUnavailable`` when no connection could be had or it was lost, or when the
+    ///   move found its row changed ``moveAttempts`` times.
+    func move<Value: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) throws -> Value) async throws
+        -> Value
+    {
+        let (threads, logger) = (blockingThreads, logger)
+        for _ in 0..<Self.moveAttempts {
+            do {
+                return try await connection { connection in
+                    try await threads.runIfActive {
+                        // NB: a row met damaged is set aside by the write transaction this
+                        // throws the move to (``DamagedRow/NeedsWriting``), not statement by
+                        // statement.
+                        try body(
+                            PostgresTransaction(
+                                connection: connection, canWrite: false, damage: DamageLog(), logger: logger))
+                    }
+                }
+            } catch is DamagedRow.NeedsWriting {
+                do { return try await write(body) } catch is ChangedMeanwhile { continue }
+            } catch is ChangedMeanwhile {
+                continue
+            }
+        }
+        throw StoreUnavailable(underlying: ChangedMeanwhile())
+    }
 }

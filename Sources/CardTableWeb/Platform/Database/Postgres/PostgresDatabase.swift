@@ -57,6 +57,23 @@ final class PostgresDatabase: Service {
         }
     }
 
+    /// Runs `body` on a leased connection outside any transaction block, so each of its
+    /// statements commits alone.
+    /// - Throws: ``StoreUnavailable`` when no connection could be had or it was lost.
+    func connection<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value
+    {
+        do {
+            return try await client.withConnection { connection in
+                do { return try await body(connection) } catch { throw ThrownByBody(error: error) }
+            }
+        } catch let thrown as ThrownByBody {
+            throw Self.isConnectionLost(thrown.error)
+                ? StoreUnavailable(underlying: thrown.error) : thrown.error
+        } catch {
+            throw StoreUnavailable(underlying: error)  // no connection could be leased from the pool
+        }
+    }
+
     /// Whether `error` says the connection to PostgreSQL failed or closed, or the server is
     /// shutting down or not accepting yet (SQLSTATE classes 08 and 57P), rather than that a
     /// statement was refused.
@@ -77,4 +94,9 @@ final class PostgresDatabase: Service {
             return try await body(connection)
         }
     }
+}
+
+/// An error of the work done on a leased connection, told apart from the pool's own.
+private struct ThrownByBody: Error {
+    let error: any Error
 }

@@ -2,7 +2,8 @@ import Logging
 import NIOCore
 import PostgresNIO
 
-/// A ``DatabaseTransaction`` on PostgreSQL: a leased connection inside `BEGIN … COMMIT`. Its
+/// A ``DatabaseTransaction`` on PostgreSQL: a leased connection inside `BEGIN … COMMIT`, or, for
+/// a move (``PostgresDatabase/move(_:)``), outside any block, each statement committing alone. Its
 /// statements wait for their answers, so it must run on a thread that may block (the
 /// database's thread pool), never on an event loop or in Swift's cooperative pool.
 struct PostgresTransaction: DatabaseTransaction {

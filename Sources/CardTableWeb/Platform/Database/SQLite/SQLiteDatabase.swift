@@ -102,6 +102,13 @@ public final class SQLiteDatabase: Sendable {
         }
     }
 
+    /// Runs `body` as a move (see ``CardTableDatabase/move(_:)``): one write transaction.
+    func move<Value: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> Value) async throws
+        -> Value
+    {
+        try await write(body)
+    }
+
     /// Runs `body` on a consistent snapshot of the database, without writing. When `body` meets a
     /// damaged row, it runs again in a write transaction, which sets the row aside.
     func read<Value: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> Value) async throws
