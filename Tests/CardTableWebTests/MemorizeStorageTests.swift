@@ -46,6 +46,50 @@ import Testing
         }
     }
 
+    /// A move's save is made only while the game is as the move read it: a game deleted
+    /// meanwhile (its theme was edited) is not brought back, one played meanwhile is not
+    /// overwritten, and an empty slot filled meanwhile is not replaced. On PostgreSQL, where a move
+    /// reads and saves in statements of their own; SQLite runs a whole move in one transaction.
+    @Test(arguments: TestStores.available.filter { $0 == .postgres })
+    func aSaveIsRefusedOnceTheGameChangedSinceItWasRead(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let database = instances[0].database
+            let referee = referee(on: database)
+            let theme = try await database.addTheme(ThemeStorageTests.sample, for: player, at: now)
+            let slot = MemorizeSlot.theme(theme.id)
+            let (player, now) = (player, now)
+            let empty = try await database.write { try $0.memorizeGameAndVersion(in: slot, for: player) }
+            #expect(empty.game == nil && empty.version == .absent)
+            let first = try await referee.choose(cardNumber: 1, deal: nil, in: slot, for: player).game
+            // The slot was empty when read: a save now would replace the game stored since.
+            await #expect(throws: ChangedMeanwhile.self) {
+                try await database.write {
+                    try $0.save(first, for: player, at: now, unlessChangedSince: empty.version, with: [])
+                }
+            }
+            let read = try await database.write { try $0.memorizeGameAndVersion(in: slot, for: player) }
+            #expect(read.game?.game == first.game && read.version != .absent)
+            _ = try await referee.choose(cardNumber: 2, deal: nil, in: slot, for: player)
+            let played = try await database.memorizeGame(in: slot, for: player)
+            // Played meanwhile: the game read before that stays unsaved.
+            await #expect(throws: ChangedMeanwhile.self) {
+                try await database.write {
+                    try $0.save(first, for: player, at: now, unlessChangedSince: read.version, with: [])
+                }
+            }
+            #expect(try await database.memorizeGame(in: slot, for: player) == played)
+            // Deleted meanwhile: it stays deleted.
+            let last = try await database.write { try $0.memorizeGameAndVersion(in: slot, for: player) }
+            try await database.write { try $0.deleteMemorizeGames(dealtFrom: theme.id) }
+            await #expect(throws: ChangedMeanwhile.self) {
+                try await database.write {
+                    try $0.save(first, for: player, at: now, unlessChangedSince: last.version, with: [])
+                }
+            }
+            #expect(try await database.memorizeGame(in: slot, for: player) == nil)
+        }
+    }
+
     /// Deals and ids are drawn up to 2^53: the largest is kept exactly.
     @Test(arguments: TestStores.available)
     func theLargestDealIsKeptExactly(store kind: TestStores.Kind) async throws {

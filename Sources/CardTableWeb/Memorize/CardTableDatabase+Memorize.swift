@@ -33,9 +33,9 @@ struct MemorizeSaving: Sendable {
     static let nothing = MemorizeSaving()
 }
 
-/// Each player's Memorize games and preferences. A change runs in one transaction, after every
-/// earlier change of the same player's games has committed, whichever instance took it; it reads
-/// the player's themes in that transaction too.
+/// Each player's Memorize games and preferences. A change of a slot's game is one move (see
+/// ``CardTableDatabase/move(_:)``): it is saved only if no other change of that game was saved
+/// since it read it, whichever instance took it, and runs again otherwise.
 extension CardTableDatabase {
     /// What the request for `slot` starts from, without changing anything.
     /// - Parameter dealing: Whether the themes to deal from are needed even when a game is stored.

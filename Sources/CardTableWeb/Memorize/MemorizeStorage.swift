@@ -46,18 +46,17 @@ extension DatabaseTransaction {
         with rows: [AddedRow]
     ) throws {
         let record = try MemorizeGameRecord(game, player: player, at: now)
+        let row = AddedRow(
+            table: "memorize_game",
+            values: [
+                ("player_id", .text(record.playerID)), ("slot", .text(record.slot)),
+                ("theme_id", .integer(record.themeID)),
+                ("state", .text(record.state)),
+                ("last_choice", record.lastChoice.map(SQLValue.text) ?? .null),
+                ("updated_at", .date(record.updatedAt)), ("deal", record.deal.sqlValue),
+            ])
         try saveUnlessChanged(
-            into: "memorize_game",
-            { unchanged in
-                """
-                INSERT INTO memorize_game (player_id, slot, theme_id, state, last_choice, updated_at, deal)
-                VALUES (\(record.playerID), \(record.slot), \(record.themeID), \(record.state), \(record.lastChoice),
-                    \(record.updatedAt), \(record.deal))
-                ON CONFLICT (player_id, slot) DO UPDATE SET
-                    theme_id = excluded.theme_id, state = excluded.state, last_choice = excluded.last_choice,
-                    updated_at = excluded.updated_at, deal = excluded.deal\(unchanged)
-                """
-            }, since: version, storing: player, at: now, with: rows)
+            row, key: ["player_id", "slot"], since: version, storing: player, at: now, with: rows)
     }
 
     /// Moves the player's games dealt from theme `old` over to theme `new` (their copy of a
@@ -93,11 +92,6 @@ extension DatabaseTransaction {
         return try readOrSetAside(from: "memorize_preferences", key: ["player_id": .text(player.rawValue)]) {
             try found.get()
         } ?? MemorizePreferences()
-    }
-
-    /// Remembers the player's Memorize preferences (the player is stored: see ``lockPlayer(_:at:)``).
-    func save(_ preferences: MemorizePreferences, for player: PlayerID, at now: Date) throws {
-        try insert(preferences.row(for: player, at: now))
     }
 }
 

@@ -17,16 +17,18 @@ enum StoredSetGame: Equatable, Sendable {
 }
 
 /// Where each player's Set game is kept: the database (see the extension below), or a stand-in
-/// in a test. A change runs in one transaction, after every earlier change of the same player's
-/// game has committed, whichever instance took it.
+/// in a test. A change is one move (see ``CardTableDatabase/move(_:)``): it is saved only if no
+/// other change of the player's game was saved since it read it, whichever instance took it,
+/// and runs again otherwise.
 protocol SetGameStore: Sendable {
     /// The player's game as stored: none, the saved game, or what could be read of a row that
     /// could not (it is moved to the quarantine).
     func storedSetGame(for player: PlayerID) async throws -> StoredSetGame
 
     /// Reads the player's game, lets `change` decide what to save (nil: nothing) and saves it,
-    /// all in one transaction; nothing is saved when `change` throws. A game the change finishes
-    /// joins the player's history in the same transaction.
+    /// all or nothing, unless the game changed meanwhile (then `change` runs again on the game
+    /// as it is now); nothing is saved when `change` throws. A game the change finishes joins
+    /// the player's history in the same save.
     /// - Returns: What `change` answered besides.
     func changeSetGame<Value: Sendable>(
         for player: PlayerID, at now: Date,
@@ -100,19 +102,17 @@ extension DatabaseTransaction {
         finishing finished: FinishedGame?
     ) throws {
         let record = try SetGameRecord(saved, player: player, at: now)
+        let row = AddedRow(
+            table: "set_game",
+            values: [
+                ("player_id", .text(record.playerID)), ("state", .text(record.state)),
+                ("last_move", record.lastMove.map(SQLValue.text) ?? .null),
+                ("timeout", record.timeout.map(SQLValue.text) ?? .null),
+                ("color_blind", .bool(record.colorBlind)),
+                ("version", record.version.sqlValue), ("updated_at", .date(record.updatedAt)),
+            ])
         try saveUnlessChanged(
-            into: "set_game",
-            { unchanged in
-                """
-                INSERT INTO set_game (player_id, state, last_move, timeout, color_blind, version, updated_at)
-                VALUES (\(record.playerID), \(record.state), \(record.lastMove), \(record.timeout),
-                    \(record.colorBlind), \(record.version), \(record.updatedAt))
-                ON CONFLICT (player_id) DO UPDATE SET
-                    state = excluded.state, last_move = excluded.last_move, timeout = excluded.timeout,
-                    color_blind = excluded.color_blind, version = excluded.version, updated_at = excluded.updated_at\(
-                    unchanged)
-                """
-            }, since: version, storing: player, at: now,
+            row, key: ["player_id"], since: version, storing: player, at: now,
             with: try finished.map { [try $0.row(for: player)] } ?? [])
     }
 }

@@ -18,8 +18,8 @@ extension DatabaseTransaction {
 
     /// The row of one of the player's themes, as ``theme(_:of:)`` finds it, read as it is.
     func themeRecord(_ id: ThemeID, of player: PlayerID) throws -> ThemeRecord? {
-        // NB: one statement, whose the player's theme rows are included (see ``themeOwner(of:)``):
-        // the shared rows have no built-in id, so only a player's copy answers to its built-in's.
+        // NB: one statement that also finds whose rows the player sees (see ``themeOwner(of:)``).
+        // The shared rows have no built-in id, so only a player's copy answers to its built-in's.
         try themeRecords(
             """
             SELECT * FROM theme

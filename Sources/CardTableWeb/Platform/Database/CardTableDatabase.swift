@@ -23,8 +23,8 @@ protocol CardTableDatabase: Sendable {
     /// (its single writer runs it alone, so the save is always made). PostgreSQL runs it
     /// without `BEGIN` and `COMMIT`, each statement committing alone (a read, a save: two round
     /// trips), and when the save finds its row changed by another of the player's moves, runs
-    /// `body` again; so a player's moves are still applied one after another, whichever
-    /// instance takes each. A row found damaged sends the move to a write transaction, which
+    /// `body` again; so the changes of one row are applied one after another, whichever
+    /// instance takes each (a row deleted or moved meanwhile is not brought back). A row found damaged sends the move to a write transaction, which
     /// sets it aside.
     func move<Value: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> Value) async throws
         -> Value

@@ -26,15 +26,6 @@ extension DatabaseTransaction {
         try !rows("SELECT id FROM player WHERE id = \(player.rawValue)\(SQL.forUpdate)") { _ in () }.isEmpty
     }
 
-    /// ``lockPlayer(_:at:)`` for a change timed by `clock`, answering the moment to time it at:
-    /// read after the player's earlier changes are done (on PostgreSQL, once the lock is taken;
-    /// SQLite's single writer runs this transaction after them anyway, so it reads once).
-    func lockPlayer(_ player: PlayerID, clock: () -> Date) throws -> Date {
-        let now = clock()
-        try lockPlayer(player, at: now)
-        return dialect.locksRows ? clock() : now
-    }
-
     /// When `player`'s last visit was noted (or when they were stored); nil when they are not
     /// stored.
     ///

@@ -1,3 +1,5 @@
+import PostgresNIO
+
 extension PostgresDatabase {
     /// Runs `body` in one transaction, on a thread that may wait for PostgreSQL: committed when
     /// it returns, rolled back when it throws.
@@ -80,8 +82,19 @@ extension PostgresDatabase {
                 do { return try await write(body) } catch is ChangedMeanwhile { continue }
             } catch is ChangedMeanwhile {
                 continue
+            } catch let error as PSQLError where Self.mustRunAgain(error) {
+                continue
             }
         }
         throw StoreUnavailable(underlying: ChangedMeanwhile())
+    }
+
+    /// Whether PostgreSQL undid a statement because of another transaction and it may simply
+    /// run again: a deadlock (a move's save takes its game row, then the player's key share for
+    /// the rows it adds, while a theme edit or a merge locks the player and then the games), or
+    /// a serialization failure.
+    private static func mustRunAgain(_ error: PSQLError) -> Bool {
+        guard error.code == .server, let state = error.serverInfo?[.sqlState] else { return false }
+        return state == "40P01" || state == "40001"
     }
 }
