@@ -63,10 +63,7 @@ extension CardTableDatabase {
             let (save, value) = try change(desk, now)
             let preferences = save.preferences.map { $0.row(for: player, at: now) }
             guard let game = save.game else {
-                if let preferences {
-                    try transaction.storePlayer(player, at: now)
-                    try transaction.insert(preferences)
-                }
+                if let preferences { try transaction.insert(preferences, storing: player, at: now) }
                 return value
             }
             let finished = try FinishedGame(finishing: desk.stored, as: game, at: now).map {
@@ -88,22 +85,24 @@ extension CardTableDatabase {
 extension DatabaseTransaction {
     /// What a request for `slot` starts from (see ``MemorizeDesk``).
     func memorizeDesk(in slot: MemorizeSlot, for player: PlayerID, dealing: Bool) throws -> MemorizeDesk {
-        let preferences = try memorizePreferences(of: player)
         guard case .theme(let id) = slot else {
-            let (stored, version) = try memorizeGameAndVersion(in: .random, for: player)
-            let themes = dealing || stored == nil ? try themes(of: player) : []
+            let read = try memorizeGameAndPreferences(in: .random, for: player)
+            let themes = dealing || read.game == nil ? try themes(of: player) : []
             return MemorizeDesk(
-                slot: .random, theme: nil, preferences: preferences, stored: stored, storedVersion: version,
-                gameWasSetAside: setAsideCount(in: "memorize_game") > 0, themesToDeal: themes)
+                slot: .random, theme: nil, preferences: read.preferences, stored: read.game,
+                storedVersion: read.version, gameWasSetAside: setAsideCount(in: "memorize_game") > 0,
+                themesToDeal: themes)
         }
         guard let theme = try theme(id, of: player) else {
             return MemorizeDesk(
-                slot: slot, theme: nil, preferences: preferences, stored: nil, themesToDeal: [])
+                slot: slot, theme: nil, preferences: try memorizePreferences(of: player), stored: nil,
+                themesToDeal: [])
         }
         let resolved = MemorizeSlot.theme(theme.id)
-        let (stored, version) = try memorizeGameAndVersion(in: resolved, for: player, theme: theme)
+        let read = try memorizeGameAndPreferences(in: resolved, for: player, theme: theme)
         return MemorizeDesk(
-            slot: resolved, theme: theme, preferences: preferences, stored: stored, storedVersion: version,
-            gameWasSetAside: setAsideCount(in: "memorize_game") > 0, themesToDeal: [theme])
+            slot: resolved, theme: theme, preferences: read.preferences, stored: read.game,
+            storedVersion: read.version, gameWasSetAside: setAsideCount(in: "memorize_game") > 0,
+            themesToDeal: [theme])
     }
 }

@@ -16,14 +16,50 @@ extension DatabaseTransaction {
     func memorizeGameAndVersion(in slot: MemorizeSlot, for player: PlayerID, theme known: SavedTheme? = nil)
         throws -> (game: SavedMemorizeGame?, version: RowVersion)
     {
+        let found = try firstRow(
+            """
+            SELECT *, \(RowVersion.column(of: "memorize_game")) FROM memorize_game
+            WHERE player_id = \(player.rawValue) AND slot = \(slot.storageKey)
+            """
+        ) { row in MemorizeGameRow(catching: { (try MemorizeGameRecord(row), try RowVersion(row)) }) }
+        return try memorizeGame(found, in: slot, for: player, theme: known)
+    }
+
+    /// ``memorizeGameAndVersion(in:for:theme:)`` and ``memorizePreferences(of:)`` in one
+    /// statement.
+    func memorizeGameAndPreferences(
+        in slot: MemorizeSlot, for player: PlayerID, theme known: SavedTheme? = nil
+    )
+        throws -> (game: SavedMemorizeGame?, version: RowVersion, preferences: MemorizePreferences)
+    {
+        let found = try firstRow(
+            """
+            SELECT g.*, \(RowVersion.column(of: "g")), p.peeks_at_start, p.turn_back_after_ms,
+                p.player_id AS preferences_of
+            FROM (SELECT 1 AS here) AS here
+            LEFT JOIN memorize_game g ON g.player_id = \(player.rawValue) AND g.slot = \(slot.storageKey)
+            LEFT JOIN memorize_preferences p ON p.player_id = \(player.rawValue)
+            """
+        ) { row in
+            let game =
+                try row("slot") as String? == nil
+                ? nil : MemorizeGameRow(catching: { (try MemorizeGameRecord(row), try RowVersion(row)) })
+            let preferences =
+                try row("preferences_of") as String? == nil
+                ? nil : Result<MemorizePreferences, any Error> { try MemorizePreferences(row) }
+            return (game: game, preferences: preferences)
+        }
+        let (game, version) = try memorizeGame(found?.game, in: slot, for: player, theme: known)
+        return (game, version, try memorizePreferences(found?.preferences, of: player))
+    }
+
+    /// The game of a row read from `slot` (see ``memorizeGameAndVersion(in:for:theme:)``).
+    private func memorizeGame(
+        _ found: MemorizeGameRow?, in slot: MemorizeSlot, for player: PlayerID, theme known: SavedTheme?
+    ) throws -> (game: SavedMemorizeGame?, version: RowVersion) {
         let key: [String: SQLValue] = ["player_id": .text(player.rawValue), "slot": .text(slot.storageKey)]
         guard
-            let found = try firstRow(
-                """
-                SELECT *, \(RowVersion.column(of: "memorize_game")) FROM memorize_game
-                WHERE player_id = \(player.rawValue) AND slot = \(slot.storageKey)
-                """,
-                { row in Result { (try MemorizeGameRecord(row), try RowVersion(row)) } }),
+            let found,
             let (record, version) = try readOrSetAside(from: "memorize_game", key: key, { try found.get() })
         else { return (nil, .absent) }
         // NB: a row whose theme is gone is still there, so a save must find it as it was.
@@ -39,7 +75,7 @@ extension DatabaseTransaction {
 
     /// Saves `game` in its slot, replacing what was there, unless someone changed it since
     /// `version` was read, with `rows` that go with it (see
-    /// ``saveUnlessChanged(into:_:since:storing:at:with:)``).
+    /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:)``).
     /// - Throws: ``ChangedMeanwhile`` when the slot's game had changed, so nothing was saved.
     func save(
         _ game: SavedMemorizeGame, for player: PlayerID, at now: Date, unlessChangedSince version: RowVersion,
@@ -56,7 +92,7 @@ extension DatabaseTransaction {
                 ("updated_at", .date(record.updatedAt)), ("deal", record.deal.sqlValue),
             ])
         try saveUnlessChanged(
-            row, key: ["player_id", "slot"], since: version, storing: player, at: now, with: rows)
+            row, key: ["player_id", "slot"], since: version, storing: [player], at: now, with: rows)
     }
 
     /// Moves the player's games dealt from theme `old` over to theme `new` (their copy of a
@@ -82,12 +118,14 @@ extension DatabaseTransaction {
     func memorizePreferences(of player: PlayerID) throws -> MemorizePreferences {
         let found = try firstRow(
             "SELECT peeks_at_start, turn_back_after_ms FROM memorize_preferences WHERE player_id = \(player.rawValue)"
-        ) { row in
-            Result {
-                try MemorizePreferences(
-                    peeksAtStart: row("peeks_at_start"), storedDelay: row("turn_back_after_ms"))
-            }
-        }
+        ) { row in Result<MemorizePreferences, any Error> { try MemorizePreferences(row) } }
+        return try memorizePreferences(found, of: player)
+    }
+
+    /// The preferences of a row read (the defaults when there was none, or it could not be read).
+    private func memorizePreferences(_ found: Result<MemorizePreferences, any Error>?, of player: PlayerID)
+        throws -> MemorizePreferences
+    {
         guard let found else { return MemorizePreferences() }
         return try readOrSetAside(from: "memorize_preferences", key: ["player_id": .text(player.rawValue)]) {
             try found.get()
@@ -95,7 +133,16 @@ extension DatabaseTransaction {
     }
 }
 
+/// A Memorize game row as read, before its theme is looked up: its columns and version, or why
+/// they could not be read.
+private typealias MemorizeGameRow = Result<(record: MemorizeGameRecord, version: RowVersion), any Error>
+
 extension MemorizePreferences {
+    /// The preferences a row's `peeks_at_start` and `turn_back_after_ms` hold.
+    init(_ row: any DatabaseRow) throws {
+        try self.init(peeksAtStart: row("peeks_at_start"), storedDelay: row("turn_back_after_ms"))
+    }
+
     /// The row that keeps these preferences of `player`'s, replacing the one there.
     func row(for player: PlayerID, at now: Date) -> AddedRow {
         AddedRow(

@@ -1,9 +1,10 @@
 import Foundation
 
 /// Rooms and their event logs, in SQLite or in PostgreSQL shared by several CardTable instances.
-/// Every method is one transaction, and a change to a room is serialised with every other change
-/// to it (SQLite has one writer; PostgreSQL locks the room's row), so claims are judged in the
-/// order they commit, whichever instance took them.
+/// Every method is one transaction, but a change to a room, which is one move (see
+/// ``CardTableDatabase/move(_:)``): it is saved only if no other change of the room was saved
+/// since it read it, and runs again otherwise, so claims are judged one after another, in the
+/// order they are saved, whichever instance took them.
 extension CardTableDatabase {
     /// Stores a new room: `make` gets a code no room has (drawn from `code` until one is free) and
     /// answers the room and what happened first, which become its first events. The room's host
@@ -35,21 +36,22 @@ extension CardTableDatabase {
 
     /// Applies `change` to the room with `code` and appends what happened to its log, numbered
     /// after its last event, each with the view after all of them; nothing is saved when `change`
-    /// throws. The room counts as active at `now`. A game the change finishes joins every
-    /// seated member's history in the same transaction.
+    /// throws, and `change` runs again on the room as it is now when another change was saved
+    /// since it read it. The room counts as active at `now`. A game the change finishes joins
+    /// every seated member's history in the same save.
     /// - Returns: The room and its new events' JSON, or nil when no room has `code`.
     func changeRoom(
         _ code: RoomCode, at now: Date,
         _ change: @escaping @Sendable (inout StoredRoom, Date) throws -> [RoomHappening]
     ) async throws -> RoomChange? {
-        try await write { transaction in
-            guard var stored = try transaction.room(code, locking: true) else { return nil }
+        try await move { transaction in
+            guard let (read, version) = try transaction.roomAndVersion(code) else { return nil }
+            var stored = read
             let before = stored.room
             let happenings = try change(&stored, now)
-            for (player, finished) in stored.room.finishedGames(since: before, at: now) {
-                try transaction.record(finished, for: player)
-            }
-            let events = try transaction.record(happenings, in: &stored, at: now)
+            let finished = stored.room.finishedGames(since: before, at: now)
+            let events = try transaction.record(
+                happenings, in: &stored, at: now, unlessChangedSince: version, finishing: finished)
             return RoomChange(stored: stored, events: events)
         }
     }

@@ -6,19 +6,28 @@ import Foundation
 let roomEventsChannel = "cardtable_room_events"
 
 extension DatabaseTransaction {
-    /// The room with `code`, if there is one, its row locked until the transaction ends when
-    /// `locking` (on PostgreSQL). A row that cannot be read is set aside with its events, and the
-    /// room is no more.
-    func room(_ code: RoomCode, locking: Bool = false) throws -> StoredRoom? {
-        let lock = locking ? SQL.forUpdate : ""
+    /// The room with `code`, if there is one. A row that cannot be read is set aside with its
+    /// events, and the room is no more.
+    func room(_ code: RoomCode) throws -> StoredRoom? {
+        try roomAndVersion(code)?.stored
+    }
+
+    /// ``room(_:)``, with the version of its row (see ``RowVersion``).
+    func roomAndVersion(_ code: RoomCode) throws -> (stored: StoredRoom, version: RowVersion)? {
         let found = try firstRow(
-            "SELECT state, last_event, closed_at FROM room WHERE code = \(code.rawValue)\(lock)"
+            """
+            SELECT state, last_event, closed_at, \(RowVersion.column(of: "room")) FROM room
+            WHERE code = \(code.rawValue)
+            """
         ) { row in
             Result {
-                StoredRoom(
-                    room: try JSONText.decode(Room.self, from: row("state")),
-                    lastEvent: try row("last_event"),
-                    closedAt: try row("closed_at"))
+                (
+                    StoredRoom(
+                        room: try JSONText.decode(Room.self, from: row("state")),
+                        lastEvent: try row("last_event"),
+                        closedAt: try row("closed_at")),
+                    try RowVersion(row)
+                )
             }
         }
         return try found.flatMap { result in
@@ -70,6 +79,41 @@ extension DatabaseTransaction {
             try execute(insert)
             try execute(update)
         }
+        for (_, body) in events { RoomEvent.rememberStored(body) }
+        return events.map(\.1)
+    }
+
+    /// ``record(_:in:at:)`` as a move's save (see
+    /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:)``): made only if the room is
+    /// still as `version` was read, with `finished` games in their players' histories, in one
+    /// statement on PostgreSQL.
+    /// - Throws: ``ChangedMeanwhile`` when the room had changed, so nothing was saved.
+    func record(
+        _ happenings: [RoomHappening], in stored: inout StoredRoom, at now: Date,
+        unlessChangedSince version: RowVersion, finishing finished: [(player: PlayerID, game: FinishedGame)]
+    ) throws -> [String] {
+        guard !happenings.isEmpty || !finished.isEmpty else { return [] }
+        let code = stored.room.code.rawValue
+        let events = try stored.append(happenings).map { event in (event, try JSONText.encode(event)) }
+        let eventRows = events.map { event, body in
+            AddedRow(
+                table: "room_event",
+                values: [
+                    ("room_code", .text(code)), ("number", event.number.sqlValue),
+                    ("game_number", event.game.sqlValue), ("body", .text(body)),
+                    ("created_at", .date(now)),
+                ])
+        }
+        let room = AddedRow(
+            table: "room",
+            values: [
+                ("code", .text(code)), ("state", .text(try JSONText.encode(stored.room))),
+                ("last_event", stored.lastEvent.sqlValue), ("active_at", .date(now)),
+            ])
+        try saveUnlessChanged(
+            room, key: ["code"], since: version, storing: finished.map(\.player), at: now,
+            with: try eventRows + finished.map { try $0.game.row(for: $0.player) },
+            notifying: (roomEventsChannel, "\(code) \(stored.lastEvent)"))
         for (_, body) in events { RoomEvent.rememberStored(body) }
         return events.map(\.1)
     }

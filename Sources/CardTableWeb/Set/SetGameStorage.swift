@@ -95,7 +95,7 @@ extension DatabaseTransaction {
 
     /// Saves the player's Set game, replacing what was there, unless someone changed it since
     /// `version` was read, with `finished` in the player's history when it finishes a game (see
-    /// ``saveUnlessChanged(into:_:since:storing:at:with:)``).
+    /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:)``).
     /// - Throws: ``ChangedMeanwhile`` when the game had changed, so nothing was saved.
     func save(
         _ saved: SavedSetGame, for player: PlayerID, at now: Date, unlessChangedSince version: RowVersion,
@@ -112,7 +112,7 @@ extension DatabaseTransaction {
                 ("version", record.version.sqlValue), ("updated_at", .date(record.updatedAt)),
             ])
         try saveUnlessChanged(
-            row, key: ["player_id"], since: version, storing: player, at: now,
+            row, key: ["player_id"], since: version, storing: [player], at: now,
             with: try finished.map { [try $0.row(for: player)] } ?? [])
     }
 }

@@ -17,15 +17,17 @@ protocol CardTableDatabase: Sendable {
     func write<Value: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> Value) async throws
         -> Value
 
-    /// Runs `body` as one player's move: it reads what the move starts from, then saves it with
-    /// ``DatabaseTransaction/saveUnlessChanged(into:_:since:storing:at:with:)``, which makes the
-    /// save only if what was read is still so. SQLite runs the move in one write transaction
-    /// (its single writer runs it alone, so the save is always made). PostgreSQL runs it
-    /// without `BEGIN` and `COMMIT`, each statement committing alone (a read, a save: two round
-    /// trips), and when the save finds its row changed by another of the player's moves, runs
-    /// `body` again; so the changes of one row are applied one after another, whichever
-    /// instance takes each (a row deleted or moved meanwhile is not brought back). A row found damaged sends the move to a write transaction, which
-    /// sets it aside.
+    /// Runs `body` as one move (a tap, a select, a room's change): it reads what the move
+    /// starts from, then saves it with
+    /// ``DatabaseTransaction/saveUnlessChanged(_:key:since:storing:at:with:notifying:)``, which
+    /// makes the save only if the row it changes is still as it was read. SQLite runs the move
+    /// in one write transaction (its single writer runs it alone, so the save is always made).
+    /// PostgreSQL runs it without `BEGIN` and `COMMIT`, each statement committing alone (its
+    /// reads, then one save: two or three round trips), and runs `body` again when the save
+    /// finds its row changed by another move. So the changes of one row are applied one after
+    /// another, whichever instance takes each, and a row deleted or moved meanwhile is not
+    /// brought back. A row found damaged sends the move to a write transaction, which sets it
+    /// aside.
     func move<Value: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> Value) async throws
         -> Value
 }

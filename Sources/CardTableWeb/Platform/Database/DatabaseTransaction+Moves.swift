@@ -2,8 +2,8 @@ import Foundation
 
 /// The version of a row as a move read it, so that the move's save is made only if no one has
 /// changed the row since (see
-/// ``DatabaseTransaction/saveUnlessChanged(_:key:since:storing:at:with:)``). On PostgreSQL it
-/// is the row's `xmin`, which every change of the row moves on; SQLite's single writer runs a
+/// ``DatabaseTransaction/saveUnlessChanged(_:key:since:storing:at:with:notifying:)``). On
+/// PostgreSQL it is the row's `xmin`, which every change of the row moves on; SQLite's single writer runs a
 /// whole move alone, so there it only says that the row was there.
 struct RowVersion: Sendable, Hashable {
     /// PostgreSQL's `xmin` of the row as text (empty on SQLite); nil when the row was not there.
@@ -43,16 +43,19 @@ struct AddedRow: Sendable {
 
 extension DatabaseTransaction {
     /// Saves a move in one statement on PostgreSQL (one round trip, all or nothing) and in a
-    /// few inside SQLite's transaction: stores `player` if need be, then saves `row`, unless
-    /// someone changed it since `version` was read, and adds `rows` only if it was saved. A row
+    /// few inside SQLite's transaction: stores `players` if need be, then saves `row`, unless
+    /// someone changed it since `version` was read, and adds the `added` rows only if it was saved. A row
     /// that was there is updated only while its version is still `version` (so one deleted or
     /// moved meanwhile is not brought back); one that was not is inserted only while it is still
     /// not there.
-    /// - Parameter key: The columns that name the row, whose values are in `row`.
+    /// - Parameters:
+    ///   - key: The columns that name the row, whose values are in `row`.
+    ///   - notice: What to tell PostgreSQL's listeners on a channel once the save commits, if
+    ///     it is made (nothing is sent on SQLite, whose instance is the only one).
     /// - Throws: ``ChangedMeanwhile`` when the row had changed, so nothing was saved.
     func saveUnlessChanged(
-        _ row: AddedRow, key: [String], since version: RowVersion, storing player: PlayerID, at now: Date,
-        with rows: [AddedRow] = []
+        _ row: AddedRow, key: [String], since version: RowVersion, storing players: [PlayerID], at now: Date,
+        with added: [AddedRow] = [], notifying notice: (channel: String, payload: String)? = nil
     ) throws {
         let save: SQL
         if let text = version.text {
@@ -75,25 +78,44 @@ extension DatabaseTransaction {
                 """
         }
         guard dialect == .postgres else {
-            try execute(.storing(player, at: now))
+            for player in players { try execute(.storing(player, at: now)) }
             guard try execute(save) > 0 else { throw ChangedMeanwhile() }
-            for row in rows { try insert(row) }
+            for row in added { try insert(row) }
             return
         }
-        let added = rows.enumerated().map { index, row -> SQL in
+        // NB: every part of one statement sees the same snapshot, and the foreign keys are
+        // checked at its end, so the rows added may name the players stored beside them.
+        let stored = players.enumerated().map { index, player -> SQL in
+            "stored\(SQL(stringLiteral: String(index))) AS (\(SQL.storing(player, at: now))), "
+        }
+        let adding = added.enumerated().map { index, row -> SQL in
             """
             , added\(SQL(stringLiteral: String(index))) AS (
                 INSERT INTO \(identifier: row.table) (\(Self.columns(of: row))) SELECT \(Self.values(of: row)) FROM saved\(row.onConflict))
             """
         }
-        let saved = try firstRow(
+        let notify: SQL = notice.map { ", pg_notify(\($0.channel), \($0.payload))" } ?? ""
+        let saved = try rows(
             """
-            WITH stored AS (\(SQL.storing(player, at: now))), saved AS (\(save) RETURNING 1)\(
-                SQL.joined(added, separator: ""))
-            SELECT count(*) AS saved FROM saved
+            WITH \(SQL.joined(stored, separator: ""))saved AS (\(save) RETURNING 1)\(SQL.joined(adding, separator: ""))
+            SELECT 1 AS saved\(notify) FROM saved
             """
         ) { row in try row("saved") as Int }
-        guard saved ?? 0 > 0 else { throw ChangedMeanwhile() }
+        guard !saved.isEmpty else { throw ChangedMeanwhile() }
+    }
+
+    /// Stores `player` if need be and adds `row`, in one statement on PostgreSQL (a row that
+    /// names the player cannot meet them deleted between the two).
+    func insert(_ row: AddedRow, storing player: PlayerID, at now: Date) throws {
+        guard dialect == .postgres else {
+            try execute(.storing(player, at: now))
+            return try insert(row)
+        }
+        try execute(
+            """
+            WITH stored AS (\(SQL.storing(player, at: now)))
+            INSERT INTO \(identifier: row.table) (\(Self.columns(of: row))) VALUES (\(Self.values(of: row)))\(row.onConflict)
+            """)
     }
 
     /// Adds `row` to its table.
