@@ -1,7 +1,7 @@
 import Foundation
 
 /// Rooms and their event logs, in SQLite or in PostgreSQL shared by several CardTable instances.
-/// Every method is one transaction, but a change to a room, which is one move (see
+/// Every method is one transaction, except a change to a room, which is one move (see
 /// ``CardTableDatabase/move(_:)``): it is saved only if no other change of the room was saved
 /// since it read it, and runs again otherwise, so claims are judged one after another, in the
 /// order they are saved, whichever instance took them.
@@ -80,7 +80,9 @@ extension CardTableDatabase {
         idleSince: Date, connected: [RoomCode], at now: Date, saying happening: RoomHappening
     ) async throws -> [RoomCode] {
         try await write { transaction in
-            try transaction.touchRooms(connected, at: now)
+            // NB: a room active in the second half of its idle time cannot be closed yet.
+            let halfway = idleSince.addingTimeInterval(now.timeIntervalSince(idleSince) / 2)
+            try transaction.touchRooms(connected, at: now, unlessActiveSince: halfway)
             let idle = try transaction.roomsIdle(since: idleSince)
             for code in idle {
                 guard var stored = try transaction.room(code) else { continue }

@@ -2,10 +2,10 @@ import Foundation
 import Logging
 import MemorizeCore
 
-/// Referees rooms: applies each request to its room in one transaction, appends what happened
-/// to the room's event log, and then tells the room's listeners. Claims on one room are judged
-/// in the order their transactions commit (see ``CardTableDatabase/changeRoom(_:at:_:)``), so
-/// the first valid claim for a card wins it.
+/// Referees rooms: applies each request to its room as one move of the store's, appends what
+/// happened to the room's event log, and then tells the room's listeners. Claims on one room are
+/// judged one after another, in the order they are saved (see
+/// ``CardTableDatabase/changeRoom(_:at:_:)``), so the first valid claim for a card wins it.
 struct RoomReferee: Sendable {
     /// A room after a request, with the events the request added (as sent to members).
     struct Answer: Sendable {
@@ -151,7 +151,7 @@ struct RoomReferee: Sendable {
         }
         guard due <= environment.now() else { return turnMismatchBackInTime(stored.room) }
         let delay = turnBackSeconds
-        // NB: judged again in the transaction, at its own time: a tap may have come in between.
+        // NB: judged again in the move, at its own time: a tap may have come in between.
         _ = try await act(on: code) { room, now in room.turnMismatchBack(shownFor: delay, at: now) }
     }
 
@@ -224,7 +224,7 @@ struct RoomReferee: Sendable {
         return recent.reversed().prefix { $0.view == last.view }.reversed().map(\.text).joined(separator: " ")
     }
 
-    /// Runs `change` on the room in one transaction, records what happened (and when the cards it
+    /// Runs `change` on the room as one move, records what happened (and when the cards it
     /// dealt came) and tells listeners.
     private func act(
         on code: RoomCode,

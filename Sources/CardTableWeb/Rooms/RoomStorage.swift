@@ -12,12 +12,15 @@ extension DatabaseTransaction {
         try roomAndVersion(code)?.stored
     }
 
-    /// ``room(_:)``, with the version of its row (see ``RowVersion``).
+    /// ``room(_:)``, with the version of its row (see ``RowVersion``). In a write transaction on
+    /// PostgreSQL the row stays locked until it ends, so a move sent there after losing races
+    /// (see ``PostgresDatabase/move(_:)``) is saved at last.
     func roomAndVersion(_ code: RoomCode) throws -> (stored: StoredRoom, version: RowVersion)? {
+        let lock = canWrite ? SQL.forUpdate : ""
         let found = try firstRow(
             """
             SELECT state, last_event, closed_at, \(RowVersion.column(of: "room")) FROM room
-            WHERE code = \(code.rawValue)
+            WHERE code = \(code.rawValue)\(lock)
             """
         ) { row in
             Result {
@@ -148,13 +151,15 @@ extension DatabaseTransaction {
         }
     }
 
-    /// Counts the rooms in `codes` as active now (their members are connected).
-    func touchRooms(_ codes: [RoomCode], at now: Date) throws {
+    /// Counts the rooms in `codes` as active now (their members are connected), but those active
+    /// since `recently`: a room's move saves it only if its row is unchanged (see
+    /// ``CardTableDatabase/move(_:)``), so a row changed needlessly would make a move run again.
+    func touchRooms(_ codes: [RoomCode], at now: Date, unlessActiveSince recently: Date) throws {
         guard !codes.isEmpty else { return }
         try execute(
             """
             UPDATE room SET active_at = \(now)
-            WHERE code IN (\(list: codes.map(\.rawValue))) AND closed_at IS NULL
+            WHERE code IN (\(list: codes.map(\.rawValue))) AND closed_at IS NULL AND active_at < \(recently)
             """)
     }
 

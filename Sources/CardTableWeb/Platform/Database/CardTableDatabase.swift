@@ -1,10 +1,12 @@
 /// A database CardTable keeps everything in, SQLite or PostgreSQL, as the features' storage code
-/// sees it: a read on one snapshot, and a write transaction, each handed a
-/// ``DatabaseTransaction`` that runs the same ``SQL`` on either.
+/// sees it: a read on one snapshot, a write transaction, and a move (a read, then a save made
+/// only if what was read is unchanged), each handed a ``DatabaseTransaction`` that runs the same
+/// ``SQL`` on either.
 ///
 /// A write is serialised with the other writes to the rows it locks: SQLite has one writer, so
 /// every write transaction waits for the one before; on PostgreSQL a transaction locks the rows
-/// it reads with ``SQL/forUpdate``.
+/// it reads with ``SQL/forUpdate``. A move's save is refused when its row was changed since the
+/// move read it, and the move runs again (see ``move(_:)``).
 protocol CardTableDatabase: Sendable {
     associatedtype Transaction: DatabaseTransaction
 

@@ -53,21 +53,29 @@ extension PostgresDatabase {
         }
     }
 
-    /// How many times a move runs before giving up (``StoreUnavailable``, a 503) when its save
-    /// keeps finding its row changed. Each time, another of the same player's moves was saved
-    /// meanwhile, so only a player making a hundred moves at once from elsewhere gets there.
+    /// How many times a move runs outside a transaction block before it runs in one, where a
+    /// row it reads for a write is locked (a room's) and so cannot change before its save.
+    static let optimisticAttempts = 3
+
+    /// How many times a move runs in all before giving up (``StoreUnavailable``, a 503) when its
+    /// save keeps finding its row changed: each time, another change of the row was saved
+    /// meanwhile (the same player's game, a room's other members), so only a row changed a
+    /// hundred times during one move gets there.
     static let moveAttempts = 100
 
     /// Runs `body` as a move (see ``CardTableDatabase/move(_:)``): without a transaction block,
-    /// so each statement commits alone, and again when its save finds its row changed.
+    /// so each statement commits alone, and again when its save finds its row changed; after
+    /// ``optimisticAttempts`` such runs, or when it meets a damaged row, in a write transaction.
     /// - Throws: ``StoreUnavailable`` when no connection could be had or it was lost, or when the
     ///   move found its row changed ``moveAttempts`` times.
     func move<Value: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) throws -> Value) async throws
         -> Value
     {
         let (threads, logger) = (blockingThreads, logger)
-        for _ in 0..<Self.moveAttempts {
+        var inTransaction = false
+        for attempt in 0..<Self.moveAttempts {
             do {
+                if inTransaction || attempt >= Self.optimisticAttempts { return try await write(body) }
                 return try await connection { connection in
                     try await threads.runIfActive {
                         // NB: a row met damaged is set aside by the write transaction this
@@ -79,7 +87,7 @@ extension PostgresDatabase {
                     }
                 }
             } catch is DamagedRow.NeedsWriting {
-                do { return try await write(body) } catch is ChangedMeanwhile { continue }
+                inTransaction = true
             } catch is ChangedMeanwhile {
                 continue
             } catch let error as PSQLError where Self.mustRunAgain(error) {
