@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One set-up of Benchmarks/instances/run.sh, run by deploy/try-out.sh with CARDTABLE_URL (nginx)
 # and CARDTABLE_PIDS set: seeds players over HTTP, runs the tap and select loads with wrk and the
-# room bots, and prints one JSON line.
+# room bots, and prints one JSON line, with the instances' and PostgreSQL's CPU per tap and select
+# (from /proc/PID/task/*/schedstat).
 #
 #   measure.sh STORE INSTANCES
 set -euo pipefail
@@ -14,15 +15,31 @@ trap 'rm -rf "$WORK"' EXIT
 python3 "$ROOT/Benchmarks/http/seed.py" play --url "$CARDTABLE_URL" --players "$PLAYERS" \
     --cookies "$WORK/cookies.txt" >&2
 
+# The CPU time, in nanoseconds, that the threads of processes "$@" have run so far.
+cpu_ns() {
+    local total=0 pid task ns _
+    for pid in "$@"; do
+        for task in /proc/"$pid"/task/*/schedstat; do
+            read -r ns _ <"$task" 2>/dev/null && total=$((total + ns))
+        done
+    done
+    echo "$total"
+}
+
 for mode in tap select; do
     # A short unmeasured run first, so every set-up is measured warm.
     for run in warmup measured; do
         length=$DURATION
         [ "$run" = warmup ] && length=2s
+        # NB: PostgreSQL's CPU is every `postgres` process's on the machine (only the set-up's
+        # cluster runs during a benchmark); a backend that ends meanwhile takes its time along.
+        instances0=$(cpu_ns $CARDTABLE_PIDS) postgres0=$(cpu_ns $(pgrep -x postgres || true))
         BENCH_MODE=$mode BENCH_ACCEPT=application/json BENCH_COOKIES="$WORK/cookies.txt" \
             BENCH_RESULT="$WORK/$mode-$run.json" \
             wrk -t1 -c"$CONNECTIONS" -d"$length" --timeout 10s -s "$ROOT/Benchmarks/http/bench.lua" \
             "$CARDTABLE_URL" >/dev/null
+        echo "$(($(cpu_ns $CARDTABLE_PIDS) - instances0)) $(($(cpu_ns $(pgrep -x postgres || true)) - postgres0))" \
+            >"$WORK/$mode-$run.cpu"
     done
 done
 
@@ -42,7 +59,10 @@ store, instances, work, rss_mb = sys.argv[1], int(sys.argv[2]), sys.argv[3], int
 def wrk(mode):
     r = json.load(open(f"{work}/{mode}-measured.json"))
     seconds = r["duration_us"] / 1e6
+    instances_ns, postgres_ns = map(int, open(f"{work}/{mode}-measured.cpu").read().split())
     return {
+        "instances_cpu_us": round(instances_ns / r["requests"] / 1000),
+        "postgres_cpu_us": round(postgres_ns / r["requests"] / 1000),
         "per_s": round(r["requests"] / seconds), "p50_ms": round(r["latency_us"]["p50"] / 1000, 1),
         "p99_ms": round(r["latency_us"]["p99"] / 1000, 1), "statuses": r["statuses"],
         "outcomes": r["outcomes"], "socket_errors": r["socket_errors"],

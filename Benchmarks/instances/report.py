@@ -5,12 +5,22 @@ import os
 import subprocess
 import sys
 
+
+def cpu(run):
+    """A load's CPU per request, as "instances + PostgreSQL" microseconds (— for older lines)."""
+    if "instances_cpu_us" not in run:
+        return "—"
+    return f"{run['instances_cpu_us']} + {run['postgres_cpu_us']}"
+
+
 rows = [json.loads(line) for line in open(sys.argv[1]) if line.startswith("{")]
 commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-print(f"\ncommit {commit}, {os.cpu_count()} CPUs shared by nginx, the instances, PostgreSQL and the load")
+print(f"\ncommit {commit} (binary {os.environ.get('BINARY', 'of this commit')}), "
+      f"{os.cpu_count()} CPUs shared by nginx, the instances, PostgreSQL and the load")
 print("| set-up | taps/s (p50 / p99 ms) | selects/s (p50 / p99 ms) | claims/s (judged) | "
-      "claim → broadcast p50 / p99 ms | non-2xx, socket errors, bot errors | instances' peak RSS |")
-print("|---|---:|---:|---:|---:|---:|---:|")
+      "claim → broadcast p50 / p99 ms | CPU µs a tap, a select (instances + PostgreSQL) | "
+      "non-2xx, socket errors, bot errors | instances' peak RSS |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|")
 for row in rows:
     tap, select, claims = row["tap"], row["select"], row["claims"]
     socket_errors = sum(sum(run["socket_errors"].values()) for run in (tap, select))
@@ -22,5 +32,6 @@ for row in rows:
         f"| {select['per_s']:,} ({select['p50_ms']} / {select['p99_ms']}) "
         f"| {claims['claims_per_s']} ({claims['claims_judged']:,}) "
         f"| {claims['claim_to_broadcast_ms_p50']} / {claims['claim_to_broadcast_ms_p99']} "
+        f"| {cpu(tap)}, {cpu(select)} "
         f"| {refused}, {socket_errors}, {claims['errors']} | {row['instances_rss_mb']} MB |"
     )

@@ -92,11 +92,13 @@ struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
 
         /// The name of a table or column, quoted. Only for names the code holds, never for input.
         mutating func appendInterpolation(identifier name: String) {
-            parts.append(
-                .text(
-                    "\""
-                        + name.split(separator: "\"", omittingEmptySubsequences: false).joined(
-                            separator: "\"\"") + "\""))
+            // NB: a move's save names every column it sets, so the usual name (no quote in it)
+            // skips the splitting.
+            let escaped =
+                name.utf8.contains(UInt8(ascii: "\""))
+                ? name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"")
+                : name
+            parts.append(.text("\"" + escaped + "\""))
         }
 
         /// A value that may be missing: `NULL` when it is.
