@@ -28,8 +28,13 @@ extension CardTableDatabase {
             while try !transaction.insert(room, at: now) {
                 (room, happenings) = make(code())  // the code was taken: draw another
             }
-            var stored = StoredRoom(room: room, lastEvent: 0)
-            let events = try transaction.record(happenings, in: &stored, at: now)
+            // NB: read back for its version, which no other transaction can change before the commit.
+            guard let (read, version) = try transaction.roomAndVersion(room.code) else {
+                throw ChangedMeanwhile()
+            }
+            var stored = read
+            let events = try transaction.record(
+                happenings, in: &stored, at: now, unlessChangedSince: version, finishing: [])
             return RoomChange(stored: stored, events: events)
         }
     }
@@ -85,8 +90,10 @@ extension CardTableDatabase {
             try transaction.touchRooms(connected, at: now, unlessActiveSince: halfway)
             let idle = try transaction.roomsIdle(since: idleSince)
             for code in idle {
-                guard var stored = try transaction.room(code) else { continue }
-                _ = try transaction.record([happening], in: &stored, at: now)
+                guard let (read, version) = try transaction.roomAndVersion(code) else { continue }
+                var stored = read
+                _ = try transaction.record(
+                    [happening], in: &stored, at: now, unlessChangedSince: version, finishing: [])
                 try transaction.close(code, at: now)
             }
             return idle

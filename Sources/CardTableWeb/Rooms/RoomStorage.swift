@@ -51,45 +51,11 @@ extension DatabaseTransaction {
     }
 
     /// Appends what happened to the room's log as numbered events, each with the view after
-    /// all of them, and saves the room; the room counts as active now. On PostgreSQL the
-    /// other instances hear of the new last event when the transaction commits, and the events,
-    /// the room and the notice go in one statement (one round trip).
+    /// all of them, and saves the room, only if it is still as `version` was read (see
+    /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:)``), with `finished` games in
+    /// their players' histories; the room counts as active now. On PostgreSQL this is one
+    /// statement, and the other instances hear of the new last event when it commits.
     /// - Returns: The events' JSON, in order.
-    func record(_ happenings: [RoomHappening], in stored: inout StoredRoom, at now: Date) throws -> [String] {
-        guard !happenings.isEmpty else { return [] }
-        let code = stored.room.code.rawValue
-        let events = try stored.append(happenings).map { event in (event, try JSONText.encode(event)) }
-        let values = events.map { event, body -> SQL in
-            "(\(code), \(event.number), \(event.game), \(body), \(now))"
-        }
-        let insert: SQL = """
-            INSERT INTO room_event (room_code, number, game_number, body, created_at)
-            VALUES \(SQL.joined(values, separator: ", "))
-            """
-        let update: SQL = """
-            UPDATE room SET state = \(try JSONText.encode(stored.room)), last_event = \(stored.lastEvent),
-                active_at = \(now)
-            WHERE code = \(code)
-            """
-        if dialect == .postgres {
-            _ = try rows(
-                """
-                WITH added AS (\(insert)), saved AS (\(update) RETURNING code)
-                SELECT pg_notify(\(roomEventsChannel), \("\(code) \(stored.lastEvent)")) FROM saved
-                """
-            ) { _ in () }
-        } else {
-            try execute(insert)
-            try execute(update)
-        }
-        for (_, body) in events { RoomEvent.rememberStored(body) }
-        return events.map(\.1)
-    }
-
-    /// ``record(_:in:at:)`` as a move's save (see
-    /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:)``): made only if the room is
-    /// still as `version` was read, with `finished` games in their players' histories, in one
-    /// statement on PostgreSQL.
     /// - Throws: ``ChangedMeanwhile`` when the room had changed, so nothing was saved.
     func record(
         _ happenings: [RoomHappening], in stored: inout StoredRoom, at now: Date,

@@ -8,24 +8,18 @@ extension PostgresDatabase {
         async throws
         -> Value
     {
-        let (threads, logger, damage) = (blockingThreads, logger, DamageLog())
+        let damage = DamageLog()
         do {
             return try await transaction { connection in
-                try await threads.runIfActive {
-                    try body(
-                        PostgresTransaction(
-                            connection: connection, canWrite: true, damage: damage, logger: logger))
-                }
+                try await run(body, on: connection, canWrite: true, damage: damage)
             }
         } catch {
             let rows = damage.rows
             if !rows.isEmpty {
                 try await transaction { connection in
-                    try await threads.runIfActive {
-                        let transaction = PostgresTransaction(
-                            connection: connection, canWrite: true, damage: DamageLog(), logger: logger)
-                        for row in rows { try transaction.setAsideAgain(row) }
-                    }
+                    try await run(
+                        { transaction in for row in rows { try transaction.setAsideAgain(row) } },
+                        on: connection, canWrite: true)
                 }
             }
             throw error
@@ -39,15 +33,8 @@ extension PostgresDatabase {
     func read<Value: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) throws -> Value) async throws
         -> Value
     {
-        let (threads, logger) = (blockingThreads, logger)
         do {
-            return try await snapshot { connection in
-                try await threads.runIfActive {
-                    try body(
-                        PostgresTransaction(
-                            connection: connection, canWrite: false, damage: DamageLog(), logger: logger))
-                }
-            }
+            return try await snapshot { connection in try await run(body, on: connection, canWrite: false) }
         } catch is DamagedRow.NeedsWriting {
             return try await write(body)
         }
@@ -71,20 +58,14 @@ extension PostgresDatabase {
     func move<Value: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) throws -> Value) async throws
         -> Value
     {
-        let (threads, logger) = (blockingThreads, logger)
         var inTransaction = false
         for attempt in 0..<Self.moveAttempts {
             do {
                 if inTransaction || attempt >= Self.optimisticAttempts { return try await write(body) }
+                // NB: a row met damaged is set aside by the write transaction this throws the
+                // move to (``DamagedRow/NeedsWriting``), not statement by statement.
                 return try await connection { connection in
-                    try await threads.runIfActive {
-                        // NB: a row met damaged is set aside by the write transaction this
-                        // throws the move to (``DamagedRow/NeedsWriting``), not statement by
-                        // statement.
-                        try body(
-                            PostgresTransaction(
-                                connection: connection, canWrite: false, damage: DamageLog(), logger: logger))
-                    }
+                    try await run(body, on: connection, canWrite: false)
                 }
             } catch is DamagedRow.NeedsWriting {
                 inTransaction = true
@@ -104,5 +85,19 @@ extension PostgresDatabase {
     private static func mustRunAgain(_ error: PSQLError) -> Bool {
         guard error.code == .server, let state = error.serverInfo?[.sqlState] else { return false }
         return state == "40P01" || state == "40001"
+    }
+
+    /// Runs `body` on `connection` as a ``PostgresTransaction``, on one of the threads that may
+    /// wait for PostgreSQL's answers.
+    private func run<Value: Sendable>(
+        _ body: @escaping @Sendable (PostgresTransaction) throws -> Value, on connection: PostgresConnection,
+        canWrite: Bool, damage: DamageLog = DamageLog()
+    ) async throws -> Value {
+        let logger = logger
+        return try await blockingThreads.runIfActive {
+            try body(
+                PostgresTransaction(
+                    connection: connection, canWrite: canWrite, damage: damage, logger: logger))
+        }
     }
 }
