@@ -12,7 +12,9 @@
 #
 # Settings (environment): PORT=8080 nginx's port · INSTANCES=3 · STORE=postgres, or sqlite for one
 # instance on a SQLite file (to compare) · BINARY=path to cardtable (default: a release build)
-# · LOG_LEVEL=warning for the instances.
+# · LOG_LEVEL=warning for the instances · TLS=1 for nginx to speak HTTPS with a throw-away
+# certificate for 127.0.0.1 and localhost, made by openssl (browsers warn about it: it is
+# signed by nobody they know).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -38,6 +40,7 @@ install_missing() {
     ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || wanted+=(postgresql)
     command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || wanted+=(nginx-light)
     command -v curl >/dev/null || wanted+=(curl)
+    [ "${TLS:-0}" != 1 ] || command -v openssl >/dev/null || wanted+=(openssl)
     if ((${#wanted[@]})); then
         say "apt-get install ${wanted[*]}"
         apt-get install -y --no-install-recommends "${wanted[@]}" >&2 \
@@ -123,11 +126,20 @@ done
 # nginx: the deployment's configuration with this try-out's ports, under a prefix of its own.
 servers=()
 for port in "${INSTANCE_PORTS[@]}"; do servers+=("127.0.0.1:$port"); done
-python3 "$ROOT/deploy/nginx/configure.py" "$WORK/nginx" "127.0.0.1:$PORT" "${servers[@]}"
+tls=()
+SCHEME=http
+if [ "${TLS:-0}" = 1 ]; then
+    openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=localhost" \
+        -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" \
+        -keyout "$WORK/tls-key.pem" -out "$WORK/tls-certificate.pem" 2>/dev/null
+    tls=(--tls "$WORK/tls-certificate.pem" "$WORK/tls-key.pem")
+    SCHEME=https
+fi
+python3 "$ROOT/deploy/nginx/configure.py" "${tls[@]}" "$WORK/nginx" "127.0.0.1:$PORT" "${servers[@]}"
 "$NGINX" -p "$WORK/nginx" -c nginx.conf -t >/dev/null 2>&1 || "$NGINX" -p "$WORK/nginx" -c nginx.conf -t
 "$NGINX" -p "$WORK/nginx" -c nginx.conf
-URL="http://127.0.0.1:$PORT"
-curl -fs -o /dev/null --retry 20 --retry-connrefused --retry-delay 0 "$URL/health" || fail "nginx does not answer at $URL"
+URL="$SCHEME://127.0.0.1:$PORT"
+curl -fsk -o /dev/null --retry 20 --retry-connrefused --retry-delay 0 "$URL/health" || fail "nginx does not answer at $URL"
 say "nginx on $URL in front of $INSTANCES instance(s) ($STORE); files in $WORK"
 
 export CARDTABLE_URL=$URL CARDTABLE_PIDS="${PIDS[*]}"

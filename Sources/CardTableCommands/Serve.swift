@@ -12,8 +12,8 @@ struct Serve: AsyncParsableCommand {
         discussion: """
             Each option can also come from the environment: CARDTABLE_HOSTNAME, CARDTABLE_PORT,
             CARDTABLE_DATABASE, CARDTABLE_SECRET_FILE, CARDTABLE_LOG_LEVEL, CARDTABLE_HEADER_TIMEOUT,
-            CARDTABLE_BODY_TIMEOUT, CARDTABLE_BODY_TOTAL_TIMEOUT, CARDTABLE_IDLE_TIMEOUT and CARDTABLE_TRUSTED_PROXIES (addresses
-            separated by commas). Use --hostname 0.0.0.0 to play from a
+            CARDTABLE_BODY_TIMEOUT, CARDTABLE_BODY_TOTAL_TIMEOUT, CARDTABLE_IDLE_TIMEOUT,
+            CARDTABLE_TRUSTED_PROXIES (addresses separated by commas) and CARDTABLE_HSTS_MAX_AGE. Use --hostname 0.0.0.0 to play from a
             phone on the same network. With --database postgres://USER@HOST:PORT/DB several
             instances share one database; give them all the same --secret-file.
             """)
@@ -53,17 +53,25 @@ struct Serve: AsyncParsableCommand {
     @Option(
         name: .customLong("trusted-proxy"),
         help: """
-            The address of a proxy (nginx) whose X-Forwarded-For names the client, for limits per \
-            client; repeat for several. Loopback addresses are always trusted.
+            The address of a proxy (nginx) believed when it names the client (X-Forwarded-For) \
+            and says the browser came over HTTPS (X-Forwarded-Proto); repeat for several. \
+            Loopback addresses are always trusted.
             """)
     var trustedProxies: [String] = []
+
+    @Option(
+        help: """
+            Seconds a browser that came over HTTPS is told to come only over HTTPS \
+            (Strict-Transport-Security; default 31536000, a year; 0 sends none).
+            """)
+    var hstsMaxAge: Int?
 
     func run() async throws {
         let settings = try ServeSettings(
             hostname: hostname, port: port, database: database, logLevel: logLevel,
             headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, bodyTotalTimeout: bodyTotalTimeout,
             idleTimeout: idleTimeout, secretFile: secretFile, trustedProxies: trustedProxies,
-            environment: ProcessInfo.processInfo.environment,
+            hstsMaxAge: hstsMaxAge, environment: ProcessInfo.processInfo.environment,
             defaultDatabasePath: Self.defaultDatabasePath)
         var logger = Logger(label: "cardtable")
         logger.logLevel = settings.logLevel
@@ -71,6 +79,7 @@ struct Serve: AsyncParsableCommand {
         var configuration = WebConfiguration(
             hostname: settings.hostname, port: settings.port, connectionTimeouts: settings.connectionTimeouts)
         configuration.trustedProxies = settings.trustedProxies
+        configuration.strictTransportSecurityMaxAge = .seconds(settings.hstsMaxAge)
         let environment = WebEnvironment(now: settings.clock(), allowsTestSetups: settings.allowsTestSetups)
         if let secretFile = settings.secretFile, settings.servesPostgres {
             try await servePostgres(

@@ -25,14 +25,16 @@ struct ServeSettings: Equatable {
     var logLevel: Logger.Level
     /// How long slow or idle clients keep their connections.
     var connectionTimeouts: ConnectionTimeouts
-    /// The proxies whose `X-Forwarded-For` names the client (loopback addresses always).
+    /// The proxies believed about the client and its scheme (loopback addresses always).
     var trustedProxies: TrustedProxies
+    /// Seconds a browser that came over HTTPS is told to use only HTTPS here; 0 for never.
+    var hstsMaxAge: Int
 
     init(
         hostname: String?, port: Int?, database: String?, logLevel: String? = nil,
         headerTimeout: Double? = nil, bodyTimeout: Double? = nil, bodyTotalTimeout: Double? = nil,
         idleTimeout: Double? = nil, secretFile: String? = nil, trustedProxies: [String] = [],
-        environment: [String: String], defaultDatabasePath: String
+        hstsMaxAge: Int? = nil, environment: [String: String], defaultDatabasePath: String
     ) throws {
         self.hostname = hostname ?? environment["CARDTABLE_HOSTNAME"] ?? "127.0.0.1"
         if let port {
@@ -99,6 +101,20 @@ struct ServeSettings: Equatable {
             self.trustedProxies = try TrustedProxies(proxies)
         } catch {
             throw ValidationError("--trusted-proxy: \(error.description)")
+        }
+        if let hstsMaxAge {
+            self.hstsMaxAge = hstsMaxAge
+        } else if let text = environment["CARDTABLE_HSTS_MAX_AGE"] {
+            guard let seconds = Int(text) else {
+                throw ValidationError(
+                    "CARDTABLE_HSTS_MAX_AGE must be a whole number of seconds, not \(text).")
+            }
+            self.hstsMaxAge = seconds
+        } else {
+            self.hstsMaxAge = 31_536_000
+        }
+        guard self.hstsMaxAge >= 0 else {
+            throw ValidationError("--hsts-max-age must be 0 (none) or more seconds, not \(self.hstsMaxAge).")
         }
     }
 

@@ -30,4 +30,17 @@ import Testing
                 defaultDatabasePath: "d")
         }
     }
+
+    @Test func hstsLastsAYearUnlessToldAndZeroTurnsItOff() throws {
+        func settings(_ option: Int?, _ environment: [String: String] = [:]) throws -> ServeSettings {
+            try ServeSettings(
+                hostname: nil, port: nil, database: nil, hstsMaxAge: option, environment: environment,
+                defaultDatabasePath: "d")
+        }
+        #expect(try settings(nil).hstsMaxAge == 31_536_000)
+        #expect(try settings(nil, ["CARDTABLE_HSTS_MAX_AGE": "0"]).hstsMaxAge == 0)
+        #expect(try settings(600, ["CARDTABLE_HSTS_MAX_AGE": "0"]).hstsMaxAge == 600)
+        #expect(throws: (any Error).self) { try settings(-1) }
+        #expect(throws: (any Error).self) { try settings(nil, ["CARDTABLE_HSTS_MAX_AGE": "a year"]) }
+    }
 }

@@ -82,10 +82,6 @@ import Testing
         ],
         [HTTPField(name: .secFetchSite, value: "same-origin")],
         [HTTPField(name: .secFetchSite, value: "none")],
-        [
-            HTTPField(name: .origin, value: "https://localhost"),
-            HTTPField(name: .xForwardedProto, value: "https"),
-        ],
         [HTTPField(name: .referer, value: "http://localhost/set?x=1")],
         [],
     ])
@@ -110,10 +106,6 @@ import Testing
         [HTTPField(name: .origin, value: "null")],
         // The scheme counts: the test client speaks http.
         [HTTPField(name: .origin, value: "https://localhost")],
-        [
-            HTTPField(name: .origin, value: "http://localhost"),
-            HTTPField(name: .xForwardedProto, value: "https"),
-        ],
         [HTTPField(name: .referer, value: "http://evil.example/localhost")],
         [HTTPField(name: .referer, value: "http://localhost.evil.example/")],
         [HTTPField(name: .referer, value: "https://localhost/set")],
@@ -304,5 +296,4 @@ extension HTTPField.Name {
 
 extension HTTPField.Name {
     /// The scheme a proxy in front of the server was reached by.
-    fileprivate static let xForwardedProto = HTTPField.Name("X-Forwarded-Proto")!
 }

@@ -54,11 +54,11 @@ final class RecordedLog: LogHandler, Sendable {
 /// its router.
 /// - Returns: What `test` returned, and the log.
 func withRecordedLog<Value: Sendable>(
-    _ test: @Sendable (any TestClientProtocol) async throws -> Value
+    live: Bool = false, _ test: @Sendable (any TestClientProtocol) async throws -> Value
 ) async throws -> (Value, RecordedLog) {
     let log = RecordedLog()
     let app = try await buildApplication(
-        WebConfiguration(), database: .sqlite(SQLiteDatabase(.inMemory)),
+        WebConfiguration(port: 0), database: .sqlite(SQLiteDatabase(.inMemory)),
         logger: Logger(label: "test") { _ in log })
-    return (try await app.test(.router, test), log)
+    return (try await app.test(live ? .live : .router, test), log)
 }

@@ -12,18 +12,26 @@ import Testing
 ///     enough for a speed bonus. Tests that time things pass ``TestClock/manual``.
 ///   - store: The app's store; a new in-memory one unless given.
 ///   - allowsTestSetups: Whether `POST /set/test-setup` exists.
+///   - configuration: The app's configuration; a live app listens on a free port whatever it says.
+///   - live: Whether the app runs as a server on 127.0.0.1 (whose requests come from loopback,
+///     as from a proxy on the same machine) rather than answering through its router alone (whose
+///     requests come from no address at all).
 func withTestApp<Value>(
     clock: TestClock = TestClock(step: 30),
     store: SQLiteDatabase? = nil,
     allowsTestSetups: Bool = true,
+    configuration: WebConfiguration = WebConfiguration(),
+    live: Bool = false,
     _ test: @Sendable (TestSession) async throws -> Value
 ) async throws -> Value {
     let store = try store ?? SQLiteDatabase(.inMemory)
     let environment = WebEnvironment(now: { clock.now() }, allowsTestSetups: allowsTestSetups)
     let secret = try ServerSecret(for: store.location)
+    var configuration = configuration
+    if live { configuration.port = 0 }
     let app = try await buildApplication(
-        WebConfiguration(), database: .sqlite(store, secret: secret), environment: environment)
-    return try await app.test(.router) { client in
+        configuration, database: .sqlite(store, secret: secret), environment: environment)
+    return try await app.test(live ? .live : .router) { client in
         try await test(TestSession(client: client, store: store, secret: secret))
     }
 }

@@ -2,22 +2,33 @@
 instances and another listen address, inside an nginx.conf whose pid, logs and temporary files
 stay in that folder. What try-out.sh and the network test bed (Benchmarks/hosts/run.sh) run:
 
-    python3 deploy/nginx/configure.py FOLDER LISTEN SERVER...
+    python3 deploy/nginx/configure.py [--tls CERTIFICATE KEY] FOLDER LISTEN SERVER...
     nginx -p FOLDER -c nginx.conf
 
-LISTEN is what nginx listens on (`127.0.0.1:8080`); each SERVER an instance's `host:port`."""
+LISTEN is what nginx listens on (`127.0.0.1:8080`); each SERVER an instance's `host:port`. With
+--tls, nginx speaks HTTPS there with that certificate and key (PEM files)."""
 
 import pathlib
 import re
 import sys
 
-folder, listen, servers = pathlib.Path(sys.argv[1]).resolve(), sys.argv[2], sys.argv[3:]
+arguments = sys.argv[1:]
+tls = None
+if arguments[:1] == ["--tls"]:
+    tls, arguments = (arguments[1], arguments[2]), arguments[3:]
+folder, listen, servers = pathlib.Path(arguments[0]).resolve(), arguments[1], arguments[2:]
 (folder / "logs").mkdir(parents=True, exist_ok=True)
 lines = "".join(f"    server {server} max_fails=3 fail_timeout=10s;\n" for server in servers)
 text = pathlib.Path(__file__).with_name("cardtable.conf").read_text()
 text, count = re.subn(r"(    server 127\.0\.0\.1:\d+ [^\n]*\n)+", lines, text)
 assert count == 2, "the two upstreams' server lines were not found"
-text, count = re.subn(r"listen 80;", f"listen {listen};", text)
+if tls:
+    certificate, key = (pathlib.Path(path).resolve() for path in tls)
+    listen_lines = (f"listen {listen} ssl;\n    ssl_certificate {certificate};\n"
+                    f"    ssl_certificate_key {key};")
+else:
+    listen_lines = f"listen {listen};"
+text, count = re.subn(r"listen 80;", listen_lines, text)
 assert count == 1, "the listen line was not found"
 (folder / "cardtable.conf").write_text(text)
 (folder / "nginx.conf").write_text(f"""worker_processes 1;

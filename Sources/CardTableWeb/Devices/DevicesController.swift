@@ -189,7 +189,8 @@ struct DevicesController: Sendable {
             linked.playerID = link.player
             response = try renderer.html(try await devicesPage(request, linked, linked: link))
         }
-        response.setCookie(PlayerCookie.cookie(for: link.player, on: device, secret: secret))
+        response.setCookie(
+            PlayerCookie.cookie(for: link.player, on: device, secret: secret, answering: request))
         return response
     }
 
@@ -211,7 +212,8 @@ struct DevicesController: Sendable {
             }
         if forgotten == device {
             response.setCookie(
-                PlayerCookie.cookie(for: PlayerID.random(), on: DeviceID.random(), secret: secret))
+                PlayerCookie.cookie(
+                    for: PlayerID.random(), on: DeviceID.random(), secret: secret, answering: request))
         }
         return response
     }

@@ -27,11 +27,12 @@ public func buildApplication(
     // NB: one memory of device sessions, so a device forgotten by a page is refused by sockets too.
     let sessions = DeviceSessions(database: served.database)
     let router = try await buildRouter(
-        database: served, sessions: sessions, trustedProxies: configuration.trustedProxies, rooms: rooms,
+        database: served, sessions: sessions, configuration: configuration, rooms: rooms,
         roomLookupLimit: RoomLookupLimit(
             limiter: roomLookups, trustedProxies: configuration.trustedProxies, referee: rooms),
         environment: environment, logger: logger)
     let socketRouter = Router(context: RoomSocketContext.self)
+    socketRouter.add(middleware: ProxyHeadersMiddleware(trustedProxies: configuration.trustedProxies))
     socketRouter.add(
         middleware: PlayerMiddleware(
             database: served.database, sessions: sessions, secret: served.secret, now: environment.now))
@@ -62,7 +63,7 @@ public func buildApplication(
 
 /// The routes and middleware of the app.
 func buildRouter(
-    database served: ServedDatabase, sessions: DeviceSessions, trustedProxies: TrustedProxies,
+    database served: ServedDatabase, sessions: DeviceSessions, configuration: WebConfiguration,
     rooms: RoomReferee,
     roomLookupLimit: RoomLookupLimit<CardTableRequestContext>, environment: WebEnvironment, logger: Logger
 ) async throws -> Router<CardTableRequestContext> {
@@ -77,8 +78,12 @@ func buildRouter(
     let routes = RegisteredRoutes()
     // NB: every GET route also answers HEAD, with the GET's headers and no body.
     let router = Router(context: CardTableRequestContext.self, options: .autoGenerateHeadEndpoints)
-    router.add(middleware: RequestLogMiddleware(logger: logger))
-    router.add(middleware: SecurityHeadersMiddleware())
+    let trustedProxies = configuration.trustedProxies
+    router.add(middleware: ProxyHeadersMiddleware(trustedProxies: trustedProxies))
+    router.add(middleware: RequestLogMiddleware(logger: logger, trustedProxies: trustedProxies))
+    router.add(
+        middleware: SecurityHeadersMiddleware(
+            strictTransportSecurityMaxAge: configuration.strictTransportSecurityMaxAge))
     router.add(middleware: ResponseCompressionMiddleware())
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
     router.add(middleware: MethodNotAllowedMiddleware(routes: routes))

@@ -18,9 +18,13 @@ public struct WebConfiguration: Sendable {
     /// How long the server, told to stop, waits for the requests and sockets it has open before
     /// it closes them: a client still sending a body (or a room socket) holds it no longer.
     public var shutdownGracePeriod: Duration = .seconds(10)
-    /// The proxies (nginx) whose `X-Forwarded-For` names the client whose failed look-ups are
-    /// counted; loopback addresses only, unless told more.
+    /// The proxies (nginx) believed when they say who the client is (`X-Forwarded-For`: in logs
+    /// and limits) and that it came over HTTPS (`X-Forwarded-Proto`: secure cookies, `https://`
+    /// links); loopback addresses only, unless told more.
     public var trustedProxies = TrustedProxies()
+    /// How long a browser that came over HTTPS is told to come only over HTTPS
+    /// (`Strict-Transport-Security`); nil sends no such header.
+    public var strictTransportSecurityMaxAge: Duration? = .seconds(31_536_000)
 
     /// Creates a configuration.
     /// - Parameters:

@@ -4,7 +4,8 @@ import Hummingbird
 ///
 /// A browser names the page's origin in `Origin` (and says `Sec-Fetch-Site`) on every POST, or
 /// at least the page in `Referer`; when that origin is not this server's own (the same scheme,
-/// host and port), the request is refused with 403. A request with neither header comes from no
+/// host and port; `https` only when a trusted proxy says so, see ``Request/isHTTPS``), the
+/// request is refused with 403. A request with neither header comes from no
 /// browser page (curl, an API client, the tests), which a forged request never is, so it passes.
 struct OriginCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(
@@ -23,18 +24,10 @@ struct OriginCheckMiddleware<Context: RequestContext>: RouterMiddleware {
             return false
         }
         guard let sender = request.headers[.origin] ?? request.headers[.referer] else { return true }
-        guard let host = request.head.authority else { return false }
-        let own = "\(scheme(of: request))://\(host)".lowercased()
+        guard request.head.authority != nil else { return false }
+        let own = request.origin.lowercased()
         let sent = sender.lowercased()
         // NB: a Referer is the whole page's address; its origin is what comes before the path.
         return sent == own || (request.headers[.origin] == nil && sent.hasPrefix(own + "/"))
-    }
-
-    /// The scheme the browser used: `https` when the proxy in front says so
-    /// (`X-Forwarded-Proto`), else `http`, which is all this server speaks itself.
-    private static func scheme(of request: Request) -> String {
-        let forwarded = request.headers.first { $0.name.canonicalName == "x-forwarded-proto" }
-        let first = forwarded?.value.split(separator: ",").first?.trimmingWhitespace().lowercased()
-        return first == "https" ? "https" : "http"
     }
 }

@@ -2,9 +2,11 @@ import Hummingbird
 import Logging
 
 /// Logs one line per request at info level: the method, the route's path pattern (never the
-/// ids in the path), the status and how long the answer took.
-struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+/// ids in the path), the status, how long the answer took and the client's address (what a
+/// trusted proxy says, see ``ClientAddress``).
+struct RequestLogMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
     let logger: Logger
+    let trustedProxies: TrustedProxies
 
     func handle(
         _ request: Request, context: Context,
@@ -37,6 +39,9 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         logger.info(
             "\(request.method.rawValue) \(Self.pattern(context)) \(status)",
-            metadata: ["ms": "\((milliseconds * 10).rounded() / 10)"])
+            metadata: [
+                "ms": "\((milliseconds * 10).rounded() / 10)",
+                "client": "\(ClientAddress(request, peer: context.remoteAddress, trusting: trustedProxies))",
+            ])
     }
 }

@@ -25,14 +25,17 @@ enum PlayerCookie {
     }
 
     /// The cookie for `player` on `device`, lasting ``WebLimits/playerCookieMaxAge`` from now
-    /// (every response sends it again, so the lifetime starts over on each visit).
+    /// (every response sends it again, so the lifetime starts over on each visit), in answer to
+    /// `request`: a browser that came over HTTPS gets it marked `Secure`, never sent over plain HTTP.
     /// - Parameter value: The cookie's value when it is known already (the request's, checked).
     static func cookie(
-        for player: PlayerID, on device: DeviceID, value known: String? = nil, secret: ServerSecret
+        for player: PlayerID, on device: DeviceID, value known: String? = nil, secret: ServerSecret,
+        answering request: Request
     ) -> Cookie {
         Cookie(
             name: name, value: known ?? value(for: player, on: device, secret: secret),
-            maxAge: WebLimits.playerCookieMaxAge, path: "/", httpOnly: true, sameSite: .lax)
+            maxAge: WebLimits.playerCookieMaxAge, path: "/", secure: request.isHTTPS, httpOnly: true,
+            sameSite: .lax)
     }
 
     /// The cookie's value for `player` on `device`.

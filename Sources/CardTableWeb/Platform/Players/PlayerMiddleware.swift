@@ -51,7 +51,8 @@ struct PlayerMiddleware<Context: PlayerRequestContext>: RouterMiddleware {
                 && holder != nil && holder == cookieValue.flatMap(signedHolder)
             response.setCookie(
                 PlayerCookie.cookie(
-                    for: player, on: device, value: unchanged ? cookieValue : nil, secret: secret))
+                    for: player, on: device, value: unchanged ? cookieValue : nil, secret: secret,
+                    answering: request))
         }
         return response
     }
