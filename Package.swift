@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(
             name: "CardTableWebTests",
             dependencies: [
-                "CardTableWeb", "SetCore", "SetTestSupport",
+                "CardTableWeb", "SetCore", "SetTestSupport", "SeededRandom",
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -13,7 +13,8 @@ struct Serve: AsyncParsableCommand {
             Each option can also come from the environment: CARDTABLE_HOSTNAME, CARDTABLE_PORT,
             CARDTABLE_DATABASE, CARDTABLE_SECRET_FILE, CARDTABLE_LOG_LEVEL, CARDTABLE_HEADER_TIMEOUT,
             CARDTABLE_BODY_TIMEOUT, CARDTABLE_BODY_TOTAL_TIMEOUT, CARDTABLE_IDLE_TIMEOUT,
-            CARDTABLE_TRUSTED_PROXIES (addresses separated by commas) and CARDTABLE_HSTS_MAX_AGE. Use --hostname 0.0.0.0 to play from a
+            CARDTABLE_TRUSTED_PROXIES (addresses separated by commas), CARDTABLE_HSTS_MAX_AGE and
+            CARDTABLE_DATABASE_WAIT. Use --hostname 0.0.0.0 to play from a
             phone on the same network. With --database postgres://USER@HOST:PORT/DB several
             instances share one database; give them all the same --secret-file.
             """)
@@ -66,12 +67,20 @@ struct Serve: AsyncParsableCommand {
             """)
     var hstsMaxAge: Int?
 
+    @Option(
+        help: """
+            With PostgreSQL: seconds a request waits for a database connection (and to connect) \
+            before it is answered 503 (default 2).
+            """)
+    var databaseWait: Double?
+
     func run() async throws {
         let settings = try ServeSettings(
             hostname: hostname, port: port, database: database, logLevel: logLevel,
             headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, bodyTotalTimeout: bodyTotalTimeout,
             idleTimeout: idleTimeout, secretFile: secretFile, trustedProxies: trustedProxies,
-            hstsMaxAge: hstsMaxAge, environment: ProcessInfo.processInfo.environment,
+            hstsMaxAge: hstsMaxAge, databaseWait: databaseWait,
+            environment: ProcessInfo.processInfo.environment,
             defaultDatabasePath: Self.defaultDatabasePath)
         var logger = Logger(label: "cardtable")
         logger.logLevel = settings.logLevel
@@ -106,7 +115,8 @@ struct Serve: AsyncParsableCommand {
         environment: WebEnvironment, logger: Logger
     ) async throws {
         let database = try ServedDatabase.postgres(
-            settings.databasePath, secret: ServerSecret(file: secretFile), logger: logger)
+            settings.databasePath, secret: ServerSecret(file: secretFile), logger: logger,
+            connectionWait: settings.databaseWait)
         let app = try await buildApplication(
             configuration, database: database, environment: environment, logger: logger)
         Self.announce(settings.url, database: DatabaseChoice.withoutPassword(settings.databasePath))

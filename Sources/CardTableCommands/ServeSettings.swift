@@ -29,12 +29,15 @@ struct ServeSettings: Equatable {
     var trustedProxies: TrustedProxies
     /// Seconds a browser that came over HTTPS is told to use only HTTPS here; 0 for never.
     var hstsMaxAge: Int
+    /// With PostgreSQL: how long a request waits for a database connection before its 503.
+    var databaseWait: Duration
 
     init(
         hostname: String?, port: Int?, database: String?, logLevel: String? = nil,
         headerTimeout: Double? = nil, bodyTimeout: Double? = nil, bodyTotalTimeout: Double? = nil,
         idleTimeout: Double? = nil, secretFile: String? = nil, trustedProxies: [String] = [],
-        hstsMaxAge: Int? = nil, environment: [String: String], defaultDatabasePath: String
+        hstsMaxAge: Int? = nil, databaseWait: Double? = nil, environment: [String: String],
+        defaultDatabasePath: String
     ) throws {
         self.hostname = hostname ?? environment["CARDTABLE_HOSTNAME"] ?? "127.0.0.1"
         if let port {
@@ -54,9 +57,7 @@ struct ServeSettings: Equatable {
         self.secretFile = secretFile ?? environment["CARDTABLE_SECRET_FILE"]
         if Self.isPostgresAddress(databasePath) {
             guard PostgresAddress(databasePath) != nil else {
-                throw ValidationError(
-                    "--database must be postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, with a user, a host "
-                        + "and a database.")
+                throw ValidationError("--\(PostgresAddressError().description).")
             }
             guard self.secretFile != nil else {
                 throw ValidationError(
@@ -113,6 +114,8 @@ struct ServeSettings: Equatable {
         } else {
             self.hstsMaxAge = 31_536_000
         }
+        self.databaseWait = try Self.seconds(
+            databaseWait, "CARDTABLE_DATABASE_WAIT", environment, or: .seconds(2))
         guard self.hstsMaxAge >= 0 else {
             throw ValidationError("--hsts-max-age must be 0 (none) or more seconds, not \(self.hstsMaxAge).")
         }

@@ -7,10 +7,11 @@ import Testing
 @testable import CardTableWeb
 
 /// The databases a parameterised storage test runs on: SQLite always, PostgreSQL when the tests have
-/// a cluster (``PostgresTestCluster``).
+/// a cluster (``PostgresTestCluster``), and PostgreSQL over TLS when it speaks TLS.
 enum TestStores {
     enum Kind: String, Sendable, CustomTestStringConvertible {
         case sqlite, postgres
+        case postgresOverTLS = "postgres over TLS"
         var testDescription: String { rawValue }
     }
 
@@ -30,7 +31,10 @@ enum TestStores {
         }
     }
 
-    static var available: [Kind] { [.sqlite] + (PostgresTestCluster.address == nil ? [] : [.postgres]) }
+    static var available: [Kind] {
+        [.sqlite] + (PostgresTestCluster.address == nil ? [] : [.postgres])
+            + (PostgresTestCluster.tlsAddress == nil ? [] : [.postgresOverTLS])
+    }
 
     /// Runs `body` with `count` instances on one new, empty database of `kind`: the same SQLite
     /// store `count` times, or `count` PostgreSQL stores, each with its own connections, as
@@ -47,10 +51,13 @@ enum TestStores {
                 execute: { sql in try await store.write { try $0.db.execute(sql: sql) } },
                 count: { sql in try await store.read { try Int.fetchOne($0.db, sql: sql) ?? 0 } })
             return try await body(Array(repeating: instance, count: count))
-        case .postgres:
-            let cluster = try #require(PostgresTestCluster.address)
+        case .postgres, .postgresOverTLS:
+            let plain = try #require(PostgresTestCluster.address)
+            let cluster = kind == .postgres ? plain : try #require(PostgresTestCluster.tlsAddress)
             return try await PostgresTestCluster.withDatabase(on: cluster) { address in
-                let stores = (0..<count).map { _ in PostgresDatabase(address, logger: logger) }
+                let stores = (0..<count).map { _ in
+                    CardTableWeb.PostgresDatabase.underTest(address, logger: logger)
+                }
                 return try await withThrowingTaskGroup(of: Void.self) { group in
                     for store in stores { group.addTask { await store.run() } }
                     defer { group.cancelAll() }

@@ -25,10 +25,11 @@ import Testing
                         """)
             }
             try await body(store)
-        case .postgres:
-            let cluster = try #require(PostgresTestCluster.address)
+        case .postgres, .postgresOverTLS:
+            let cluster = try #require(
+                kind == .postgres ? PostgresTestCluster.address : PostgresTestCluster.tlsAddress)
             try await PostgresTestCluster.withDatabase(on: cluster) { address in
-                let store = PostgresDatabase(address, logger: Logger(label: "test"))
+                let store = CardTableWeb.PostgresDatabase.underTest(address)
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { await store.run() }
                     defer { group.cancelAll() }

@@ -38,7 +38,7 @@ import Testing
     func aRefusedStatementIsNotUnavailableAndAPoolWithoutConnectionsIs(cluster: PostgresAddress) async throws
     {
         try await PostgresTestCluster.withDatabase(on: cluster) { address in
-            let store = PostgresDatabase(address, logger: Logger(label: "test"))
+            let store = CardTableWeb.PostgresDatabase.underTest(address)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await store.run() }
                 await #expect(throws: PSQLError.self) {

@@ -32,6 +32,8 @@ import Testing
                             "--database",
                             "postgres://\(address.username)@\(address.host):\(address.port)/\(address.database)",
                             "--secret-file", folder.appendingPathComponent("secret").path,
+                            // NB: the whole suite loads the machine; a slow connection is no failure here.
+                            "--database-wait", "60",
                         ],
                         logFolder: folder.appendingPathComponent("instance-\(number)")))
             }

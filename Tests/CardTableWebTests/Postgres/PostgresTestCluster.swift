@@ -5,12 +5,26 @@ import Testing
 
 @testable import CardTableWeb
 
+extension CardTableWeb.PostgresDatabase {
+    /// A store for a test: it waits up to a minute for a connection, since the whole suite on
+    /// two cores can keep a new connection waiting well beyond the 2 s a site is given.
+    static func underTest(_ address: PostgresAddress, logger: Logger = Logger(label: "test"))
+        -> CardTableWeb.PostgresDatabase
+    {
+        CardTableWeb.PostgresDatabase(address, logger: logger, leaseTimeout: .seconds(60))
+    }
+}
+
 /// The PostgreSQL cluster the tests may use: `CARDTABLE_TEST_POSTGRES`, which
 /// `Tests/Postgres/with-cluster.sh` sets (and `.ci/run` uses). PostgreSQL tests take it as their
 /// argument from ``clusters``, empty without it; ``PostgreSQLTests`` then says, in one line, that
 /// they were skipped.
 enum PostgresTestCluster {
     static let address = ProcessInfo.processInfo.environment["CARDTABLE_TEST_POSTGRES"].flatMap(
+        PostgresAddress.init)
+
+    /// The same cluster over TLS, its certificate checked (`CARDTABLE_TEST_POSTGRES_TLS`).
+    static let tlsAddress = ProcessInfo.processInfo.environment["CARDTABLE_TEST_POSTGRES_TLS"].flatMap(
         PostgresAddress.init)
 
     /// The cluster, when there is one: the argument of every PostgreSQL test.

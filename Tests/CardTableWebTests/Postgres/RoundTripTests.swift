@@ -25,7 +25,7 @@ import Testing
     func eachMoveSendsAKnownNumberOfStatements(cluster: PostgresAddress) async throws {
         try await PostgresTestCluster.withDatabase(on: cluster) { address in
             let base = try ServedDatabase.postgres(
-                address.url, secret: .random(), logger: Logger(label: "test"))
+                address.url, secret: .random(), logger: Logger(label: "test"), connectionWait: .seconds(60))
             // NB: a store the sweeps never see ready (it is migrated all the same), so no sweep
             // runs during a move, and a clock that stands still, so no device session grows old
             // enough to be read again: only the moves send statements.

@@ -18,12 +18,13 @@ import Testing
         try await PostgresTestCluster.withDatabase(on: cluster) { address in
             let logger = Logger(label: "listener-tests")
             let (one, other) = (
-                CardTableWeb.PostgresDatabase(address, logger: logger),
-                CardTableWeb.PostgresDatabase(address, logger: logger)
+                CardTableWeb.PostgresDatabase.underTest(address, logger: logger),
+                CardTableWeb.PostgresDatabase.underTest(address, logger: logger)
             )
             let hub = RoomHub()
             let listener = PostgresRoomEventListener(
-                address: address, store: other, hub: hub, logger: logger, retryDelay: .milliseconds(100))
+                address: address, store: other, hub: hub, logger: logger,
+                backoff: RetryBackoff(first: .milliseconds(100), longest: .milliseconds(100)))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await one.run() }
                 group.addTask { await other.run() }

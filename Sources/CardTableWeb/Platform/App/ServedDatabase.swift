@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import ServiceLifecycle
 
@@ -37,12 +38,20 @@ public struct ServedDatabase: Sendable {
     /// - Parameters:
     ///   - address: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`.
     ///   - secret: The secret every instance of the site shares.
-    /// - Throws: ``PostgresAddressError`` when `address` is not such an address.
-    public static func postgres(_ address: String, secret: ServerSecret, logger: Logger) throws
-        -> ServedDatabase
-    {
+    ///   - connectionWait: How long a request waits for a connection before it is answered 503
+    ///     (also the time to connect).
+    /// - Throws: ``PostgresAddressError`` when `address` is not such an address, or names a file
+    ///   of certificate authorities (`sslrootcert`) that cannot be read.
+    public static func postgres(
+        _ address: String, secret: ServerSecret, logger: Logger, connectionWait: Duration = .seconds(2)
+    ) throws -> ServedDatabase {
         guard let address = PostgresAddress(address) else { throw PostgresAddressError() }
-        let database = PostgresDatabase(address, logger: logger)
+        if case .verifyFull(let authorities?) = address.security,
+            !FileManager.default.isReadableFile(atPath: authorities)
+        {
+            throw PostgresAddressError(unreadableRootCertificate: authorities)
+        }
+        let database = PostgresDatabase(address, logger: logger, leaseTimeout: connectionWait)
         let hub = RoomHub()
         let readiness = StoreReadiness(isReady: false)
         return ServedDatabase(

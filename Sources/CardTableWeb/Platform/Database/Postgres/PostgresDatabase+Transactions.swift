@@ -10,13 +10,13 @@ extension PostgresDatabase {
     {
         let damage = DamageLog()
         do {
-            return try await transaction { connection in
+            return try await transaction { [self] connection in
                 try await run(body, on: connection, canWrite: true, damage: damage)
             }
         } catch {
             let rows = damage.rows
             if !rows.isEmpty {
-                try await transaction { connection in
+                try await transaction { [self] connection in
                     try await run(
                         { transaction in for row in rows { try transaction.setAsideAgain(row) } },
                         on: connection, canWrite: true)
@@ -34,7 +34,9 @@ extension PostgresDatabase {
         -> Value
     {
         do {
-            return try await snapshot { connection in try await run(body, on: connection, canWrite: false) }
+            return try await snapshot { [self] connection in
+                try await run(body, on: connection, canWrite: false)
+            }
         } catch is DamagedRow.NeedsWriting {
             return try await write(body)
         }
@@ -64,7 +66,7 @@ extension PostgresDatabase {
                 if inTransaction || attempt >= Self.optimisticAttempts { return try await write(body) }
                 // NB: a row met damaged is set aside by the write transaction this throws the
                 // move to (``DamagedRow/NeedsWriting``), not statement by statement.
-                return try await connection { connection in
+                return try await connection { [self] connection in
                     try await run(body, on: connection, canWrite: false)
                 }
             } catch is DamagedRow.NeedsWriting {

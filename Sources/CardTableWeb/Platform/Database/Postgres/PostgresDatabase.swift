@@ -7,16 +7,34 @@ import ServiceLifecycle
 /// CardTable's database on PostgreSQL, for sites where several CardTable instances share one:
 /// a `PostgresClient` (a pool of connections, which must be running: ``run()``) that runs the
 /// operations the features define on ``CardTableDatabase``, one transaction each.
+///
+/// It fails fast: work that gets no connection within ``leaseTimeout`` (PostgreSQL down, or
+/// unreachable) is given up, and then a ``CircuitBreaker`` refuses work at once until a probe
+/// finds the database back. Either way the caller gets ``StoreUnavailable`` (a 503 in words).
 final class PostgresDatabase: Service {
     let client: PostgresClient
     let logger: Logger
+    /// How long work waits for a connection from the pool before it is given up.
+    let leaseTimeout: Duration
+    /// Refuses work at once while the database cannot be reached.
+    let breaker: CircuitBreaker
     /// The threads ``PostgresTransaction``s run on, which wait for PostgreSQL's answers: one per
     /// connection the pool may open, so no transaction waits for a thread.
     let blockingThreads: NIOThreadPool
 
-    init(_ address: PostgresAddress, logger: Logger) {
-        let configuration = address.clientConfiguration
+    /// - Parameters:
+    ///   - leaseTimeout: How long work waits for a connection (also the time to connect).
+    ///   - breakerCooldown: How long work is refused after the database could not be reached,
+    ///     before one piece of work tries it again.
+    init(
+        _ address: PostgresAddress, logger: Logger, leaseTimeout: Duration = .seconds(2),
+        breakerCooldown: Duration = .seconds(1)
+    ) {
+        var configuration = address.clientConfiguration
+        configuration.options.connectTimeout = leaseTimeout
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.leaseTimeout = leaseTimeout
+        breaker = CircuitBreaker(cooldown: breakerCooldown)
         blockingThreads = NIOThreadPool(numberOfThreads: configuration.options.maximumConnections)
         // NB: started now, not in `run()`: work may be sent before the services have started
         // (the migration, in the app's `beforeServerStarts`).
@@ -41,43 +59,51 @@ final class PostgresDatabase: Service {
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws (and
     /// its error, not PostgreSQL's wrapper, is thrown).
-    /// - Throws: ``StoreUnavailable`` when no connection could be had or it was lost.
-    func transaction<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws
-        -> Value
+    /// - Throws: ``StoreUnavailable`` when no connection could be had in time or it was lost.
+    func transaction<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value)
+        async throws -> Value
     {
-        do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection)
+        try await failingFast { [client, logger] lease in
+            do {
+                return try await client.withTransaction(logger: logger) { connection in
+                    try lease.begin()
+                    return try await body(connection)
+                }
+            } catch let error as PostgresTransactionError {
+                // NB: without an error of the body's, BEGIN, COMMIT or ROLLBACK failed: the connection.
+                guard let bodyError = error.closureError else { throw StoreUnavailable(underlying: error) }
+                throw Self.isConnectionLost(bodyError) ? StoreUnavailable(underlying: bodyError) : bodyError
+            } catch {
+                throw StoreUnavailable(underlying: error)  // no connection could be leased from the pool
             }
-        } catch let error as PostgresTransactionError {
-            // NB: without an error of the body's, BEGIN, COMMIT or ROLLBACK failed: the connection.
-            guard let bodyError = error.closureError else { throw StoreUnavailable(underlying: error) }
-            throw Self.isConnectionLost(bodyError) ? StoreUnavailable(underlying: bodyError) : bodyError
-        } catch {
-            throw StoreUnavailable(underlying: error)  // no connection could be leased from the pool
         }
     }
 
     /// Runs `body` on a leased connection outside any transaction block, so each of its
     /// statements commits alone.
-    /// - Throws: ``StoreUnavailable`` when no connection could be had or it was lost.
-    func connection<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value
+    /// - Throws: ``StoreUnavailable`` when no connection could be had in time or it was lost.
+    func connection<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value)
+        async throws -> Value
     {
-        do {
-            return try await client.withConnection { connection in
-                do { return try await body(connection) } catch { throw ThrownByBody(error: error) }
+        try await failingFast { [client] lease in
+            do {
+                return try await client.withConnection { connection in
+                    try lease.begin()
+                    do { return try await body(connection) } catch { throw ThrownByBody(error: error) }
+                }
+            } catch let thrown as ThrownByBody {
+                throw Self.isConnectionLost(thrown.error)
+                    ? StoreUnavailable(underlying: thrown.error) : thrown.error
+            } catch {
+                throw StoreUnavailable(underlying: error)  // no connection could be leased from the pool
             }
-        } catch let thrown as ThrownByBody {
-            throw Self.isConnectionLost(thrown.error)
-                ? StoreUnavailable(underlying: thrown.error) : thrown.error
-        } catch {
-            throw StoreUnavailable(underlying: error)  // no connection could be leased from the pool
         }
     }
 
     /// Whether `error` says the connection to PostgreSQL failed or closed, or the server is
     /// shutting down or not accepting yet (SQLSTATE classes 08 and 57P), rather than that a
     /// statement was refused.
-    private static func isConnectionLost(_ error: any Error) -> Bool {
+    static func isConnectionLost(_ error: any Error) -> Bool {
         guard let error = error as? PSQLError else { return false }
         if error.code == .server, let state = error.serverInfo?[.sqlState] {
             return state.hasPrefix("08") || state.hasPrefix("57P")
@@ -87,8 +113,10 @@ final class PostgresDatabase: Service {
     }
 
     /// Runs `body` in one read-only transaction that sees a single snapshot of the database.
-    func snapshot<Value: Sendable>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
-        try await transaction { connection in
+    func snapshot<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value)
+        async throws -> Value
+    {
+        try await transaction { [logger] connection in
             try await connection.query(
                 "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
             return try await body(connection)

@@ -30,7 +30,8 @@ extension Backup {
         at location: String, logger: Logger, _ body: (any CardTableDatabase) async throws -> Value
     ) async throws -> Value {
         if let address = PostgresAddress(location) {
-            let database = PostgresDatabase(address, logger: logger)
+            // NB: a backup is one long read, not a player's move: it may wait for its connection.
+            let database = PostgresDatabase(address, logger: logger, leaseTimeout: .seconds(30))
             return try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await database.run() }
                 defer { group.cancelAll() }
