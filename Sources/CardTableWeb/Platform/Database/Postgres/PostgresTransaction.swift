@@ -28,7 +28,8 @@ struct PostgresTransaction: DatabaseTransaction {
 
     func forEachRow(_ sql: SQL, _ body: (any DatabaseRow) throws -> Void) throws {
         // NB: a query's result holds all its rows, so the rows come through a cursor, a page at
-        // a time; PostgreSQL sorts (or walks an index) once for the whole statement.
+        // a time; PostgreSQL sorts (or walks an index) once for the whole statement. The cursor
+        // has one name, so `body` must not call this again.
         try execute("DECLARE cardtable_rows NO SCROLL CURSOR FOR \(sql)")
         var fetched = Self.cursorPage
         while fetched == Self.cursorPage {
