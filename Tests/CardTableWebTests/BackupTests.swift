@@ -114,9 +114,20 @@ import Testing
                     + #"{"table":"player","row":{"id":"a","created_at":"2026-11-24T20:13:05.123Z","last_seen_at":null,"owns_themes":1,"unsigned_cookie":false}}"#,
                 .badValue(table: "player", column: "owns_themes", line: 2)
             ),
+            // Blank lines are counted.
+            (header + "\n\n\nhello", .notABackup(line: 4)),
+            (
+                header + "\n"
+                    + #"{"table":"player_name","row":{"player_id":"a","name":null,"updated_at":null}}"#
+                    + "\n" + #"{"table":"player","row":{}}"#,
+                .tableOutOfOrder("player", after: "player_name", line: 3)
+            ),
         ]
         for (text, error) in cases {
-            #expect(throws: error) { try Backup.read(Data(text.utf8)) }
+            #expect(throws: error) {
+                var reader = try BackupReader(LinesInput(text))
+                while try reader.next() != nil {}
+            }
         }
     }
 

@@ -28,6 +28,11 @@ protocol DatabaseTransaction {
     /// it (`decode` must not keep the row).
     func rows<Value>(_ sql: SQL, _ decode: (any DatabaseRow) throws -> Value) throws -> [Value]
 
+    /// Hands each row `sql` reads to `body`, in order, holding only a few at a time: for reads
+    /// too big to keep (a backup). `body` must not keep the row. PostgreSQL reads the rows
+    /// through a cursor, so this must run inside a transaction block (a read or a write).
+    func forEachRow(_ sql: SQL, _ body: (any DatabaseRow) throws -> Void) throws
+
     /// Copies every row of `table` whose columns hold `matching` to the `quarantine` table: its
     /// `keyColumns` as a JSON object, all its columns as JSON, and `error`. When `unchangedFrom`
     /// is given, only a row whose columns' JSON is still that text is copied.

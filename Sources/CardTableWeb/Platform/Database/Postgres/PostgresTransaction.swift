@@ -23,6 +23,24 @@ struct PostgresTransaction: DatabaseTransaction {
         try run(sql).rows.map { try decode(PostgresSQLRow(row: PostgresRandomAccessRow($0))) }
     }
 
+    /// How many rows ``forEachRow(_:_:)`` fetches from its cursor at a time.
+    static let cursorPage = 500
+
+    func forEachRow(_ sql: SQL, _ body: (any DatabaseRow) throws -> Void) throws {
+        // NB: a query's result holds all its rows, so the rows come through a cursor, a page at
+        // a time; PostgreSQL sorts (or walks an index) once for the whole statement. The cursor
+        // has one name, so `body` must not call this again.
+        try execute("DECLARE cardtable_rows NO SCROLL CURSOR FOR \(sql)")
+        var fetched = Self.cursorPage
+        while fetched == Self.cursorPage {
+            let page = try run(SQL(stringLiteral: "FETCH FORWARD \(Self.cursorPage) FROM cardtable_rows"))
+                .rows
+            fetched = page.count
+            for row in page { try body(PostgresSQLRow(row: PostgresRandomAccessRow(row))) }
+        }
+        try execute("CLOSE cardtable_rows")
+    }
+
     func copyToQuarantine(
         from table: String, matching: [String: SQLValue], keyColumns: [String], because error: String,
         unchangedFrom: String?

@@ -22,6 +22,15 @@ extension SQLiteDatabase.Transaction: DatabaseTransaction {
         return decoded
     }
 
+    func forEachRow(_ sql: SQL, _ body: (any DatabaseRow) throws -> Void) throws {
+        let (text, values) = sql.rendered(for: .sqlite)
+        // NB: GRDB's cursor steps the statement, so only the row it is on is in memory.
+        let rows = try Row.fetchCursor(db.makeStatement(sql: text), arguments: Self.arguments(values))
+        while let row = try rows.next() {
+            try body(SQLiteRow(row: row))
+        }
+    }
+
     static func arguments(_ values: [SQLValue]) -> StatementArguments {
         // NB: GRDB's initialiser for a sequence of values maps them with a key path, which is
         // built at run time on every statement (the generic code is not specialised across

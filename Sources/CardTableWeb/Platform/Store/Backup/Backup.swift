@@ -7,7 +7,9 @@ import Foundation
 ///     {"cardtable":"backup","format":1,"schema":"v9-player-names"}
 ///     {"row":{"created_at":"2026-11-24T20:13:05.123Z","id":"…","last_seen_at":null,…},"table":"player"}
 ///
-/// Keys are sorted and rows ordered, so the same data always makes the same file.
+/// Keys are sorted and rows ordered (text by its bytes), so the same data always makes the same
+/// file. A backup is written as its rows are read, and restored as its lines are read: neither
+/// holds the site in memory.
 public enum Backup {
     /// The schema backups are made with and restored into: the last migration of both stores.
     static let schema = "v9-player-names"
@@ -26,68 +28,70 @@ public enum Backup {
         let table: String
     }
 
-    /// Writes everything `database` holds to `url`, replacing the file.
+    /// Writes everything `database` holds to `url`, replacing the file once the backup is
+    /// complete.
     /// - Returns: How many rows each table had.
     @discardableResult
     static func make(from database: some CardTableDatabase, to url: URL) async throws -> [String: Int] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var text = Data()
-        text.append(try encoder.encode(Header(schema: schema)))
-        text.append(0x0A)
-        var counts: [String: Int] = [:]
-        for table in BackupTable.all {
-            let rows = try await database.backupRows(of: table)
-            counts[table.name] = rows.count
-            for row in rows {
-                text.append(try encoder.encode(Line(row: row.mapValues(\.scalar), table: table.name)))
-                text.append(0x0A)
-            }
+        let output = try BackupFileOutput(replacing: url)
+        do {
+            let counts = try await make(from: database, into: output)
+            try output.finish()
+            return counts
+        } catch {
+            output.discard()
+            throw error
         }
-        try text.write(to: url, options: .atomic)
-        return counts
+    }
+
+    /// Hands everything `database` holds to `output`, line by line as the rows are read, from
+    /// one snapshot: every table is read in the same read transaction, a few rows at a time.
+    /// - Returns: How many rows each table had.
+    @discardableResult
+    static func make(from database: some CardTableDatabase, into output: some BackupOutput) async throws
+        -> [String: Int]
+    {
+        try await database.read { transaction in
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            try output.write(line: encoder.encode(Header(schema: schema)))
+            var counts: [String: Int] = [:]
+            for table in BackupTable.all {
+                counts[table.name] = try transaction.forEachBackupRow(of: table) { row in
+                    try output.write(
+                        line: encoder.encode(Line(row: row.mapValues(\.scalar), table: table.name)))
+                }
+            }
+            return counts
+        }
     }
 
     /// Restores the backup at `url` into `database`, which must hold no player or room yet.
     /// - Returns: How many rows each table got.
     @discardableResult
     static func restore(from url: URL, into database: some CardTableDatabase) async throws -> [String: Int] {
-        let tables = try read(Data(contentsOf: url))
-        try await database.restore(tables)
-        return Dictionary(uniqueKeysWithValues: tables.map { ($0.table.name, $0.rows.count) })
+        try await restore(from: BackupFileInput(url), into: database)
     }
 
-    /// The tables and rows of a backup's text, checked line by line.
-    static func read(_ data: Data) throws -> [(table: BackupTable, rows: [[String: BackupValue]])] {
-        let decoder = JSONDecoder()
-        let lines = data.split(separator: 0x0A, omittingEmptySubsequences: true)
-        guard let first = lines.first, let header = try? decoder.decode(Header.self, from: first),
-            header.cardtable == "backup", header.format == 1
-        else { throw BackupError.notABackup(line: 1) }
-        guard header.schema == schema || earlierSchemas.contains(header.schema) else {
-            throw BackupError.otherSchema(found: header.schema, expected: schema)
+    /// Restores the backup `input` holds into `database`, which must hold no player or room yet,
+    /// in one transaction: each line is checked and its row inserted as it is read, and a line
+    /// refused undoes the whole restore.
+    /// - Returns: How many rows each table got.
+    @discardableResult
+    static func restore(from input: some BackupInput, into database: some CardTableDatabase) async throws
+        -> [String: Int]
+    {
+        let reader = try BackupReader(input)
+        return try await database.write { [reader] transaction in
+            var reader = reader
+            try transaction.startRestore()
+            var counts = Dictionary(uniqueKeysWithValues: BackupTable.all.map { ($0.name, 0) })
+            while let (table, row) = try reader.next() {
+                try transaction.insert(row, into: table)
+                counts[table.name, default: 0] += 1
+            }
+            try transaction.finishRestore()
+            return counts
         }
-        var rows: [String: [[String: BackupValue]]] = [:]
-        for (index, text) in lines.enumerated().dropFirst() {
-            let number = index + 1
-            guard let line = try? decoder.decode(Line.self, from: text) else {
-                throw BackupError.notABackup(line: number)
-            }
-            guard let table = BackupTable.all.first(where: { $0.name == line.table }) else {
-                throw BackupError.unknownTable(line.table, line: number)
-            }
-            if let extra = Set(line.row.keys).subtracting(table.columns.map(\.name)).sorted().first {
-                throw BackupError.badValue(table: table.name, column: extra, line: number)
-            }
-            var row: [String: BackupValue] = [:]
-            for (name, kind) in table.columns {
-                guard let scalar = line.row[name], let value = BackupValue(scalar, kind: kind) else {
-                    throw BackupError.badValue(table: table.name, column: name, line: number)
-                }
-                row[name] = value
-            }
-            rows[table.name, default: []].append(row)
-        }
-        return BackupTable.all.map { ($0, rows[$0.name] ?? []) }
     }
 }

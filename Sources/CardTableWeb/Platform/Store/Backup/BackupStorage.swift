@@ -1,26 +1,20 @@
 import Foundation
 
-/// Making a backup of either database, and restoring one into either.
-extension CardTableDatabase {
-    /// Every row of `table`, in its ``BackupTable/orderBy`` order, as column → value.
-    func backupRows(of table: BackupTable) async throws -> [[String: BackupValue]] {
-        try await read { try $0.backupRows(of: table) }
-    }
-
-    /// Replaces what is stored with `tables`' rows, in one transaction.
-    /// - Throws: ``BackupError/destinationNotEmpty`` when a player or a room is stored: a backup
-    ///   is restored into a new database.
-    func restore(_ tables: [(table: BackupTable, rows: [[String: BackupValue]])]) async throws {
-        try await write { try $0.restore(tables) }
-    }
-}
-
+/// Making a backup of either database a row at a time, and restoring one into either.
 extension DatabaseTransaction {
-    /// Every row of `table`, in its ``BackupTable/orderBy`` order, as column → value.
-    func backupRows(of table: BackupTable) throws -> [[String: BackupValue]] {
+    /// Hands each row of `table` to `body`, in its ``BackupTable/orderBy`` order, as column →
+    /// value, holding only a few rows at a time.
+    /// - Returns: How many rows there were.
+    func forEachBackupRow(of table: BackupTable, _ body: ([String: BackupValue]) throws -> Void) throws -> Int
+    {
         let columns = SQL.joined(table.columns.map { "\(identifier: $0.name)" }, separator: ", ")
-        let order = SQL.joined(table.orderBy.map { "\(identifier: $0)" }, separator: ", ")
-        return try rows("SELECT \(columns) FROM \(identifier: table.name) ORDER BY \(order)") { row in
+        let order = SQL.joined(
+            table.orderBy.map { name in
+                table.columns.contains { $0.name == name && $0.kind == .text }
+                    ? "\(identifier: name)\(Self.byteOrder)" : "\(identifier: name)"
+            }, separator: ", ")
+        var count = 0
+        try forEachRow("SELECT \(columns) FROM \(identifier: table.name) ORDER BY \(order)") { row in
             var values: [String: BackupValue] = [:]
             for (name, kind) in table.columns {
                 values[name] =
@@ -31,13 +25,20 @@ extension DatabaseTransaction {
                     case .date: try (row(name) as Date?).map(BackupValue.date) ?? .null
                     }
             }
-            return values
+            count += 1
+            try body(values)
         }
+        return count
     }
 
-    /// Replaces what is stored with `tables`' rows.
+    /// Text sorted by its UTF-8 bytes, as SQLite sorts it by default; PostgreSQL's default is the
+    /// database's locale, which may sort `B` before `a` or skip a dash, and so make another file.
+    private static var byteOrder: SQL { .dialect(sqlite: " COLLATE BINARY", postgres: " COLLATE \"C\"") }
+
+    /// Readies a new database for a restore: empties the tables a new database starts with rows
+    /// in.
     /// - Throws: ``BackupError/destinationNotEmpty`` when a player or a room is stored.
-    func restore(_ tables: [(table: BackupTable, rows: [[String: BackupValue]])]) throws {
+    func startRestore() throws {
         let stored = try firstRow(
             """
             SELECT (SELECT count(*) FROM player WHERE id <> \(SharedThemes.owner))
@@ -49,22 +50,27 @@ extension DatabaseTransaction {
         // the ids its games refer to.
         try execute("DELETE FROM player")
         try execute("DELETE FROM quarantine")
-        for (table, rows) in tables {
-            let columns = SQL.joined(table.columns.map { "\(identifier: $0.name)" }, separator: ", ")
-            for row in rows {
-                let values = SQL.joined(
-                    table.columns.map { "\((row[$0.name] ?? .null).sqlValue(for: dialect))" }, separator: ", "
-                )
-                try execute("INSERT INTO \(identifier: table.name) (\(columns)) VALUES (\(values))")
-            }
-            if let identity = table.identity, dialect == .postgres {
-                // PostgreSQL's numbering goes on after the restored rows (SQLite's does by itself).
-                try execute(
-                    """
-                    SELECT setval(pg_get_serial_sequence(\(table.name), \(identity)),
-                        coalesce((SELECT max(\(identifier: identity)) FROM \(identifier: table.name)), 0) + 1, false)
-                    """)
-            }
+    }
+
+    /// Inserts a backup's `row` into `table`.
+    func insert(_ row: [String: BackupValue], into table: BackupTable) throws {
+        let columns = SQL.joined(table.columns.map { "\(identifier: $0.name)" }, separator: ", ")
+        let values = SQL.joined(
+            table.columns.map { "\((row[$0.name] ?? .null).sqlValue(for: dialect))" }, separator: ", ")
+        try execute("INSERT INTO \(identifier: table.name) (\(columns)) VALUES (\(values))")
+    }
+
+    /// Ends a restore: PostgreSQL's numbering goes on after the restored rows (SQLite's does by
+    /// itself).
+    func finishRestore() throws {
+        guard dialect == .postgres else { return }
+        for table in BackupTable.all {
+            guard let identity = table.identity else { continue }
+            try execute(
+                """
+                SELECT setval(pg_get_serial_sequence(\(table.name), \(identity)),
+                    coalesce((SELECT max(\(identifier: identity)) FROM \(identifier: table.name)), 0) + 1, false)
+                """)
         }
     }
 }
@@ -93,6 +99,7 @@ enum BackupError: Error, Equatable, CustomStringConvertible {
     case notABackup(line: Int)
     case otherSchema(found: String, expected: String)
     case unknownTable(String, line: Int)
+    case tableOutOfOrder(String, after: String, line: Int)
     case badValue(table: String, column: String, line: Int)
     case destinationNotEmpty
 
@@ -104,6 +111,8 @@ enum BackupError: Error, Equatable, CustomStringConvertible {
             "This backup was made with schema \(found); this CardTable reads \(expected). Restore it with the version that made it."
         case .unknownTable(let table, let line):
             "Line \(line) is a row of table \(table), which CardTable does not have."
+        case .tableOutOfOrder(let table, let previous, let line):
+            "Line \(line) is a row of table \(table) after rows of \(previous): a backup holds its tables in the order they are restored."
         case .badValue(let table, let column, let line):
             "Line \(line): \(table).\(column) is missing, unknown or of the wrong kind."
         case .destinationNotEmpty:

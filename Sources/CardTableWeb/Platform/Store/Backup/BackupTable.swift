@@ -12,7 +12,8 @@ struct BackupTable: Sendable {
 
     let name: String
     let columns: [(name: String, kind: Kind)]
-    /// The columns rows are written in order of, so a backup of the same data is the same file.
+    /// The columns rows are written in order of (text by its bytes, on either store), so a backup
+    /// of the same data is the same file.
     let orderBy: [String]
     /// The column PostgreSQL numbers by itself, if any (its counter is moved past the restored
     /// rows).
