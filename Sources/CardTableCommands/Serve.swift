@@ -12,7 +12,8 @@ struct Serve: AsyncParsableCommand {
         discussion: """
             Each option can also come from the environment: CARDTABLE_HOSTNAME, CARDTABLE_PORT,
             CARDTABLE_DATABASE, CARDTABLE_SECRET_FILE, CARDTABLE_LOG_LEVEL, CARDTABLE_HEADER_TIMEOUT,
-            CARDTABLE_BODY_TIMEOUT, CARDTABLE_BODY_TOTAL_TIMEOUT, CARDTABLE_IDLE_TIMEOUT and CARDTABLE_TRUSTED_PROXIES (addresses
+            CARDTABLE_BODY_TIMEOUT, CARDTABLE_BODY_TOTAL_TIMEOUT, CARDTABLE_IDLE_TIMEOUT, CARDTABLE_METRICS_PORT,
+            CARDTABLE_METRICS_HOSTNAME, CARDTABLE_DRAIN_SECONDS and CARDTABLE_TRUSTED_PROXIES (addresses
             separated by commas). Use --hostname 0.0.0.0 to play from a
             phone on the same network. With --database postgres://USER@HOST:PORT/DB several
             instances share one database; give them all the same --secret-file.
@@ -58,11 +59,29 @@ struct Serve: AsyncParsableCommand {
             """)
     var trustedProxies: [String] = []
 
+    @Option(
+        help: """
+            A second port that serves GET /metrics in Prometheus' text format (default: none). \
+            The site's port never serves it.
+            """)
+    var metricsPort: Int?
+
+    @Option(help: "The address the metrics port listens on (default 127.0.0.1).")
+    var metricsHostname: String?
+
+    @Option(
+        help: """
+            Seconds GET /ready answers 503 after SIGTERM while requests are still served, before \
+            the listener closes (default 3).
+            """)
+    var drainSeconds: Double?
+
     func run() async throws {
         let settings = try ServeSettings(
             hostname: hostname, port: port, database: database, logLevel: logLevel,
             headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, bodyTotalTimeout: bodyTotalTimeout,
             idleTimeout: idleTimeout, secretFile: secretFile, trustedProxies: trustedProxies,
+            metricsPort: metricsPort, metricsHostname: metricsHostname, drainSeconds: drainSeconds,
             environment: ProcessInfo.processInfo.environment,
             defaultDatabasePath: Self.defaultDatabasePath)
         var logger = Logger(label: "cardtable")
@@ -71,20 +90,25 @@ struct Serve: AsyncParsableCommand {
         var configuration = WebConfiguration(
             hostname: settings.hostname, port: settings.port, connectionTimeouts: settings.connectionTimeouts)
         configuration.trustedProxies = settings.trustedProxies
+        configuration.metricsPort = settings.metricsPort
+        configuration.metricsHostname = settings.metricsHostname
+        let drain = ShutdownDrain()
+        let stopping = GracefulStop(
+            drain: drain, drainPeriod: settings.drain, gracePeriod: configuration.shutdownGracePeriod)
         let environment = WebEnvironment(now: settings.clock(), allowsTestSetups: settings.allowsTestSetups)
         if let secretFile = settings.secretFile, settings.servesPostgres {
             try await servePostgres(
                 settings, secret: secretFile, configuration: configuration, environment: environment,
-                logger: logger)
+                stopping: stopping, logger: logger)
             return
         }
         let store = try Self.openStore(at: settings.databasePath, logger: logger) { message in
             FileHandle.standardError.write(Data((message + "\n").utf8))
         }
         let app = try await buildApplication(
-            configuration, database: .sqlite(store), environment: environment, logger: logger)
+            configuration, database: .sqlite(store), environment: environment, logger: logger, drain: drain)
         Self.announce(settings.url, database: settings.databasePath)
-        try await app.runUntilStopped(gracePeriod: configuration.shutdownGracePeriod, logger: logger)
+        try await app.runUntilStopped(stopping, logger: logger)
         // NB: runService returns on SIGTERM or Ctrl-C once the listener is closed and every
         // request in flight has been answered, so no move can reach the store after this.
         try store.close()
@@ -94,14 +118,15 @@ struct Serve: AsyncParsableCommand {
     /// Serves from PostgreSQL until SIGTERM or Ctrl-C (the app's services close the connections).
     private func servePostgres(
         _ settings: ServeSettings, secret secretFile: String, configuration: WebConfiguration,
-        environment: WebEnvironment, logger: Logger
+        environment: WebEnvironment, stopping: GracefulStop, logger: Logger
     ) async throws {
         let database = try ServedDatabase.postgres(
             settings.databasePath, secret: ServerSecret(file: secretFile), logger: logger)
         let app = try await buildApplication(
-            configuration, database: database, environment: environment, logger: logger)
+            configuration, database: database, environment: environment, logger: logger, drain: stopping.drain
+        )
         Self.announce(settings.url, database: DatabaseChoice.withoutPassword(settings.databasePath))
-        try await app.runUntilStopped(gracePeriod: configuration.shutdownGracePeriod, logger: logger)
+        try await app.runUntilStopped(stopping, logger: logger)
     }
 
     /// Says where the games are served, straight to the file handle so it shows at once even

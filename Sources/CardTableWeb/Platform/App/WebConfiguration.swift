@@ -21,6 +21,12 @@ public struct WebConfiguration: Sendable {
     /// The proxies (nginx) whose `X-Forwarded-For` names the client whose failed look-ups are
     /// counted; loopback addresses only, unless told more.
     public var trustedProxies = TrustedProxies()
+    /// The port of a second listener that answers only `GET /metrics` (Prometheus' text format);
+    /// nil, the default, for none. The site's own port never answers it.
+    public var metricsPort: Int?
+    /// The address the metrics listener binds to: this computer only, unless Prometheus scrapes
+    /// from another.
+    public var metricsHostname = "127.0.0.1"
 
     /// Creates a configuration.
     /// - Parameters:
