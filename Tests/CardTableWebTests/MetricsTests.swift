@@ -45,6 +45,28 @@ import Testing
         }
     }
 
+    @Test func roomSocketsRoomsAndTheirEventsAreCounted() async throws {
+        let metrics = ServerMetrics()
+        try await withLiveTestApp(metrics: metrics) { session in
+            let (ana, bo) = (try await session.newPlayer(), try await session.newPlayer())
+            let room = try await ana.createRoom()
+            try await ana.withRoomSocket(room.socketURL) { socket in
+                _ = try await socket.next()
+                try await bo.join(room, as: "Bo")
+                _ = try await socket.next()
+                let text = String(decoding: metrics.exposition(), as: UTF8.self)
+                #expect(text.contains("cardtable_room_sockets_open 1.0"))
+                #expect(text.contains("cardtable_rooms_open 1.0"))
+                #expect(text.contains("cardtable_room_events_sent_total 1"))
+                #expect(!text.contains("cardtable_http_connections_open 0.0"))
+            }
+        }
+        let text = String(decoding: metrics.exposition(), as: UTF8.self)
+        #expect(text.contains("cardtable_room_sockets_open 0.0"))
+        #expect(text.contains("cardtable_rooms_open 0.0"))
+        #expect(text.contains("cardtable_http_connections_open 0.0"))
+    }
+
     /// The real server with `--metrics-port`: the counts are on that port, not the site's.
     @Test(.timeLimit(.minutes(1)))
     func theMetricsPortIsScrapedOverHTTP() async throws {
