@@ -13,8 +13,9 @@ struct Serve: AsyncParsableCommand {
             Each option can also come from the environment: CARDTABLE_HOSTNAME, CARDTABLE_PORT,
             CARDTABLE_DATABASE, CARDTABLE_SECRET_FILE, CARDTABLE_LOG_LEVEL, CARDTABLE_HEADER_TIMEOUT,
             CARDTABLE_BODY_TIMEOUT, CARDTABLE_BODY_TOTAL_TIMEOUT, CARDTABLE_IDLE_TIMEOUT,
-            CARDTABLE_TRUSTED_PROXIES (addresses separated by commas), CARDTABLE_HSTS_MAX_AGE and
-            CARDTABLE_DATABASE_WAIT. Use --hostname 0.0.0.0 to play from a
+            CARDTABLE_TRUSTED_PROXIES (addresses separated by commas), CARDTABLE_HSTS_MAX_AGE,
+            CARDTABLE_DATABASE_WAIT, CARDTABLE_METRICS_PORT, CARDTABLE_METRICS_HOSTNAME and
+            CARDTABLE_DRAIN_SECONDS. Use --hostname 0.0.0.0 to play from a
             phone on the same network. With --database postgres://USER@HOST:PORT/DB several
             instances share one database; give them all the same --secret-file.
             """)
@@ -74,12 +75,30 @@ struct Serve: AsyncParsableCommand {
             """)
     var databaseWait: Double?
 
+    @Option(
+        help: """
+            A second port that serves GET /metrics in Prometheus' text format (default: none). \
+            The site's port never serves it.
+            """)
+    var metricsPort: Int?
+
+    @Option(help: "The address the metrics port listens on (default 127.0.0.1).")
+    var metricsHostname: String?
+
+    @Option(
+        help: """
+            Seconds GET /ready answers 503 after SIGTERM while requests are still served, before \
+            the listener closes (default 3).
+            """)
+    var drainSeconds: Double?
+
     func run() async throws {
         let settings = try ServeSettings(
             hostname: hostname, port: port, database: database, logLevel: logLevel,
             headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, bodyTotalTimeout: bodyTotalTimeout,
             idleTimeout: idleTimeout, secretFile: secretFile, trustedProxies: trustedProxies,
             hstsMaxAge: hstsMaxAge, databaseWait: databaseWait,
+            metricsPort: metricsPort, metricsHostname: metricsHostname, drainSeconds: drainSeconds,
             environment: ProcessInfo.processInfo.environment,
             defaultDatabasePath: Self.defaultDatabasePath)
         var logger = Logger(label: "cardtable")
@@ -89,20 +108,25 @@ struct Serve: AsyncParsableCommand {
             hostname: settings.hostname, port: settings.port, connectionTimeouts: settings.connectionTimeouts)
         configuration.trustedProxies = settings.trustedProxies
         configuration.strictTransportSecurityMaxAge = .seconds(settings.hstsMaxAge)
+        configuration.metricsPort = settings.metricsPort
+        configuration.metricsHostname = settings.metricsHostname
+        let drain = ShutdownDrain()
+        let stopping = GracefulStop(
+            drain: drain, drainPeriod: settings.drain, gracePeriod: configuration.shutdownGracePeriod)
         let environment = WebEnvironment(now: settings.clock(), allowsTestSetups: settings.allowsTestSetups)
         if let secretFile = settings.secretFile, settings.servesPostgres {
             try await servePostgres(
                 settings, secret: secretFile, configuration: configuration, environment: environment,
-                logger: logger)
+                stopping: stopping, logger: logger)
             return
         }
         let store = try Self.openStore(at: settings.databasePath, logger: logger) { message in
             FileHandle.standardError.write(Data((message + "\n").utf8))
         }
         let app = try await buildApplication(
-            configuration, database: .sqlite(store), environment: environment, logger: logger)
+            configuration, database: .sqlite(store), environment: environment, logger: logger, drain: drain)
         Self.announce(settings.url, database: settings.databasePath)
-        try await app.runUntilStopped(gracePeriod: configuration.shutdownGracePeriod, logger: logger)
+        try await app.runUntilStopped(stopping, logger: logger)
         // NB: runService returns on SIGTERM or Ctrl-C once the listener is closed and every
         // request in flight has been answered, so no move can reach the store after this.
         try store.close()
@@ -112,15 +136,16 @@ struct Serve: AsyncParsableCommand {
     /// Serves from PostgreSQL until SIGTERM or Ctrl-C (the app's services close the connections).
     private func servePostgres(
         _ settings: ServeSettings, secret secretFile: String, configuration: WebConfiguration,
-        environment: WebEnvironment, logger: Logger
+        environment: WebEnvironment, stopping: GracefulStop, logger: Logger
     ) async throws {
         let database = try ServedDatabase.postgres(
             settings.databasePath, secret: ServerSecret(file: secretFile), logger: logger,
             connectionWait: settings.databaseWait)
         let app = try await buildApplication(
-            configuration, database: database, environment: environment, logger: logger)
+            configuration, database: database, environment: environment, logger: logger, drain: stopping.drain
+        )
         Self.announce(settings.url, database: DatabaseChoice.withoutPassword(settings.databasePath))
-        try await app.runUntilStopped(gracePeriod: configuration.shutdownGracePeriod, logger: logger)
+        try await app.runUntilStopped(stopping, logger: logger)
     }
 
     /// Says where the games are served, straight to the file handle so it shows at once even

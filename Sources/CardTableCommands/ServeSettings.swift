@@ -31,12 +31,19 @@ struct ServeSettings: Equatable {
     var hstsMaxAge: Int
     /// With PostgreSQL: how long a request waits for a database connection before its 503.
     var databaseWait: Duration
+    /// The port that serves `GET /metrics`, never the site's; nil for none.
+    var metricsPort: Int?
+    /// The address the metrics port is bound to (127.0.0.1 unless told).
+    var metricsHostname: String
+    /// How long `GET /ready` answers 503 after SIGTERM before the listener closes.
+    var drain: Duration
 
     init(
         hostname: String?, port: Int?, database: String?, logLevel: String? = nil,
         headerTimeout: Double? = nil, bodyTimeout: Double? = nil, bodyTotalTimeout: Double? = nil,
         idleTimeout: Double? = nil, secretFile: String? = nil, trustedProxies: [String] = [],
-        hstsMaxAge: Int? = nil, databaseWait: Double? = nil, environment: [String: String],
+        hstsMaxAge: Int? = nil, databaseWait: Double? = nil, metricsPort: Int? = nil,
+        metricsHostname: String? = nil, drainSeconds: Double? = nil, environment: [String: String],
         defaultDatabasePath: String
     ) throws {
         self.hostname = hostname ?? environment["CARDTABLE_HOSTNAME"] ?? "127.0.0.1"
@@ -53,6 +60,9 @@ struct ServeSettings: Equatable {
         guard (0...65535).contains(self.port) else {
             throw ValidationError("The port must be between 0 and 65535.")
         }
+        self.metricsPort = try Self.metricsPort(metricsPort, environment)
+        self.metricsHostname = metricsHostname ?? environment["CARDTABLE_METRICS_HOSTNAME"] ?? "127.0.0.1"
+        self.drain = try Self.drain(drainSeconds, environment)
         self.databasePath = database ?? environment["CARDTABLE_DATABASE"] ?? defaultDatabasePath
         self.secretFile = secretFile ?? environment["CARDTABLE_SECRET_FILE"]
         if Self.isPostgresAddress(databasePath) {

@@ -43,7 +43,9 @@ class Server:
     def start(self):
         log = open(self.folder / "server.log", "ab")
         self.process = subprocess.Popen(
-            [self.binary, "serve", "--port", str(self.port), "--database", str(self.database)],
+            # No drain on stopping (a restart would wait for it), as in the Swift tests.
+            [self.binary, "serve", "--port", str(self.port), "--database", str(self.database),
+             "--drain-seconds", "0"],
             stdout=log, stderr=subprocess.STDOUT,
             env={**os.environ, **self.environment})
         (self.folder / "server.pid").write_text(str(self.process.pid))

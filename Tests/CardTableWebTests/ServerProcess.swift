@@ -47,7 +47,9 @@ final class ServerProcess {
         let log = try #require(FileHandle(forWritingAtPath: logPath))
         process = Process()
         process.executableURL = executable
-        process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", "0"] + options
+        // NB: no drain after SIGTERM unless a test asks for one, so stopping is quick.
+        let drain = options.contains("--drain-seconds") ? [] : ["--drain-seconds", "0"]
+        process.arguments = ["serve", "--hostname", "127.0.0.1", "--port", "0"] + drain + options
         // NB: a CARDTABLE_* variable in the test's environment (a test clock rate) must not leak in.
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CARDTABLE_") }
         process.standardOutput = log

@@ -21,7 +21,7 @@ cleanup() {
 trap cleanup EXIT
 
 PORT="$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-CARDTABLE_TEST_SETUPS=1 "$BINARY" serve --port "$PORT" --database "$WORK_DIR/data/cardtable.sqlite" \
+CARDTABLE_TEST_SETUPS=1 CARDTABLE_DRAIN_SECONDS=0 "$BINARY" serve --port "$PORT" --database "$WORK_DIR/data/cardtable.sqlite" \
     >"$WORK_DIR/server.log" 2>&1 &
 SERVER_PID=$!
 export CARDTABLE_URL="http://127.0.0.1:$PORT"

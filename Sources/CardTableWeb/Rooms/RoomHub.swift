@@ -1,3 +1,5 @@
+import CoreMetrics
+
 /// Tells whoever is listening to a room that it has new events, after they are committed.
 ///
 /// It carries the number of the room's last event, and the events themselves when they were
@@ -15,6 +17,14 @@ actor RoomHub {
     private var nextListener = 0
     /// How many sockets each player has open to each room.
     private var connections: [RoomCode: [PlayerID: Int]] = [:]
+    /// Where the number of rooms with a socket open is kept, once told.
+    private var roomsOpen: Meter?
+
+    /// Counts the rooms with a socket open in `meter` from now on.
+    func countRoomsOpen(in meter: Meter) {
+        meter.set(connections.count)
+        roomsOpen = meter
+    }
 
     /// Starts listening to `code`; the stream ends when ``stopListening(_:to:)`` is called. The
     /// room's feed reads with `read` unless a listener before made it.
@@ -49,6 +59,7 @@ actor RoomHub {
 
     /// Counts a socket of `player` to `code`.
     func connect(_ player: PlayerID, to code: RoomCode) {
+        if connections[code] == nil { roomsOpen?.increment() }
         connections[code, default: [:]][player, default: 0] += 1
     }
 
@@ -56,7 +67,10 @@ actor RoomHub {
     func disconnect(_ player: PlayerID, from code: RoomCode) {
         guard let count = connections[code]?[player] else { return }
         connections[code]?[player] = count > 1 ? count - 1 : nil
-        if connections[code]?.isEmpty == true { connections[code] = nil }
+        if connections[code]?.isEmpty == true {
+            connections[code] = nil
+            roomsOpen?.decrement()
+        }
     }
 
     /// Whether `player` has a socket open to `code`.

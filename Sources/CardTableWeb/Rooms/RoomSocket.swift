@@ -24,6 +24,8 @@ struct RoomSocket: Sendable {
     let sessions: DeviceSessions
     let gracePeriod: Duration
     let logger: Logger
+    /// Where open sockets and the events sent on them are counted.
+    let metrics: ServerMetrics
 
     /// The longest message a client may send, in one frame or several; a longer one closes the
     /// connection (1009).
@@ -101,6 +103,8 @@ struct RoomSocket: Sendable {
             try await referee.database.roomEvents(code, after: after, limit: RoomReferee.catchUpLimit)
         }
         await hub.connect(player, to: code)
+        metrics.roomSocketsOpen.increment()
+        defer { metrics.roomSocketsOpen.decrement() }
         let outbox = RoomSocketOutbox()
         var closingError: (any Error)?
         do {
@@ -168,7 +172,7 @@ struct RoomSocket: Sendable {
             case .lastEvent(let lastEvent) where lastEvent > sent:
                 try await checkSignedIn(holder)
                 if let events = try await feed.events(after: sent, through: lastEvent) {
-                    for event in events { try await outbound.write(.text(event)) }
+                    try await write(events, to: outbound)
                     sent = lastEvent
                 } else {
                     sent = try await catchUp(code, player: player, after: sent, outbound: outbound)
@@ -230,8 +234,16 @@ struct RoomSocket: Sendable {
             try await outbound.write(.text(try JSONText.encode(snapshot)))
             return stored.lastEvent
         }
-        for event in events { try await outbound.write(.text(event)) }
+        try await write(events, to: outbound)
         return max(after, stored.lastEvent)
+    }
+
+    /// Sends `events` in order, counting them.
+    private func write(_ events: [String], to outbound: WebSocketOutboundWriter) async throws {
+        for event in events {
+            try await outbound.write(.text(event))
+            metrics.roomEventsSent.increment()
+        }
     }
 
     /// Referees one message; the reason in words when the room cannot take it.

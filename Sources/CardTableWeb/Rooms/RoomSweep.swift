@@ -14,6 +14,8 @@ struct RoomSweep: Service {
     var interval: Duration = .seconds(60)
     /// What the first sweep waits for.
     var readiness: StoreReadiness = .ready
+    /// Where sweeps and their failed steps are counted.
+    var meters = SweepMeters(sweep: "rooms")
     /// How long a room may go without a connected player before it is closed.
     static let idleTime: TimeInterval = 30 * 60
     /// How long a closed room, its page and its replays are kept before they are deleted (the
@@ -29,10 +31,12 @@ struct RoomSweep: Service {
     /// Sweeps once: turns back overdue mismatches in connected rooms, then closes and deletes
     /// rooms, logging how many (errors are logged: the next sweep tries again).
     func sweepOnce() async {
+        meters.runs.increment()
         for code in await referee.hub.connectedRooms {
             do {
                 try await referee.turnMismatchBackWhenDue(code)
             } catch {
+                meters.failures.increment()
                 logger.error("Turning a mismatch back failed", metadata: ["error": "\(error)"])
             }
         }
@@ -42,6 +46,7 @@ struct RoomSweep: Service {
                 logger.info("Closed idle rooms", metadata: ["count": "\(closed.count)"])
             }
         } catch {
+            meters.failures.increment()
             logger.error("Closing idle rooms failed", metadata: ["error": "\(error)"])
         }
         do {
@@ -50,6 +55,7 @@ struct RoomSweep: Service {
                 logger.info("Deleted rooms closed 30 days ago", metadata: ["count": "\(deleted)"])
             }
         } catch {
+            meters.failures.increment()
             logger.error("Deleting old rooms failed", metadata: ["error": "\(error)"])
         }
     }

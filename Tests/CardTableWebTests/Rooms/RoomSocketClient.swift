@@ -17,6 +17,7 @@ func withLiveTestApp<Value: Sendable>(
     sweepInterval: Duration = .seconds(60),
     timeouts: ConnectionTimeouts = ConnectionTimeouts(),
     logger: Logger = Logger(label: "cardtable"),
+    metrics: ServerMetrics = ServerMetrics(),
     _ test: @Sendable (TestSession) async throws -> Value
 ) async throws -> Value {
     let store = try SQLiteDatabase(.inMemory)
@@ -27,7 +28,7 @@ func withLiveTestApp<Value: Sendable>(
     let app = try await buildApplication(
         configuration, database: .sqlite(store, secret: secret),
         environment: WebEnvironment(now: { Date() }, allowsTestSetups: true),
-        logger: logger)
+        logger: logger, metrics: metrics)
     return try await app.test(.live) { client in
         try await test(TestSession(client: client, store: store, secret: secret))
     }

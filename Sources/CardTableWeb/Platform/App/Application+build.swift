@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -15,10 +16,18 @@ import ServiceLifecycle
 ///   - database: SQLite or PostgreSQL, with what running it takes.
 ///   - environment: The clock.
 ///   - logger: Where requests and new games are logged.
+///   - metrics: Where requests, connections, rooms, transactions and sweeps are counted; served
+///     at `GET /metrics` on ``WebConfiguration/metricsPort`` when it is set.
+///   - drain: Begun when the server is told to stop, after which `GET /ready` answers 503.
 public func buildApplication(
-    _ configuration: WebConfiguration, database served: ServedDatabase, environment: WebEnvironment = .live,
-    logger: Logger = Logger(label: "cardtable")
+    _ configuration: WebConfiguration, database unmeasured: ServedDatabase,
+    environment: WebEnvironment = .live,
+    logger: Logger = Logger(label: "cardtable"), metrics: ServerMetrics = ServerMetrics(),
+    drain: ShutdownDrain = ShutdownDrain()
 ) async throws -> some ApplicationProtocol {
+    let served = unmeasured.measured(by: metrics)
+    await served.hub.countRoomsOpen(in: metrics.roomsOpen)
+    let readiness = ReadinessCheck(database: unmeasured.database, migrations: served.readiness, drain: drain)
     let rooms = RoomReferee(
         database: served.database, environment: environment, hub: served.hub, logger: logger,
         turnBackDelay: configuration.roomTurnBackDelay)
@@ -27,7 +36,8 @@ public func buildApplication(
     // NB: one memory of device sessions, so a device forgotten by a page is refused by sockets too.
     let sessions = DeviceSessions(database: served.database)
     let router = try await buildRouter(
-        database: served, sessions: sessions, configuration: configuration, rooms: rooms,
+        database: served, readiness: readiness, requestMeters: metrics.requests, sessions: sessions,
+        configuration: configuration, rooms: rooms,
         roomLookupLimit: RoomLookupLimit(
             limiter: roomLookups, trustedProxies: configuration.trustedProxies, referee: rooms),
         environment: environment, logger: logger)
@@ -40,30 +50,44 @@ public func buildApplication(
         middleware: RoomLookupLimit(
             limiter: roomLookups, trustedProxies: configuration.trustedProxies, referee: rooms))
     RoomSocket(
-        referee: rooms, sessions: sessions, gracePeriod: configuration.roomGracePeriod, logger: logger
+        referee: rooms, sessions: sessions, gracePeriod: configuration.roomGracePeriod, logger: logger,
+        metrics: metrics
     )
     .addRoutes(to: socketRouter)
     var sweep = ForgottenPlayerSweep(database: served.database, now: environment.now, logger: logger)
     sweep.readiness = served.readiness
+    sweep.meters = metrics.sweep("forgotten_players")
     var roomSweep = RoomSweep(referee: rooms, logger: logger)
     roomSweep.readiness = served.readiness
+    roomSweep.meters = metrics.sweep("rooms")
     roomSweep.interval = configuration.roomSweepInterval
     let timeouts = configuration.connectionTimeouts
     var app = Application(
         router: router,
-        server: serverWithRoomSockets(socketRouter, timeouts: timeouts, logger: logger),
+        server: serverWithRoomSockets(
+            socketRouter, timeouts: timeouts, connections: metrics.connectionsOpen, logger: logger),
         configuration: .init(
             address: .hostname(configuration.hostname, port: configuration.port),
             serverName: "CardTable"),
-        services: served.services + [sweep, roomSweep, MismatchTurnBack(referee: rooms, logger: logger)],
+        services: served.services + [sweep, roomSweep, MismatchTurnBack(referee: rooms, logger: logger)]
+            + metricsServices(metrics, configuration, logger: logger),
         logger: logger)
     app.beforeServerStarts(perform: served.prepare)
     return app
 }
 
+/// The listener of `GET /metrics`, when the configuration has a port for it.
+private func metricsServices(_ metrics: ServerMetrics, _ configuration: WebConfiguration, logger: Logger)
+    -> [any Service]
+{
+    guard let port = configuration.metricsPort else { return [] }
+    return [metricsApplication(metrics, hostname: configuration.metricsHostname, port: port, logger: logger)]
+}
+
 /// The routes and middleware of the app.
 func buildRouter(
-    database served: ServedDatabase, sessions: DeviceSessions, configuration: WebConfiguration,
+    database served: ServedDatabase, readiness: ReadinessCheck, requestMeters: RequestMeters,
+    sessions: DeviceSessions, configuration: WebConfiguration,
     rooms: RoomReferee,
     roomLookupLimit: RoomLookupLimit<CardTableRequestContext>, environment: WebEnvironment, logger: Logger
 ) async throws -> Router<CardTableRequestContext> {
@@ -81,6 +105,7 @@ func buildRouter(
     let trustedProxies = configuration.trustedProxies
     router.add(middleware: ProxyHeadersMiddleware(trustedProxies: trustedProxies))
     router.add(middleware: RequestLogMiddleware(logger: logger, trustedProxies: trustedProxies))
+    router.add(middleware: RequestMetricsMiddleware(meters: requestMeters))
     router.add(
         middleware: SecurityHeadersMiddleware(
             strictTransportSecurityMaxAge: configuration.strictTransportSecurityMaxAge))
@@ -91,6 +116,7 @@ func buildRouter(
     router.add(middleware: OriginCheckMiddleware())
 
     router.on(PlatformRoute.Template.health, notingIn: routes) { _, _ in "ok" }
+    router.on(PlatformRoute.Template.ready, notingIn: routes) { _, _ in await readiness.response() }
     router.on(PlatformRoute.Template.asset, notingIn: routes) { request, context in
         try assets.response(for: context.parameters.require("file"), request: request)
     }
@@ -140,9 +166,11 @@ func buildRouter(
 /// every connection's deadlines: the first request head's from the connection opening (see
 /// ``FirstRequestGuard``, which also answers a first request that cannot be read), then
 /// ``ConnectionDeadlineHandler``'s for the HTTP that follows.
-/// A WebSocket keeps no deadline; automatic pings find a peer that went away.
+/// A WebSocket keeps no deadline; automatic pings find a peer that went away. Every open
+/// connection is counted in `connections`.
 func serverWithRoomSockets(
-    _ socketRouter: Router<RoomSocketContext>, timeouts: ConnectionTimeouts, logger: Logger
+    _ socketRouter: Router<RoomSocketContext>, timeouts: ConnectionTimeouts, connections: Meter,
+    logger: Logger
 ) -> HTTPServerBuilder {
     let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
         http1: .init(additionalChannelHandlers: [
@@ -156,6 +184,6 @@ func serverWithRoomSockets(
         HeadGuardedChannel(
             base: HTTP1WebSocketUpgradeChannel(
                 responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
-            timeout: TimeAmount(timeouts.requestHead))
+            timeout: TimeAmount(timeouts.requestHead), connections: connections)
     }
 }

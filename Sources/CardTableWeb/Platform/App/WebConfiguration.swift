@@ -25,6 +25,12 @@ public struct WebConfiguration: Sendable {
     /// How long a browser that came over HTTPS is told to come only over HTTPS
     /// (`Strict-Transport-Security`); nil sends no such header.
     public var strictTransportSecurityMaxAge: Duration? = .seconds(31_536_000)
+    /// The port of a second listener that answers only `GET /metrics` (Prometheus' text format);
+    /// nil, the default, for none. The site's own port never answers it.
+    public var metricsPort: Int?
+    /// The address the metrics listener binds to: this computer only, unless Prometheus scrapes
+    /// from another.
+    public var metricsHostname = "127.0.0.1"
 
     /// Creates a configuration.
     /// - Parameters:

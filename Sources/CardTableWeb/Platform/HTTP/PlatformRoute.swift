@@ -4,6 +4,8 @@ import HTTPTypes
 enum PlatformRoute: Route, Hashable {
     /// Answers `ok` while the server runs.
     case health
+    /// Answers 200 `ready` while the server should be sent new requests (see ``ReadinessCheck``).
+    case ready
     /// A stylesheet, script or icon.
     case asset(String)
     /// A generated stylesheet (``GeneratedStylesheets``): a Memorize grid, the Set table's grid,
@@ -18,6 +20,7 @@ enum PlatformRoute: Route, Hashable {
 
     enum Template: String, RouteTemplate {
         case health = "/health"
+        case ready = "/ready"
         case asset = "/static/{file}"
         case gridStylesheet = "/styles/grid/{file}"
         case setGridStylesheet = "/styles/set-grid/{file}"
@@ -31,6 +34,7 @@ enum PlatformRoute: Route, Hashable {
     var template: Template {
         switch self {
         case .health: .health
+        case .ready: .ready
         case .asset: .asset
         case .gridStylesheet: .gridStylesheet
         case .setGridStylesheet: .setGridStylesheet
@@ -42,7 +46,7 @@ enum PlatformRoute: Route, Hashable {
 
     var parameters: [String: String] {
         switch self {
-        case .health, .serviceWorker, .offline: [:]
+        case .health, .ready, .serviceWorker, .offline: [:]
         case .asset(let file), .gridStylesheet(let file), .setGridStylesheet(let file),
             .colorStylesheet(let file):
             ["file": file]

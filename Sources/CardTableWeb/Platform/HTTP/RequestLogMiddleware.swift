@@ -18,17 +18,9 @@ struct RequestLogMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlew
             log(request, context, status: response.status.code, since: started)
             return response
         } catch {
-            let status =
-                (error as? any HTTPResponseError)?.status.code ?? (error as? AppError)?.status.code ?? 500
-            log(request, context, status: status, since: started)
+            log(request, context, status: HTTPResponse.Status(answering: error).code, since: started)
             throw error
         }
-    }
-
-    /// The matched route's path pattern; Hummingbird names an unmatched request `NotFound`.
-    private static func pattern(_ context: Context) -> String {
-        guard let path = context.endpointPath, path != "NotFound" else { return "(no route)" }
-        return path
     }
 
     private func log(
@@ -38,7 +30,7 @@ struct RequestLogMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlew
         let milliseconds =
             Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         logger.info(
-            "\(request.method.rawValue) \(Self.pattern(context)) \(status)",
+            "\(request.method.rawValue) \(context.routePattern) \(status)",
             metadata: [
                 "ms": "\((milliseconds * 10).rounded() / 10)",
                 "client": "\(ClientAddress(request, peer: context.remoteAddress, trusting: trustedProxies))",

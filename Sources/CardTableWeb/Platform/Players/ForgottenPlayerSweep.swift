@@ -12,6 +12,8 @@ struct ForgottenPlayerSweep: Service {
     var interval: Duration = .seconds(60 * 60)
     /// What the first sweep waits for.
     var readiness: StoreReadiness = .ready
+    /// Where sweeps and their failures are counted.
+    var meters = SweepMeters(sweep: "forgotten_players")
     /// How long a player may stay away before they are forgotten: the cookie's lifetime.
     var lifetime: TimeInterval = TimeInterval(WebLimits.playerCookieMaxAge)
 
@@ -22,12 +24,14 @@ struct ForgottenPlayerSweep: Service {
     /// Sweeps once, logging how many players were forgotten (errors are logged, not thrown: the
     /// next sweep tries again).
     func sweepOnce() async {
+        meters.runs.increment()
         do {
             let count = try await database.sweepPlayers(notSeenSince: now().addingTimeInterval(-lifetime))
             if count > 0 {
                 logger.info("Swept forgotten players", metadata: ["count": "\(count)"])
             }
         } catch {
+            meters.failures.increment()
             logger.error("Sweeping forgotten players failed", metadata: ["error": "\(error)"])
         }
     }

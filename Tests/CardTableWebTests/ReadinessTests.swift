@@ -1,0 +1,123 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import CardTableWeb
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `GET /ready` says whether to send the server requests: the database answers and is migrated,
+/// and the server is not stopping; `GET /health` answers all the while.
+@Suite struct ReadinessTests {
+    /// The drain of the real server: long enough for the checks during it on a loaded machine.
+    static let drainSeconds = 8
+
+    @Test func readyWhileTheStoreAnswers() async throws {
+        let app = try await buildApplication(WebConfiguration(), database: .sqlite(SQLiteDatabase(.inMemory)))
+        try await app.test(.router) { client in
+            let ready = try await client.execute(uri: "/ready", method: .get)
+            #expect(ready.status == .ok)
+            #expect(String(buffer: ready.body) == "ready")
+            #expect(ready.headers[.setCookie] == nil, "/ready set a cookie")
+        }
+    }
+
+    @Test func notReadyWhileTheStoreDoesNotAnswer() async throws {
+        let store = try SQLiteDatabase(.inMemory)
+        let served = ServedDatabase(database: UnreachableDatabase(), setGames: store, secret: .random())
+        let app = try await buildApplication(WebConfiguration(), database: served)
+        try await app.test(.router) { client in
+            let ready = try await client.execute(uri: "/ready", method: .get)
+            #expect(ready.status == .serviceUnavailable)
+            #expect(String(buffer: ready.body).contains("database"))
+            #expect(try await client.execute(uri: "/health", method: .get).status == .ok)
+        }
+    }
+
+    @Test func notReadyUntilTheStoreIsMigrated() async throws {
+        let store = try SQLiteDatabase(.inMemory)
+        let served = ServedDatabase(
+            database: store, setGames: store, secret: .random(), readiness: StoreReadiness(isReady: false))
+        let app = try await buildApplication(WebConfiguration(), database: served)
+        try await app.test(.router) { client in
+            let ready = try await client.execute(uri: "/ready", method: .get)
+            #expect(ready.status == .serviceUnavailable)
+            #expect(String(buffer: ready.body).contains("migrations"))
+        }
+    }
+
+    @Test func notReadyOnceDrainingBegins() async throws {
+        let drain = ShutdownDrain()
+        let app = try await buildApplication(
+            WebConfiguration(), database: .sqlite(SQLiteDatabase(.inMemory)), drain: drain)
+        let (before, after, health) = try await app.test(.router) { client in
+            let before = try await client.execute(uri: "/ready", method: .get)
+            drain.begin()
+            let after = try await client.execute(uri: "/ready", method: .get)
+            return (before, after, try await client.execute(uri: "/health", method: .get))
+        }
+        #expect(before.status == .ok)
+        #expect(after.status == .serviceUnavailable)
+        #expect(health.status == .ok)
+    }
+
+    /// The real server on SIGTERM: `/ready` answers 503 at once while requests are still served
+    /// for the drain, then the listener closes and the server exits.
+    @Test(.timeLimit(.minutes(1)))
+    func sigtermDrainsBeforeTheListenerCloses() async throws {
+        try await withTemporaryDatabase { path in
+            let server = try await ServerProcess(
+                options: ["--database", path, "--drain-seconds", "\(Self.drainSeconds)"],
+                logFolder: URL(fileURLWithPath: path).deletingLastPathComponent())
+            defer { server.send(SIGKILL) }
+            let ready = try await TestClient.withClient(host: "127.0.0.1", port: server.port) { client in
+                try await client.get("/ready")
+            }
+            #expect(ready.status == .ok)
+            let signalled = ContinuousClock.now
+            server.send(SIGTERM)
+            try await Task.sleep(for: .milliseconds(300))
+            let (draining, health) = try await TestClient.withClient(
+                host: "127.0.0.1", port: server.port
+            ) { client in (try await client.get("/ready"), try await client.get("/health")) }
+            #expect(draining.status == .serviceUnavailable)
+            #expect(health.status == .ok)
+            #expect(
+                ContinuousClock.now - signalled < .seconds(Self.drainSeconds),
+                "the checks took the whole drain")
+            let ending = await server.ending(within: .seconds(Self.drainSeconds + 20))
+            #expect(
+                ending == .exited(0), "the server ended \(String(describing: ending)):\n\(server.logTail)")
+            #expect(
+                ContinuousClock.now - signalled >= .seconds(Self.drainSeconds), "the server did not drain")
+        }
+    }
+}
+
+/// A database that cannot be reached: every transaction fails as PostgreSQL's does when down.
+private struct UnreachableDatabase: CardTableDatabase {
+    private struct Down: Error {}
+
+    func read<Value: Sendable>(_ body: @escaping @Sendable (SQLiteDatabase.Transaction) throws -> Value)
+        async throws -> Value
+    {
+        throw StoreUnavailable(underlying: Down())
+    }
+
+    func write<Value: Sendable>(_ body: @escaping @Sendable (SQLiteDatabase.Transaction) throws -> Value)
+        async throws -> Value
+    {
+        throw StoreUnavailable(underlying: Down())
+    }
+
+    func move<Value: Sendable>(_ body: @escaping @Sendable (SQLiteDatabase.Transaction) throws -> Value)
+        async throws -> Value
+    {
+        throw StoreUnavailable(underlying: Down())
+    }
+}
