@@ -6,15 +6,19 @@
 # nginx-light when missing; the cluster runs as the postgres user).
 #
 #   bash deploy/try-out.sh                  serves until Ctrl-C; open the address it prints
-#   bash deploy/try-out.sh -- COMMAND ...   runs COMMAND with CARDTABLE_URL (the nginx address)
-#                                           and CARDTABLE_PIDS (the instances' process ids) set,
-#                                           then stops everything and exits with its status
+#   bash deploy/try-out.sh -- COMMAND ...   runs COMMAND with CARDTABLE_URL (the nginx address),
+#                                           CARDTABLE_PIDS (the instances' process ids),
+#                                           CARDTABLE_METRICS (their metrics addresses) and
+#                                           CARDTABLE_WORK (the folder: the cluster's data is in
+#                                           pg/data) set, then stops everything and exits with
+#                                           its status
 #
 # Settings (environment): PORT=8080 nginx's port · INSTANCES=3 · STORE=postgres, or sqlite for one
 # instance on a SQLite file (to compare) · BINARY=path to cardtable (default: a release build)
 # · LOG_LEVEL=warning for the instances · TLS=1 for nginx to speak HTTPS with a throw-away
 # certificate for 127.0.0.1 and localhost, made by openssl (browsers warn about it: it is
-# signed by nobody they know).
+# signed by nobody they know) · PROMETHEUS=1 to run Debian's prometheus too, scraping every
+# instance's metrics port every 2 s (CARDTABLE_PROMETHEUS is its address).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -41,6 +45,7 @@ install_missing() {
     command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || wanted+=(nginx-light)
     command -v curl >/dev/null || wanted+=(curl)
     [ "${TLS:-0}" != 1 ] || command -v openssl >/dev/null || wanted+=(openssl)
+    [ "${PROMETHEUS:-0}" != 1 ] || command -v prometheus >/dev/null || wanted+=(prometheus)
     if ((${#wanted[@]})); then
         say "apt-get install ${wanted[*]}"
         apt-get install -y --no-install-recommends "${wanted[@]}" >&2 \
@@ -61,8 +66,10 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/cardtable-try-out.XXXXXX")
 chmod 755 "$WORK"
 PIDS=()
 PG_BIN=
+PROMETHEUS_PID=
 cleanup() {
     trap '' INT TERM # a second Ctrl-C must not leave the cluster running
+    [ -z "$PROMETHEUS_PID" ] || kill "$PROMETHEUS_PID" 2>/dev/null || true
     [ -f "$WORK/nginx/nginx.pid" ] && "$NGINX" -p "$WORK/nginx" -c nginx.conf -s stop 2>/dev/null || true
     for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
     # SIGTERM lets an instance answer what is in flight; one still running after 20 s is killed.
@@ -105,11 +112,14 @@ fi
 
 # The instances, started together: the first to take the advisory lock migrates, the others wait.
 INSTANCE_PORTS=()
+METRICS=()
 for n in $(seq "$INSTANCES"); do
     port=$(free_port)
+    metrics_port=$(free_port)
     INSTANCE_PORTS+=("$port")
+    METRICS+=("127.0.0.1:$metrics_port")
     "$BINARY" serve --hostname 127.0.0.1 --port "$port" --log-level "$LOG_LEVEL" "${STORE_OPTIONS[@]}" \
-        >"$WORK/instance-$n.log" 2>&1 &
+        --metrics-port "$metrics_port" >"$WORK/instance-$n.log" 2>&1 &
     PIDS+=($!)
 done
 for n in $(seq "$INSTANCES"); do
@@ -120,8 +130,30 @@ for n in $(seq "$INSTANCES"); do
         sleep 0.1
     done
     curl -fs -o /dev/null "http://127.0.0.1:$port/health" || fail "instance $n did not answer /health in 30 s"
-    say "instance $n (pid ${PIDS[$((n - 1))]}) on 127.0.0.1:$port, log $WORK/instance-$n.log"
+    say "instance $n (pid ${PIDS[$((n - 1))]}) on 127.0.0.1:$port, metrics on ${METRICS[$((n - 1))]}, log $WORK/instance-$n.log"
 done
+
+# Prometheus, scraping every instance's metrics port.
+if [ "${PROMETHEUS:-0}" = 1 ]; then
+    PROMETHEUS_PORT=$(free_port)
+    targets=$(printf '"%s", ' "${METRICS[@]}")
+    cat >"$WORK/prometheus.yml" <<YAML
+global: { scrape_interval: 2s }
+scrape_configs:
+  - job_name: cardtable
+    static_configs: [ { targets: [ ${targets%, } ] } ]
+YAML
+    prometheus --config.file="$WORK/prometheus.yml" --storage.tsdb.path="$WORK/prometheus" \
+        --web.listen-address="127.0.0.1:$PROMETHEUS_PORT" >"$WORK/prometheus.log" 2>&1 &
+    PROMETHEUS_PID=$!
+    for _ in $(seq 100); do
+        curl -fs -o /dev/null "http://127.0.0.1:$PROMETHEUS_PORT/-/ready" && break
+        sleep 0.1
+    done
+    curl -fs -o /dev/null "http://127.0.0.1:$PROMETHEUS_PORT/-/ready" || fail "prometheus did not start: see $WORK/prometheus.log"
+    export CARDTABLE_PROMETHEUS="http://127.0.0.1:$PROMETHEUS_PORT"
+    say "prometheus on $CARDTABLE_PROMETHEUS scraping ${METRICS[*]}"
+fi
 
 # nginx: the deployment's configuration with this try-out's ports, under a prefix of its own.
 servers=()
@@ -142,7 +174,7 @@ URL="$SCHEME://127.0.0.1:$PORT"
 curl -fsk -o /dev/null --retry 20 --retry-connrefused --retry-delay 0 "$URL/health" || fail "nginx does not answer at $URL"
 say "nginx on $URL in front of $INSTANCES instance(s) ($STORE); files in $WORK"
 
-export CARDTABLE_URL=$URL CARDTABLE_PIDS="${PIDS[*]}"
+export CARDTABLE_URL=$URL CARDTABLE_PIDS="${PIDS[*]}" CARDTABLE_METRICS="${METRICS[*]}" CARDTABLE_WORK=$WORK
 if (($#)); then
     status=0
     "$@" || status=$?
