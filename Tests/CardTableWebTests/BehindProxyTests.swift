@@ -1,6 +1,8 @@
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
+import NIOCore
 import Testing
 
 @testable import CardTableWeb
@@ -105,12 +107,30 @@ import Testing
         #expect(line.metadata["client"] == "198.51.100.7")
     }
 
+    /// A client that is no proxy (203.0.113.9) is logged as itself, whatever it forwards.
     @Test func theLogIgnoresWhatAnUntrustedClientForwarded() async throws {
-        let (_, log) = try await withRecordedLog { client in
+        let log = RecordedLog()
+        let router = Router(context: PeerContext.self)
+        router.add(middleware: ProxyHeadersMiddleware(trustedProxies: TrustedProxies()))
+        router.add(
+            middleware: RequestLogMiddleware(
+                logger: Logger(label: "test") { _ in log }, trustedProxies: TrustedProxies()))
+        router.get("/health") { _, _ in "ok" }
+        try await Application(router: router).test(.router) { client in
             _ = try await client.execute(
                 uri: "/health", method: .get, headers: [ClientAddress.forwardedFor: "198.51.100.7"])
         }
         let line = try #require(log.entries.first { $0.message == "GET /health 200" })
-        #expect(line.metadata["client"] == "unknown")
+        #expect(line.metadata["client"] == "203.0.113.9")
+    }
+
+    /// A request context whose connection comes from 203.0.113.9, a client that is no proxy.
+    private struct PeerContext: RequestContext, RemoteAddressRequestContext {
+        var coreContext: CoreRequestContextStorage
+        let remoteAddress: SocketAddress? = try? SocketAddress(ipAddress: "203.0.113.9", port: 40_000)
+
+        init(source: ApplicationRequestContextSource) {
+            coreContext = .init(source: source)
+        }
     }
 }

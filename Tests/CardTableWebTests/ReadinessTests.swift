@@ -81,10 +81,12 @@ import Testing
             #expect(ready.status == .ok)
             let signalled = ContinuousClock.now
             server.send(SIGTERM)
-            try await Task.sleep(for: .milliseconds(300))
-            let (draining, health) = try await TestClient.withClient(
-                host: "127.0.0.1", port: server.port
-            ) { client in (try await client.get("/ready"), try await client.get("/health")) }
+            // NB: the signal is handled when the machine gets to it: asked until it says so.
+            var (draining, health) = try await Self.readyAndHealth(on: server.port)
+            while draining.status == .ok, ContinuousClock.now - signalled < .seconds(Self.drainSeconds - 2) {
+                try await Task.sleep(for: .milliseconds(100))
+                (draining, health) = try await Self.readyAndHealth(on: server.port)
+            }
             #expect(draining.status == .serviceUnavailable)
             #expect(health.status == .ok)
             #expect(
@@ -95,6 +97,15 @@ import Testing
                 ending == .exited(0), "the server ended \(String(describing: ending)):\n\(server.logTail)")
             #expect(
                 ContinuousClock.now - signalled >= .seconds(Self.drainSeconds), "the server did not drain")
+        }
+    }
+
+    /// What `/ready` and `/health` answer on the server at `port` now.
+    private static func readyAndHealth(on port: Int) async throws -> (
+        TestClient.Response, TestClient.Response
+    ) {
+        try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+            (try await client.get("/ready"), try await client.get("/health"))
         }
     }
 }

@@ -23,20 +23,18 @@ import Testing
     }
 
     /// The test authority is not one the system trusts, so without it as `sslrootcert` the
-    /// server's certificate is refused and nothing is sent.
+    /// server's certificate is refused in the TLS handshake and nothing is sent.
     @Test(.enabled(if: PostgresTestCluster.tlsAddress != nil))
     func verifyFullRefusesACertificateOfAnAuthorityNotTrusted() async throws {
         let tls = try #require(PostgresTestCluster.tlsAddress)
         let address = try #require(
             PostgresAddress("postgres://postgres@127.0.0.1:\(tls.port)/postgres?sslmode=verify-full"))
-        let store = PostgresDatabase(address, logger: Logger(label: "test"), leaseTimeout: .seconds(2))
-        await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await store.run() }
-            defer { group.cancelAll() }
-            await #expect(throws: StoreUnavailable.self) {
-                try await store.read { try $0.rows("SELECT 1 AS one") { try $0("one") as Int } }
-            }
+        let error = await #expect(throws: (any Error).self) {
+            let connection = try await PostgresConnection.connect(
+                configuration: try address.connectionConfiguration(), id: 1, logger: Logger(label: "test"))
+            try await connection.close()
         }
+        #expect(String(reflecting: error).contains("NIOSSL"), "\(String(reflecting: error))")
     }
 
     @Test(arguments: [

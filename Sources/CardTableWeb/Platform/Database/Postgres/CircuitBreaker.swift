@@ -30,19 +30,33 @@ final class CircuitBreaker: Sendable {
 
     var current: State { state.withLock { $0 } }
 
-    /// Whether a caller may go to the database at `now`; a caller let through must report back
-    /// with ``succeeded()`` or ``failed(at:)``.
-    func admits(at now: ContinuousClock.Instant) -> Bool {
+    /// How a caller was let through.
+    enum Admission: Equatable {
+        case closed
+        /// The one caller finding out whether the database is back.
+        case probe
+    }
+
+    /// Whether a caller may go to the database at `now` (nil: refused); a caller let through
+    /// reports back with ``succeeded(at:)``, ``failed(at:)``, ``gaveUpWaiting(at:since:)`` or,
+    /// cancelled before the database said anything, ``abandoned(_:at:)``.
+    func admits(at now: ContinuousClock.Instant) -> Admission? {
         state.withLock { state in
             switch state {
-            case .closed: return true
-            case .probing: return false
+            case .closed: return .closed
+            case .probing: return nil
             case .open(let until):
-                guard now >= until else { return false }
+                guard now >= until else { return nil }
                 state = .probing
-                return true
+                return .probe
             }
         }
+    }
+
+    /// A caller let through went away before it learned anything: a probe's turn passes on.
+    func abandoned(_ admission: Admission, at now: ContinuousClock.Instant) {
+        guard admission == .probe else { return }
+        state.withLock { if $0 == .probing { $0 = .open(until: now) } }
     }
 
     /// The database answered at `now` (whatever it said).
@@ -54,11 +68,9 @@ final class CircuitBreaker: Sendable {
     /// Work that began waiting for a connection at `start` had none by `now`: the database is
     /// unreachable unless it answered someone else meanwhile.
     func gaveUpWaiting(at now: ContinuousClock.Instant, since start: ContinuousClock.Instant) {
-        if let answered = lastAnswer.withLock({ $0 }), answered >= start {
-            state.withLock { if $0 == .probing { $0 = .closed } }
-        } else {
-            failed(at: now)
-        }
+        // NB: an answer since `start` has closed the breaker already.
+        if let answered = lastAnswer.withLock({ $0 }), answered >= start { return }
+        failed(at: now)
     }
 
     /// The database could not be reached at `now`.

@@ -9,7 +9,9 @@ extension PostgresDatabase {
     func failingFast<Value: Sendable>(
         _ work: @escaping @Sendable (LeaseDeadline) async throws -> Value
     ) async throws -> Value {
-        guard breaker.admits(at: .now) else { throw StoreUnavailable(underlying: CircuitBreaker.Open()) }
+        guard let admission = breaker.admits(at: .now) else {
+            throw StoreUnavailable(underlying: CircuitBreaker.Open())
+        }
         let deadline = LeaseDeadline()
         let started = ContinuousClock.now
         do {
@@ -31,13 +33,16 @@ extension PostgresDatabase {
             }
             breaker.succeeded(at: .now)
             return value
+        } catch  where deadline.hasExpired {
+            // NB: whichever error surfaced first, the work had no connection in time.
+            breaker.gaveUpWaiting(at: .now, since: started)
+            throw StoreUnavailable(underlying: LeaseDeadline.NoConnectionInTime())
         } catch let error as StoreUnavailable {
-            if error.underlying is LeaseDeadline.NoConnectionInTime {
-                breaker.gaveUpWaiting(at: .now, since: started)
-            } else {
-                breaker.failed(at: .now)
-            }
+            breaker.failed(at: .now)
             throw error
+        } catch let cancelled as CancellationError {
+            breaker.abandoned(admission, at: .now)  // the caller went away
+            throw cancelled
         } catch {
             breaker.succeeded(at: .now)  // the database answered: it refused a statement, or the work failed
             throw error
@@ -63,6 +68,11 @@ final class LeaseDeadline: Sendable {
             return true
         }
         if !begun { throw CancellationError() }
+    }
+
+    /// Whether the deadline passed before the work had its connection.
+    var hasExpired: Bool {
+        state.withLock { if case .expired = $0 { true } else { false } }
     }
 
     /// Called when the deadline passes; whether the work had no connection yet (and is given up).

@@ -65,10 +65,15 @@ final class PostgresDatabase: Service {
     {
         try await failingFast { [client, logger] lease in
             do {
-                return try await client.withTransaction(logger: logger) { connection in
+                // NB: the deadline is met once there is a connection, before BEGIN is sent.
+                return try await client.withConnection { leased in
                     try lease.begin()
-                    return try await body(connection)
+                    return try await leased.withTransaction(logger: logger) { connection in
+                        try await body(connection)
+                    }
                 }
+            } catch let cancelled as CancellationError {
+                throw cancelled  // given up, or the caller went away: not the database's doing
             } catch let error as PostgresTransactionError {
                 // NB: without an error of the body's, BEGIN, COMMIT or ROLLBACK failed: the connection.
                 guard let bodyError = error.closureError else { throw StoreUnavailable(underlying: error) }
@@ -94,6 +99,8 @@ final class PostgresDatabase: Service {
             } catch let thrown as ThrownByBody {
                 throw Self.isConnectionLost(thrown.error)
                     ? StoreUnavailable(underlying: thrown.error) : thrown.error
+            } catch let cancelled as CancellationError {
+                throw cancelled  // given up, or the caller went away: not the database's doing
             } catch {
                 throw StoreUnavailable(underlying: error)  // no connection could be leased from the pool
             }
