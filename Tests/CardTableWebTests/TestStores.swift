@@ -6,8 +6,9 @@ import Testing
 
 @testable import CardTableWeb
 
-/// The databases a parameterised storage test runs on: SQLite always, PostgreSQL when the tests have
-/// a cluster (``PostgresTestCluster``), and PostgreSQL over TLS when it speaks TLS.
+/// The databases a parameterised storage test runs on: SQLite always and PostgreSQL when the tests
+/// have a cluster (``PostgresTestCluster``); or, with `CARDTABLE_TEST_STORES=postgres-over-tls`
+/// (`Tests/Postgres/store-tests-over-tls.sh`), PostgreSQL over TLS alone.
 enum TestStores {
     enum Kind: String, Sendable, CustomTestStringConvertible {
         case sqlite, postgres
@@ -32,8 +33,10 @@ enum TestStores {
     }
 
     static var available: [Kind] {
-        [.sqlite] + (PostgresTestCluster.address == nil ? [] : [.postgres])
-            + (PostgresTestCluster.tlsAddress == nil ? [] : [.postgresOverTLS])
+        if ProcessInfo.processInfo.environment["CARDTABLE_TEST_STORES"] == "postgres-over-tls" {
+            return PostgresTestCluster.tlsAddress == nil ? [] : [.postgresOverTLS]
+        }
+        return [.sqlite] + (PostgresTestCluster.address == nil ? [] : [.postgres])
     }
 
     /// Runs `body` with `count` instances on one new, empty database of `kind`: the same SQLite
