@@ -8,7 +8,7 @@ import Testing
 
 /// The databases a parameterised storage test runs on: SQLite always and PostgreSQL when the tests
 /// have a cluster (``PostgresTestCluster``); or, with `CARDTABLE_TEST_STORES=postgres-over-tls`
-/// (`Tests/Postgres/store-tests-over-tls.sh`), PostgreSQL over TLS alone.
+/// (`Tests/Postgres/second-pass.sh`), PostgreSQL over TLS alone.
 enum TestStores {
     enum Kind: String, Sendable, CustomTestStringConvertible {
         case sqlite, postgres

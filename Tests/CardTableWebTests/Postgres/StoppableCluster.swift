@@ -32,7 +32,7 @@ final class StoppableCluster: Sendable {
     func start() async throws {
         try await runAsPostgres(
             "pg_ctl", "-D", data.path, "-l", folder.appending(path: "server.log").path, "-w", "-o",
-            "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1", "start")
+            "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off", "start")
     }
 
     /// Stops the cluster as a crash would (`immediate`): every connection drops at once.
@@ -57,7 +57,7 @@ final class StoppableCluster: Sendable {
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
         try Self.run("/usr/bin/chown", "postgres:postgres", data.path)
         try await runAsPostgres(
-            "initdb", "-D", data.path, "--auth=trust", "--username=postgres", "--encoding=UTF8")
+            "initdb", "-D", data.path, "--auth=trust", "--username=postgres", "--encoding=UTF8", "--no-sync")
     }
 
     private func remove() async {
