@@ -12,21 +12,12 @@ struct RequestLogMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlew
         _ request: Request, context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let started = ContinuousClock.now
-        do {
-            let response = try await next(request, context)
-            log(request, context, status: response.status.code, since: started)
-            return response
-        } catch {
-            log(request, context, status: HTTPResponse.Status(answering: error).code, since: started)
-            throw error
+        try await timedAnswer(request, context, next: next) { status, took in
+            log(request, context, status: status, took: took)
         }
     }
 
-    private func log(
-        _ request: Request, _ context: Context, status: Int, since started: ContinuousClock.Instant
-    ) {
-        let elapsed = ContinuousClock.now - started
+    private func log(_ request: Request, _ context: Context, status: Int, took elapsed: Duration) {
         let milliseconds =
             Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         logger.info(
