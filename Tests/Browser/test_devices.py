@@ -119,7 +119,7 @@ def test_a_mistyped_code_is_sent_back_beside_the_field(player):
         page.set_viewport_size({"width": width, "height": height})
         page.goto("/")
         page.locator(".link-device summary").click()
-        page.locator(".other-game").screenshot(path=str(SCREENSHOTS / f"home-link-form-{width}x{height}.png"))
+        page.locator(".hub-set").screenshot(path=str(SCREENSHOTS / f"home-link-form-{width}x{height}.png"))
 
 
 def test_a_name_chosen_on_one_device_starts_the_room_forms_of_another(player):

@@ -104,6 +104,43 @@ def test_the_manifest_is_valid_and_every_icon_loads_at_its_size(player):
     assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == [], errors
 
 
+# How far apart two icons are drawn at 180 px: the mean difference of a color channel (0–255)
+# over the circle every icon keeps its drawing in (the corners differ: rounded or square).
+DRAWING_DIFFERENCE = """async ([first, second]) => {
+  const size = 180;
+  const pixels = async src => {
+    const image = new Image();
+    image.src = src;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = size;
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0, size, size);
+    return context.getImageData(0, 0, size, size).data;
+  };
+  const [a, b] = await Promise.all([pixels(first), pixels(second)]);
+  let total = 0, count = 0;
+  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) {
+    if (Math.hypot(x - size / 2, y - size / 2) > size * 0.4) continue;
+    for (let channel = 0; channel < 3; channel++) {
+      const i = (y * size + x) * 4 + channel;
+      total += Math.abs(a[i] - b[i]);
+      count++;
+    }
+  }
+  return total / count;
+}"""
+
+
+def test_the_tab_icon_is_the_home_screen_icon(player):
+    page = player()
+    page.goto("/")
+    favicon = page.locator("link[rel=icon]").get_attribute("href")
+    touch_icon = page.locator("link[rel=apple-touch-icon]").get_attribute("href")
+    difference = page.evaluate(DRAWING_DIFFERENCE, [favicon, touch_icon])
+    assert difference < 3, f"the tab icon differs from the home-screen icon by {difference:.1f} a channel"
+
+
 def test_the_service_worker_controls_every_page_of_the_site(player):
     page = player()
     page.goto("/set")

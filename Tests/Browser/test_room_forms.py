@@ -50,7 +50,7 @@ def test_a_code_that_finds_no_room_keeps_the_player_on_the_home_page(player, jav
     page.goto("/")
     page.get_by_label("Join a room").fill("k0q x4p")
     assert submit(page, "Join", "/rooms/find") == 400
-    expect(page).to_have_title("Memorize · CardTable")
+    expect(page).to_have_title("CardTable")
     expect_sent_back(
         page, page.get_by_label("Join a room"), "k0q x4p",
         "code must be the six letters and digits of a room, like K7Q-X4P (codes have no 0, 1, I, L or O).")

@@ -56,7 +56,7 @@ import Testing
                 try await browser.get("/themes/new").text.contains("<title>New theme · CardTable</title>"))
             let edit = try await browser.get("/themes/\(theme.id)/edit").text
             #expect(edit.contains("<title>Edit \(theme.theme.name) · CardTable</title>"))
-            #expect(try await browser.get("/").text.contains("<title>Memorize · CardTable</title>"))
+            #expect(try await browser.get("/").text.contains("<title>CardTable</title>"))
         }
     }
 

@@ -6,9 +6,11 @@ Writes into Sources/CardTableWeb/Platform/Resources/ (and the PNGs are committed
     icon-180.png            apple-touch-icon: full-bleed square (iOS rounds the corners itself)
     icon-192.png, icon-512.png   "any" purpose: the square with rounded, transparent corners
     icon-maskable-512.png   "maskable" purpose: full-bleed; the drawing keeps to the safe circle
+    icon.svg                the tab's icon: the same drawing, its corners rounded as the PNGs'
 """
 
 import pathlib
+import re
 
 from playwright.sync_api import sync_playwright
 
@@ -16,11 +18,14 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "Tools/icons/app-icon.svg"
 OUTPUT = ROOT / "Sources/CardTableWeb/Platform/Resources"
 
+# The "any" icons' corner radius, as a share of the size.
+CORNER = 0.1875
+
 # name, size in pixels, corner radius as a share of the size (0: square)
 ICONS = [
     ("icon-180.png", 180, 0),
-    ("icon-192.png", 192, 0.1875),
-    ("icon-512.png", 512, 0.1875),
+    ("icon-192.png", 192, CORNER),
+    ("icon-512.png", 512, CORNER),
     ("icon-maskable-512.png", 512, 0),
 ]
 
@@ -34,8 +39,18 @@ def page_for(svg, size, corner):
     </style></head><body><div>{svg}</div></body></html>"""
 
 
+def favicon(svg):
+    """The drawing as the tab's icon: without its comments, the background's corners rounded."""
+    svg = re.sub(r"\s*<!--.*?-->", "", svg, flags=re.S)
+    background = '<rect width="512" height="512" '
+    assert background in svg, "app-icon.svg's background is no longer its first rect"
+    return svg.replace(background, f'{background}rx="{round(512 * CORNER)}" ', 1)
+
+
 def main():
     svg = SOURCE.read_text()
+    (OUTPUT / "icon.svg").write_text(favicon(svg))
+    print(f"wrote {OUTPUT / 'icon.svg'}")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         for name, size, corner in ICONS:

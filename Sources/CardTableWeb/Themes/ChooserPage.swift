@@ -78,7 +78,9 @@ struct ChooserPage: PageModel {
         missingBuiltInCount: Int = 0, editor: ThemeEditorState? = nil, findRoomProblem: FieldProblem? = nil
     ) {
         let panel = editor.map(EditorPanel.init)
-        title = panel.map { $0.heading + " · CardTable" } ?? "Memorize · CardTable"
+        title =
+            panel.map { $0.heading + " · CardTable" }
+            ?? (isEditing ? "Edit themes · CardTable" : "CardTable")
         self.isEditing = isEditing || editor != nil
         rows = themes.enumerated().map { index, saved in
             Row(

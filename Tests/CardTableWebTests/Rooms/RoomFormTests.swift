@@ -48,7 +48,7 @@ import Testing
                 let response = try await bo.get("/rooms/find?code=\(Browser.encode(typed))")
                 #expect(response.status == status, "\(typed)")
                 let html = response.text
-                #expect(html.contains(#"<h1 class="page-title">Memorize</h1>"#), "the home page")
+                #expect(html.contains(#"<h1 class="page-title">CardTable</h1>"#), "the home page")
                 #expect(html.contains(#"<label for="room-code">Join a room</label>"#))
                 #expect(!html.contains("<b>K7Q"))
                 try Self.expectSentBack(html, field: "room-code", holding: escaped, message: message)
