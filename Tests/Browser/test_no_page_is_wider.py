@@ -1,6 +1,7 @@
 """No page is wider than the screen: every page a player can reach, with the longest names a
 player can type (40 characters without a space to break at), at phone and tablet sizes in both
-orientations. (The Set pages' longest scores are the Set tests' own.)"""
+orientations, and a Memorize game whose score reached −1,000. (The Set pages' longest scores are
+the Set tests' own.)"""
 
 import re
 
@@ -8,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import SCREENSHOTS, SIZES
-from helpers import create_theme, tap
+from helpers import create_theme, new_game_of, tap
 from room_helpers import join, make_memorize_room, updates, wait_for_update
 
 # As long as a theme or player name may be (ThemeDraft.maximumNameLength), and unbreakable.
@@ -111,4 +112,26 @@ def test_the_room_game_fits_with_the_longest_names(long_named):
         page.set_viewport_size({"width": width, "height": height})
         problems.append(sticking_out(page, "room game", width))
         page.screenshot(path=str(SCREENSHOTS / f"room-longest-names-{width}x{height}.png"))
+    assert [problem for problem in problems if problem] == []
+
+
+def test_a_memorize_score_of_minus_a_thousand_fits(player, server):
+    page = player()
+    theme, cards = new_game_of(page, server, LONGEST_NAME, "🌷🌻🌼🌸🌺🍀🌵🌴")
+    # Three cards of three different emoji, chosen in turn: every second choice is a mismatch,
+    # and each loses 2 points once both cards were seen. (Cards are numbered from 1 in the
+    # order the database lists them.)
+    numbers = [1 + cards.index(emoji) for emoji in list(dict.fromkeys(cards))[:3]]
+    deal = page.locator("input[name=deal]").get_attribute("value")
+    for tap_count in range(1012):
+        response = page.request.post(
+            f"/play/{theme}/choose/{numbers[tap_count % 3]}", form={"deal": deal}, max_redirects=0)
+        assert response.status == 303, response.status
+    page.goto(f"/play/{theme}")
+    assert int(page.locator("[data-score]").text_content().replace(",", "").replace("−", "-")) <= -1000
+    problems = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        problems.append(sticking_out(page, "Memorize at −1,000", width))
+        page.screenshot(path=str(SCREENSHOTS / f"memorize-score-minus-1000-{width}x{height}.png"))
     assert [problem for problem in problems if problem] == []
