@@ -9,6 +9,8 @@
 # Each part's output goes to the terminal and to test-output/PART.log.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# Ctrl-C stops the whole run, not only the part it interrupted.
+trap 'echo "run-all: interrupted"; exit 130' INT
 
 LOGS=test-output
 mkdir -p "$LOGS"

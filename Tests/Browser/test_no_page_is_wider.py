@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import SCREENSHOTS, SIZES
-from helpers import create_theme, new_game_of, tap
-from room_helpers import join, make_memorize_room, updates, wait_for_update
+from helpers import create_theme, deal_new_game, new_game_of, tap
+from room_helpers import join, make_memorize_room, make_room, play_set_to_the_end, updates, wait_for_update
 
 # As long as a theme or player name may be (ThemeDraft.maximumNameLength), and unbreakable.
 LONGEST_NAME = "W" * 40
@@ -134,4 +134,44 @@ def test_a_memorize_score_of_minus_a_thousand_fits(player, server):
         page.set_viewport_size({"width": width, "height": height})
         problems.append(sticking_out(page, "Memorize at −1,000", width))
         page.screenshot(path=str(SCREENSHOTS / f"memorize-score-minus-1000-{width}x{height}.png"))
+    assert [problem for problem in problems if problem] == []
+
+
+def test_finished_games_fit_with_the_longest_names(long_named, browser, server):
+    """Game over, a finished Set room's ranking and replay, and the stats they add to."""
+    page, theme, _ = long_named
+    page.set_viewport_size({"width": 1180, "height": 820})
+    page.goto(f"/play/{theme}")
+    deal_new_game(page)
+    cards = server.game_cards(theme)
+    for emoji in dict.fromkeys(cards):
+        for number in [index + 1 for index, content in enumerate(cards) if content == emoji]:
+            tap(page, number)
+    page.wait_for_selector("[data-game-over]")
+    guest_context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=server.url)
+    guest = guest_context.new_page()
+    room = make_room(page, LONGEST_NAME)
+    code = room.rsplit("/", 1)[1]
+    join(guest, room, LONGEST_EMOJI_NAME)
+    before = updates(guest)
+    page.get_by_role("button", name="Start the game").click()
+    wait_for_update(guest, before)
+    play_set_to_the_end([page, guest], code)
+    guest_context.close()
+    finished = [
+        ("Memorize game over", lambda: page.goto(f"/play/{theme}")),
+        ("room results", lambda: page.goto(room)),
+        ("room replay", lambda: page.goto(f"/rooms/{code}/games/1")),
+        ("stats", lambda: page.goto("/stats")),
+    ]
+    problems = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        for name, go in finished:
+            go()
+            page.wait_for_load_state()
+            problems.append(sticking_out(page, name, width))
+            page.screenshot(path=str(SCREENSHOTS / f"longest-names-{name.replace(' ', '-')}-{width}x{height}.png"))
+    # The stats page, last, lists the finished games under their long names.
+    expect(page.get_by_text(LONGEST_NAME).first).to_be_visible()
     assert [problem for problem in problems if problem] == []
