@@ -134,7 +134,7 @@ def test_the_game_over_and_the_missed_sets_cover_no_card(player, width, height):
     expect(over).to_be_visible()
     expect(missed).to_be_visible()
     expect(over.get_by_role("button", name="New Game")).to_be_visible()
-    page.wait_for_function("!document.querySelector('.set-flying')")  # the last Set has landed
+    page.wait_for_function("() => !document.querySelector('.set-flying')")  # the last Set has landed
     page.screenshot(path=str(SCREENSHOTS / f"set-fit-game-over-{width}x{height}.png"))
     assert page.locator("[data-set-card]").count() == 12
     assert page.evaluate(OVERLAPS, "[data-set-game-over]") == [], "the game-over text covers cards"
