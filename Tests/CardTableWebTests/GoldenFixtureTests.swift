@@ -188,6 +188,17 @@ import Testing
         try expectRewritten(game, as: "set-game-with-tallies.json")
     }
 
+    /// Two players: player one's claim ran out, which the tally keeps apart from wrong Sets.
+    @Test func aTwoPlayerGameWithAClaimOutOfTimeReads() throws {
+        let game = try GoldenFixture.decode(SetGame.self, from: "set-game-with-a-claim-out-of-time.json")
+        let tallies = try #require(game.tallies)
+        #expect(tallies.one == SetTally(claimsOutOfTime: 1, claimOutOfTimePenalties: 2))
+        #expect(tallies.one.total == game.scores.one)
+        #expect(tallies.two == SetTally())
+        #expect(game.twoPlayer?.lockedOutUntil.one == Date(timeIntervalSinceReferenceDate: 219))
+        try expectRewritten(game, as: "set-game-with-a-claim-out-of-time.json")
+    }
+
     @Test func aSetGameSavedBeforeTalliesReadsWithoutOne() throws {
         #expect(try GoldenFixture.decode(SetGame.self, from: "set-game-solo.json").tallies == nil)
     }
@@ -222,6 +233,26 @@ import Testing
                         sets: 1, setPoints: 6, wrongSets: 1, wrongSetPenalties: 2, dealPenalties: 3,
                         hintPenalties: 4)))
         #expect(try FinishedGameRecord(set).breakdown == setText)
+        // Written before claims out of time were kept: none.
+        #expect(
+            set.breakdownText == "1 Set: 6 points − 2 for 1 wrong Set − 3 for needless deals − 4 for hints")
+    }
+
+    @Test func aFinishedSetGameWithAClaimOutOfTimeReads() throws {
+        let text = try GoldenFixture.text("finished-game-set-breakdown-with-claims-out-of-time.json")
+        let game = try FinishedGameRecord(
+            game: "set", theme: nil, mode: "two-player", score: 2, breakdown: text,
+            durationMilliseconds: 30_000,
+            moves: 2, finishedAt: Date(timeIntervalSinceReferenceDate: 300)
+        ).finishedGame()
+        #expect(
+            game.breakdown
+                == .set(
+                    SetTally(
+                        sets: 1, setPoints: 6, wrongSets: 1, wrongSetPenalties: 2, claimsOutOfTime: 1,
+                        claimOutOfTimePenalties: 2)))
+        #expect(game.breakdownText == "1 Set: 6 points − 2 for 1 wrong Set − 2 for 1 claim out of time")
+        #expect(try FinishedGameRecord(game).breakdown == text)
     }
 
     @Test func aDailyPuzzleGoReads() throws {

@@ -1,7 +1,8 @@
-import CardTableWeb
 import SetCore
 import SetTestSupport
 import Testing
+
+@testable import CardTableWeb
 
 @Suite struct SetTwoPlayerTests {
     static let table = SetFixtures.set + SetFixtures.companions.prefix(9)
@@ -83,6 +84,35 @@ import Testing
             json = try await browser.post("/set/claim", form: [("player", "two")], json: true).decode(
                 SetPageJSON.self)
             #expect(json.playerTwo?.isClaiming == true)
+        }
+    }
+
+    /// The end breakdown names a claim that ran out for what it was, not a wrong Set, and the
+    /// history counts no trio tried for it.
+    @Test func aClaimOutOfTimeIsNamedSoAtTheEnd() async throws {
+        let clock = TestClock.manual
+        try await withTestApp(clock: clock) { session in
+            let browser = try await session.newPlayer()
+            _ = try await browser.setUpSet(table: Self.table, deck: [], mode: "two-player")
+            _ = try await browser.post("/set/claim", form: [("player", "one")])
+            // The claim runs out after 10 s and locks player one out for 5 more.
+            clock.advance(by: 16)
+            _ = try await browser.post("/set/claim", form: [("player", "one")])
+            let over = try await browser.touch(SetFixtures.set)
+            #expect(over.isOver)
+            // 3 points and a speed bonus of 2 (16 s after the deal), less 2 for the claim.
+            #expect(over.playerOne?.score == 3)
+            let page = try await browser.get("/set").text
+            #expect(
+                page.contains(
+                    #"<p class="set-breakdown">Player 1: 1 Set: 5 points − 2 for 1 claim out of time.</p>"#))
+            #expect(page.contains(#"<p class="set-breakdown">Player 2: 0 Sets: 0 points.</p>"#))
+            #expect(!page.contains("wrong Set"))
+            let game = try #require(try await session.store.finishedGames(of: browser.player).first)
+            #expect(
+                game.breakdown
+                    == .set(SetTally(sets: 1, setPoints: 5, claimsOutOfTime: 1, claimOutOfTimePenalties: 2)))
+            #expect(game.moves == 1)
         }
     }
 

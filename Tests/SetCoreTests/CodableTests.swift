@@ -56,6 +56,29 @@ struct CodableTests {
         #expect(try roundTrip(SetMoveRejection.lockedOut(until: moment(3))) == .lockedOut(until: moment(3)))
     }
 
+    @Test func aTallyWithClaimsOutOfTimeRoundTrips() throws {
+        let tally = SetTally(
+            sets: 2, setPoints: 11, wrongSets: 1, wrongSetPenalties: 2, claimsOutOfTime: 3,
+            claimOutOfTimePenalties: 4, dealPenalties: 3, hintPenalties: 4)
+        #expect(try roundTrip(tally) == tally)
+    }
+
+    /// A tally saved before claims out of time were kept reads with none, and one without any is
+    /// written as it was then.
+    @Test func aTallyWithoutClaimsOutOfTimeIsWrittenAndReadAsBefore() throws {
+        let old =
+            #"{"dealPenalties":3,"hintPenalties":4,"setPoints":6,"sets":1,"wrongSetPenalties":2,"wrongSets":1}"#
+        let tally = try JSONDecoder().decode(SetTally.self, from: Data(old.utf8))
+        #expect(
+            tally
+                == SetTally(
+                    sets: 1, setPoints: 6, wrongSets: 1, wrongSetPenalties: 2, dealPenalties: 3,
+                    hintPenalties: 4))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(tally), as: UTF8.self) == old)
+    }
+
     @Test func aTrioThatIsNotASetIsRefused() throws {
         let ids = Fixtures.nonSet.map(\.id)
         let data = try JSONEncoder().encode(ids)

@@ -34,6 +34,7 @@ struct SetGameInvariantTests {
             for player in [SetPlayer.one, .two] {
                 #expect(tallies[player].sets >= before[player].sets)
                 #expect(tallies[player].wrongSets >= before[player].wrongSets)
+                #expect(tallies[player].claimsOutOfTime >= before[player].claimsOutOfTime)
             }
         }
     }

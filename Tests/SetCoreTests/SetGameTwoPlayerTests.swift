@@ -82,6 +82,42 @@ struct SetGameTwoPlayerTests {
         #expect(game.twoPlayer?.lockoutRemaining(for: .one, at: moment(12)) == 3)
     }
 
+    /// A claim that ran out is a claim out of time in the tally, never a wrong Set: whoever held
+    /// it, however many cards they had chosen, whether it cost points or not (grace period).
+    @Test(arguments: SetPlayer.allCases, 0...2)
+    func aClaimOutOfTimeIsTalliedAsSuch(claimer: SetPlayer, cardsChosen: Int) throws {
+        for isInGracePeriod in [false, true] {
+            var game = try Fixtures.game(mode: twoPlayers)
+            if isInGracePeriod { game.dealThreeMore(by: claimer.other, at: moment(0)) }
+            let before = try #require(game.tallies?[claimer])
+            game.claim(by: claimer, at: moment(1))
+            _ = select(Array(set.prefix(cardsChosen)), by: claimer, in: &game, at: 2)
+            let penalty = isInGracePeriod ? 0 : game.scoring.mismatchPenalty
+            #expect(game.tick(at: moment(11)) == .claimTimedOut(claimer, penalty: penalty))
+            let tally = try #require(game.tallies?[claimer])
+            #expect(tally.claimsOutOfTime == 1)
+            #expect(tally.claimOutOfTimePenalties == penalty)
+            #expect(
+                tally.wrongSets == before.wrongSets && tally.wrongSetPenalties == before.wrongSetPenalties)
+            #expect(tally.total == game.scores[claimer])
+            #expect(game.tallies?[claimer.other].claimsOutOfTime == 0)
+        }
+    }
+
+    /// A wrong trio and a claim out of time, one after the other, are each counted as what they were.
+    @Test func aWrongTrioAndAClaimOutOfTimeAreCountedApart() throws {
+        var game = try Fixtures.game(mode: twoPlayers)
+        game.claim(by: .one, at: moment(0))
+        _ = select(nonSet, by: .one, in: &game, at: 1)
+        game.claim(by: .one, at: moment(6))
+        #expect(game.tick(at: moment(16)) == .claimTimedOut(.one, penalty: 2))
+        #expect(
+            game.tallies?.one
+                == SetTally(
+                    wrongSets: 1, wrongSetPenalties: 2, claimsOutOfTime: 1, claimOutOfTimePenalties: 2))
+        #expect(game.scores.one == -4)
+    }
+
     @Test func aLateMoveNoticesTheTimeoutFirst() throws {
         var game = try Fixtures.game(mode: twoPlayers)
         game.claim(by: .one, at: moment(0))

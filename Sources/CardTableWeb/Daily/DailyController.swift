@@ -48,13 +48,19 @@ struct DailyController: Sendable {
         -> Response
     {
         let query = request.uri.queryParameters
+        let today = referee.today
         if let text = query["date"] {
+            if PuzzleDate.isDayBeforeFirst(text) {
+                throw AppError.badRequest(DailyDays.noPuzzle(on: String(text), field: "date", today: today))
+            }
             guard let date = PuzzleDate(text) else {
                 throw AppError.badRequest("date must be a day written YYYY-MM-DD, like 2026-11-25.")
             }
+            guard date <= today else {
+                throw AppError.badRequest(DailyDays.notOutYet(date, field: "date", today: today))
+            }
             return .redirect(to: DailyRoute.day(date))
         }
-        let today = referee.today
         var last = today
         if let text = query["before"] {
             guard let before = PuzzleDate(text) else {
@@ -67,8 +73,12 @@ struct DailyController: Sendable {
             DailyArchivePage(endingOn: last, today: today, solves: solves), to: request)
     }
 
+    /// The day the address names; one after today is turned down by the referee.
     private func date(in context: CardTableRequestContext) throws -> PuzzleDate {
-        try context.pathParameter(
+        if let text = context.parameters.get("date"), PuzzleDate.isDayBeforeFirst(text) {
+            throw AppError.notFound(DailyDays.noPuzzle(on: text, field: "its date", today: referee.today))
+        }
+        return try context.pathParameter(
             "date", { PuzzleDate($0) }, mustBe: "a day written YYYY-MM-DD, like 2026-11-25")
     }
 

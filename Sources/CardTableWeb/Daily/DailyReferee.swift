@@ -23,7 +23,7 @@ struct DailyReferee: Sendable {
     var today: PuzzleDate { PuzzleDate(day: environment.now()) }
 
     /// The day of `date`'s puzzle and what the player made of it.
-    /// - Throws: ``AppError/notFound(_:)`` for a day after today.
+    /// - Throws: ``AppError/notFound(_:)`` for a day after today, saying which days there are.
     func snapshot(of date: PuzzleDate, for player: PlayerID) async throws -> Snapshot {
         let puzzle = try puzzle(of: date)
         let play = try await database.dailyPlay(on: date, for: player)
@@ -71,7 +71,7 @@ struct DailyReferee: Sendable {
     private func puzzle(of date: PuzzleDate) throws -> DailySetPuzzle {
         let today = today
         guard date <= today else {
-            throw AppError.notFound("The puzzle of \(date) is not out yet: today's is \(today) (UTC).")
+            throw AppError.notFound(DailyDays.notOutYet(date, field: "its date", today: today))
         }
         return DailySetPuzzle(date: date)
     }

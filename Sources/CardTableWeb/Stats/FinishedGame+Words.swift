@@ -28,7 +28,8 @@ extension FinishedGame {
 
 extension FinishedGame.Breakdown {
     /// What the score was made of, in a line: "8 pairs: 16 points + 5 speed bonus − 2 for
-    /// mismatches", "20 Sets: 64 points − 6 for 3 wrong Sets − 3 for needless deals".
+    /// mismatches", "20 Sets: 64 points − 6 for 3 wrong Sets − 2 for 1 claim out of time − 3 for
+    /// needless deals".
     var text: String {
         switch self {
         case .memorize(let matches, let points):
@@ -41,6 +42,10 @@ extension FinishedGame.Breakdown {
             if tally.wrongSets != 0 {
                 let wrong = tally.wrongSets == 1 ? "1 wrong Set" : "\(tally.wrongSets) wrong Sets"
                 text += " − \(tally.wrongSetPenalties) for \(wrong)"
+            }
+            if tally.claimsOutOfTime != 0 {
+                let claims = tally.claimsOutOfTime == 1 ? "1 claim" : "\(tally.claimsOutOfTime) claims"
+                text += " − \(tally.claimOutOfTimePenalties) for \(claims) out of time"
             }
             if tally.dealPenalties != 0 { text += " − \(tally.dealPenalties) for needless deals" }
             if tally.hintPenalties != 0 { text += " − \(tally.hintPenalties) for hints" }
@@ -77,7 +82,9 @@ extension FinishedGame: Encodable {
             try container.encode(
                 [
                     "sets": tally.sets, "setPoints": tally.setPoints, "wrongSets": tally.wrongSets,
-                    "wrongSetPenalties": tally.wrongSetPenalties, "dealPenalties": tally.dealPenalties,
+                    "wrongSetPenalties": tally.wrongSetPenalties, "claimsOutOfTime": tally.claimsOutOfTime,
+                    "claimOutOfTimePenalties": tally.claimOutOfTimePenalties,
+                    "dealPenalties": tally.dealPenalties,
                     "hintPenalties": tally.hintPenalties,
                 ], forKey: .breakdown)
         }

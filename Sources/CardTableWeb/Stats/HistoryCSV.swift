@@ -5,7 +5,7 @@ enum HistoryCSV {
     static let header = [
         "finished_at", "game", "theme", "mode", "score", "seconds", "moves", "matches", "match_points",
         "speed_bonus", "mismatch_penalties", "sets", "set_points", "wrong_sets", "wrong_set_penalties",
-        "deal_penalties", "hint_penalties",
+        "deal_penalties", "hint_penalties", "claims_out_of_time", "claim_out_of_time_penalties",
     ]
 
     /// The CSV text of `games`.
@@ -21,13 +21,13 @@ enum HistoryCSV {
                 fields += [matches, points.matchPoints, points.speedBonusPoints, points.mismatchPenalties]
                     .map(
                         String.init)
-                fields += Array(repeating: "", count: 6)
+                fields += Array(repeating: "", count: 8)
             case .set(let tally):
                 fields += Array(repeating: "", count: 4)
                 fields += [
                     tally.sets, tally.setPoints, tally.wrongSets, tally.wrongSetPenalties,
-                    tally.dealPenalties,
-                    tally.hintPenalties,
+                    tally.dealPenalties, tally.hintPenalties, tally.claimsOutOfTime,
+                    tally.claimOutOfTimePenalties,
                 ].map(String.init)
             }
             lines.append(fields.map(field).joined(separator: ","))

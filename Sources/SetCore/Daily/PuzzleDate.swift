@@ -19,12 +19,19 @@ public struct PuzzleDate: Hashable, Comparable, Sendable {
 
     /// The date written `YYYY-MM-DD` (exactly that: four, two and two digits).
     public init?(_ text: some StringProtocol) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3,
-            zip(parts, [4, 2, 2]).allSatisfy({ $0.count == $1 && $0.allSatisfy(\.isASCIIDigit) }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
-        self.init(year: year, month: month, day: day)
+        guard let written = Self.numbers(in: text) else { return nil }
+        self.init(year: written.year, month: written.month, day: written.day)
+    }
+
+    /// The first day there is: 1970-01-01.
+    public static let first = PuzzleDate(year: years.lowerBound, month: 1, day: 1)!
+
+    /// Whether `text` is a day of the calendar written `YYYY-MM-DD` that comes before ``first``,
+    /// such as `1969-12-31` (``init(_:)`` turns it down, as it does text that is no day at all).
+    public static func isDayBeforeFirst(_ text: some StringProtocol) -> Bool {
+        guard let written = Self.numbers(in: text) else { return false }
+        return written.year < years.lowerBound && (1...12).contains(written.month)
+            && (1...length(ofMonth: written.month, in: written.year)).contains(written.day)
     }
 
     /// The day `days` days after 1970-01-01.
@@ -67,8 +74,17 @@ public struct PuzzleDate: Hashable, Comparable, Sendable {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    private static let first = PuzzleDate(year: years.lowerBound, month: 1, day: 1)!
     private static let last = PuzzleDate(year: years.upperBound, month: 12, day: 31)!
+
+    /// The year, month and day of text written `YYYY-MM-DD`, whether or not they make a date.
+    private static func numbers(in text: some StringProtocol) -> (year: Int, month: Int, day: Int)? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3,
+            zip(parts, [4, 2, 2]).allSatisfy({ $0.count == $1 && $0.allSatisfy(\.isASCIIDigit) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        return (year, month, day)
+    }
 
     private static func length(ofMonth month: Int, in year: Int) -> Int {
         switch month {

@@ -124,8 +124,8 @@ extension SetGame {
         // NB: the miss happened at the deadline, however late it is noticed.
         let penalty = claimDidFail(at: claim.deadline) ? scoring.mismatchPenalty : 0
         scores[claim.player] -= penalty
-        tallies?[claim.player].wrongSets += 1
-        tallies?[claim.player].wrongSetPenalties += penalty
+        tallies?[claim.player].claimsOutOfTime += 1
+        tallies?[claim.player].claimOutOfTimePenalties += penalty
         return .claimTimedOut(claim.player, penalty: penalty)
     }
 }

@@ -27,19 +27,51 @@ import Testing
         }
     }
 
+    /// Which days have a puzzle, as the test clock's first day sees them.
+    static let whichDays = "a day from 1970-01-01 (the first puzzle) to 1970-01-12 (today, UTC)."
+
     @Test(arguments: ["1970-01-13", "2999-12-31"])
-    func aLaterDaysPuzzleIsNotOutYet(date: String) async throws {
+    func aLaterDaysPuzzleIsNotOutYetAndTheAnswerSaysWhichDaysAre(date: String) async throws {
         try await withTestApp(clock: .manual) { session in
             let browser = try await session.newPlayer()
             let response = try await browser.get("/set/daily/\(date)")
             #expect(response.status == .notFound)
-            #expect(response.text.contains("not out yet"))
+            #expect(
+                response.text.contains(
+                    "The puzzle of \(date) is not out yet: its date must be \(Self.whichDays)"))
             let start = try await browser.post("/set/daily/\(date)/start")
             #expect(start.status == .notFound)
+            let archive = try await browser.get("/set/daily/archive?date=\(date)")
+            #expect(archive.status == .badRequest)
+            #expect(
+                archive.text.contains("The puzzle of \(date) is not out yet: date must be \(Self.whichDays)"))
         }
     }
 
-    @Test(arguments: ["today", "2026-13-01", "1969-12-31", "2026-2-3", "%00", "10000-01-01"])
+    /// A day before the first puzzle is written YYYY-MM-DD all right: the answer says which days
+    /// there are instead.
+    @Test(arguments: ["1969-12-31", "0001-01-01", "1968-02-29"])
+    func aDayBeforeTheFirstPuzzleSaysWhichDaysThereAre(date: String) async throws {
+        try await withTestApp(clock: .manual) { session in
+            let browser = try await session.newPlayer()
+            let expected = "There is no puzzle of \(date): its date must be \(Self.whichDays)"
+            for response in [
+                try await browser.get("/set/daily/\(date)"),
+                try await browser.get("/set/daily/\(date)", json: true),
+                try await browser.post("/set/daily/\(date)/start"),
+                try await browser.post("/set/daily/\(date)/claim", form: [("card-1", "on")]),
+            ] {
+                #expect(response.status == .notFound)
+                #expect(response.text.contains(expected), "\(response.text)")
+                #expect(!response.text.contains("YYYY-MM-DD"))
+            }
+            let archive = try await browser.get("/set/daily/archive?date=\(date)")
+            #expect(archive.status == .badRequest)
+            #expect(archive.text.contains("There is no puzzle of \(date): date must be \(Self.whichDays)"))
+        }
+    }
+
+    @Test(arguments: ["today", "2026-13-01", "1969-02-29", "2026-2-3", "%00", "10000-01-01"])
     func anAddressThatIsNotADayNamesWhatADayLooksLike(date: String) async throws {
         try await withTestApp(clock: .manual) { session in
             let browser = try await session.newPlayer()

@@ -20,6 +20,22 @@ import Testing
         #expect(PuzzleDate(text) == nil)
     }
 
+    /// A day before the first is told apart from text that is no day, so a page can say which.
+    @Test(arguments: [
+        ("1969-12-31", true), ("0001-01-01", true), ("1968-02-29", true), ("1900-02-29", false),
+        ("1969-13-01", false), ("1969-04-31", false), ("1969-00-10", false), ("1969-1-01", false),
+        ("1970-01-01", false), ("2026-11-25", false), ("2026-02-30", false), ("today", false), ("", false),
+    ])
+    func aDayBeforeTheFirstIsADayStill(text: String, isDayBeforeFirst: Bool) {
+        #expect(PuzzleDate.isDayBeforeFirst(text) == isDayBeforeFirst)
+        if isDayBeforeFirst { #expect(PuzzleDate(text) == nil) }
+    }
+
+    @Test func theFirstDayIsTheFirstOfTheYears() {
+        #expect(PuzzleDate.first.description == "1970-01-01")
+        #expect(PuzzleDate.first.daysSince1970 == 0)
+    }
+
     @Test func leapDaysAreDays() {
         #expect(PuzzleDate("2024-02-29") != nil)
         #expect(PuzzleDate("2000-02-29") != nil)

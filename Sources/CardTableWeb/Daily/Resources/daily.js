@@ -1,6 +1,7 @@
 /**
- * CardTable's daily Set puzzle: claims three cards as soon as the third is chosen (the Claim
- * button does the same without script), keeps the clock running, and copies the result to share.
+ * CardTable's daily Set puzzle: claims three cards as soon as the third is chosen (without script
+ * the Claim button does; with it the button is hidden, as pressing it after the third card would
+ * claim nothing), keeps the clock running, and copies the result to share.
  */
 import { runClock } from "./cardtable.js";
 
@@ -16,9 +17,16 @@ for (const how of document.querySelectorAll("[data-daily-how]")) {
   how.textContent = "Choose three cards: the third one claims them.";
 }
 if (form) {
+  const claimButton = form.querySelector("[data-daily-claim-button]");
+  if (claimButton) claimButton.hidden = true;
+  const checkedCount = () => form.querySelectorAll(".daily-check:checked").length;
   form.addEventListener("change", () => {
-    const checked = form.querySelectorAll(".daily-check:checked");
-    if (checked.length === 3) form.requestSubmit();
+    if (checkedCount() === 3) form.requestSubmit();
+  });
+  // NB: the third card claims; any other way of sending the form (Enter on a card) would claim
+  // fewer cards and replace what the last claim said, so only a claim of three is sent.
+  form.addEventListener("submit", (event) => {
+    if (checkedCount() !== 3) event.preventDefault();
   });
 }
 
