@@ -71,10 +71,12 @@ public struct Theme: Hashable, Sendable {
         numberOfPairs = min(numberOfPairs, emojis.count)
     }
 
-    /// Puts a removed emoji back at the end of the theme's emoji.
-    public mutating func restore(_ emoji: String) {
-        guard removedEmojis.contains(emoji) else { return }
-        add([emoji])
+    /// Puts a removed emoji back at `index` among the theme's emoji (at most the end), or at the
+    /// end when `index` is `nil`.
+    public mutating func restore(_ emoji: String, at index: Int? = nil) {
+        guard removedEmojis.contains(emoji), !emojis.contains(emoji) else { return }
+        removedEmojis.removeAll { $0 == emoji }
+        emojis.insert(emoji, at: min(max(0, index ?? emojis.count), emojis.count))
     }
 }
 

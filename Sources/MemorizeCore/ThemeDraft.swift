@@ -25,6 +25,9 @@ public struct ThemeDraft: Hashable, Sendable {
     /// Text typed or pasted to add more emoji.
     public var newEmojiText: String
     public var removedEmojis: [String]
+    /// Every emoji kept or removed, in the order they stood in the theme: a removed emoji keeps
+    /// its place here, so that restoring it puts it back where it was (see ``placeToRestore(_:)``).
+    public var emojiOrder: [String]
     /// The pairs a game deals; `nil` means every emoji.
     public var numberOfPairs: Int?
     public var color: ThemeColor
@@ -34,6 +37,7 @@ public struct ThemeDraft: Hashable, Sendable {
         emojis: [String],
         newEmojiText: String = "",
         removedEmojis: [String] = [],
+        emojiOrder: [String] = [],
         numberOfPairs: Int?,
         color: ThemeColor
     ) {
@@ -41,8 +45,10 @@ public struct ThemeDraft: Hashable, Sendable {
         self.emojis = emojis
         self.newEmojiText = newEmojiText
         self.removedEmojis = removedEmojis
+        self.emojiOrder = emojiOrder
         self.numberOfPairs = numberOfPairs
         self.color = color
+        tidyEmojiOrder()
     }
 
     /// A draft showing a saved theme, ready to edit.
@@ -54,6 +60,23 @@ public struct ThemeDraft: Hashable, Sendable {
             numberOfPairs: theme.numberOfPairs,
             color: theme.color
         )
+    }
+
+    /// Where a removed emoji goes back among ``emojis``: just after the last kept emoji that stood
+    /// before it in ``emojiOrder``.
+    public func placeToRestore(_ emoji: String) -> Int {
+        guard let place = emojiOrder.firstIndex(of: emoji) else { return emojis.count }
+        let before = Set(emojiOrder[..<place])
+        return (emojis.lastIndex(where: before.contains) ?? -1) + 1
+    }
+
+    /// Makes ``emojiOrder`` hold each kept and removed emoji once: forgotten emoji leave it, and
+    /// emoji it lacks (new ones, or ones from a hand-made form) join it at the end.
+    public mutating func tidyEmojiOrder() {
+        let listed = Set(emojis + removedEmojis)
+        let order = emojiOrder.filter(listed.contains).uniqued()
+        let known = Set(order)
+        emojiOrder = order + (emojis + removedEmojis).filter { !known.contains($0) }.uniqued()
     }
 
     /// The emoji in ``newEmojiText`` that the draft keeps already, or that it holds twice.

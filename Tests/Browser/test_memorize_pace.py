@@ -3,6 +3,7 @@ back after the delay they chose, both set in the game page's Options and remembe
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from helpers import card, create_theme, deal_new_game, tap
@@ -20,6 +21,13 @@ def close_options(page):
     expect(page.locator("[data-options-form]")).to_be_hidden()
 
 
+def save_options(page):
+    """Saves the options; the panel closes, and the page has the server's answer."""
+    with page.expect_response(lambda r: r.url.endswith("/options")):
+        page.locator("[data-options-form]").get_by_role("button", name="Save").click()
+    expect(page.locator("[data-options-form]")).to_be_hidden()
+
+
 def faces_shown(page):
     return page.locator("[data-card-id] .emoji").count()
 
@@ -29,13 +37,12 @@ def test_the_peek_shows_every_card_then_turns_them_down(player, server):
     theme_id = create_theme(page, "Peek", "🐧👻🏀")
     page.goto(f"/play/{theme_id}")
     open_options(page)
-    with page.expect_response(lambda r: r.url.endswith("/options")):
-        page.get_by_label(re.compile("Show every card for 3 seconds")).check()
-    # Turning the peek on in a game not yet begun shows it at once; the panel stays open.
+    page.get_by_label(re.compile("Show every card for 3 seconds")).check()
+    save_options(page)
+    # Turning the peek on in a game not yet begun shows it at once.
     expect(page.locator("[data-board]")).to_have_class(re.compile("is-peeking"))
     expect(page.locator("[data-card-id] .emoji")).to_have_count(6)
     expect(page.locator("[data-announcement]")).to_contain_text("Memorize the cards")
-    expect(page.locator("[data-options-form]")).to_be_visible()
     # Three seconds later the page asks again and the cards turn face down.
     expect(page.locator("[data-board]")).not_to_have_class(re.compile("is-peeking"), timeout=6000)
     expect(page.locator("[data-card-id] .emoji")).to_have_count(0, timeout=2000)
@@ -53,10 +60,9 @@ def test_a_tap_during_the_peek_starts_the_game(player, server):
     theme_id = create_theme(page, "Ready", "🐧👻")
     page.goto(f"/play/{theme_id}")
     open_options(page)
-    with page.expect_response(lambda r: r.url.endswith("/options")):
-        page.get_by_label(re.compile("Show every card for 3 seconds")).check()
+    page.get_by_label(re.compile("Show every card for 3 seconds")).check()
+    save_options(page)
     expect(page.locator("[data-board]")).to_have_class(re.compile("is-peeking"))
-    close_options(page)
     tap(page, 2)
     expect(page.locator("[data-board]")).not_to_have_class(re.compile("is-peeking"))
     expect(page.locator("[data-card-id] .emoji")).to_have_count(1, timeout=2000)
@@ -72,9 +78,8 @@ def test_a_mismatch_turns_back_after_the_chosen_delay(player, server):
     first = 1
     other = next(i + 1 for i, emoji in enumerate(cards) if emoji != cards[0])
     open_options(page)
-    with page.expect_response(lambda r: r.url.endswith("/options")):
-        page.get_by_label("Turn a mismatch back").select_option("1000")
-    close_options(page)
+    page.get_by_label("Turn a mismatch back").select_option("1000")
+    save_options(page)
 
     tap(page, first)
     tap(page, other)
@@ -93,11 +98,8 @@ def test_a_mismatch_turns_back_after_the_chosen_delay(player, server):
     cards = server.game_cards(theme_id)
     other = next(i + 1 for i, emoji in enumerate(cards) if emoji != cards[0])
     open_options(page)
-    with page.expect_response(lambda r: r.url.endswith("/options")):
-        page.get_by_label("Turn a mismatch back").select_option("tap")
-    # A tap outside the panel closes it.
-    page.locator(".page-title").click()
-    expect(page.locator("[data-options-form]")).to_be_hidden()
+    page.get_by_label("Turn a mismatch back").select_option("tap")
+    save_options(page)
     tap(page, 1)
     tap(page, other)
     page.wait_for_timeout(1500)
@@ -117,6 +119,60 @@ def test_an_open_panel_stays_open_while_playing_by_keyboard(player, server):
     page.locator(".scoring-help summary").focus()
     page.keyboard.press("Escape")
     expect(page.locator(".scoring-rules")).to_be_hidden()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_saving_options_closes_them_before_the_peek_shows_the_cards(player, server, size):
+    width, height = SIZES[size]
+    page = player(width=width, height=height)
+    theme_id = create_theme(page, "Peek", "🐧👻🏀🐸🦄🐝")
+    page.goto(f"/play/{theme_id}")
+    # Notes, at the moment the cards first show face up, whether the panel is open and how many
+    # cards it covers.
+    page.evaluate("""() => {
+      window.atPeek = null;
+      const covered = () => {
+        const form = document.querySelector("[data-options-form]");
+        // NB: a closed panel's content keeps its layout box but is not drawn.
+        if (!form.checkVisibility()) return 0;
+        const panel = form.getBoundingClientRect();
+        return [...document.querySelectorAll("[data-card-id]")].filter((card) => {
+          const box = card.getBoundingClientRect();
+          return panel.width > 0 && panel.height > 0 && box.left < panel.right && panel.left < box.right
+            && box.top < panel.bottom && panel.top < box.bottom;
+        }).length;
+      };
+      new MutationObserver(() => {
+        if (window.atPeek === null && document.querySelector("[data-board].is-peeking")) {
+          window.atPeek = { open: document.querySelector("[data-options]").open, covered: covered() };
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    }""")
+    open_options(page)
+    page.get_by_label(re.compile("Show every card for 3 seconds")).check()
+    page.locator("[data-options-form]").get_by_role("button", name="Save").click()
+    expect(page.locator("[data-board]")).to_have_class(re.compile("is-peeking"))
+    expect(page.locator("[data-card-id] .emoji")).to_have_count(12)
+    assert page.evaluate("window.atPeek") == {"open": False, "covered": 0}
+    expect(page.locator("[data-options]")).not_to_have_attribute("open", "")
+    expect(page.locator("[data-options-form]")).to_be_hidden()
+    page.screenshot(path=f"Tests/Browser/screenshots/memorize-peek-after-save-{size}.png")
+    # The keyboard is back on the panel's summary, and the saved option shows when it opens.
+    expect(page.locator("[data-options] summary")).to_be_focused()
+    open_options(page)
+    expect(page.get_by_label(re.compile("Show every card for 3 seconds"))).to_be_checked()
+
+
+def test_options_closed_without_saving_show_those_in_effect(player, server):
+    page = player()
+    theme_id = create_theme(page, "Unsaved", "🐧👻")
+    page.goto(f"/play/{theme_id}")
+    open_options(page)
+    page.get_by_label(re.compile("Show every card for 3 seconds")).check()
+    close_options(page)
+    expect(page.locator("[data-board]")).not_to_have_class(re.compile("is-peeking"))
+    open_options(page)
+    expect(page.get_by_label(re.compile("Show every card for 3 seconds"))).not_to_be_checked()
 
 
 def test_options_without_javascript(player, server):

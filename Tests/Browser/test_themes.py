@@ -3,6 +3,7 @@ restart the server, and a theme named like a script."""
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from helpers import card, create_theme, tap
@@ -126,6 +127,11 @@ def test_editor_works_without_javascript(player):
     page.get_by_role("button", name="Add", exact=True).click()
     page.get_by_role("button", name="Remove 🌴").click()
     page.fill("#new-emoji", "🌲🌳")
+    page.get_by_role("button", name="Add", exact=True).click()
+    # A removed emoji, restored, goes back where it stood (by form posts alone).
+    page.get_by_role("button", name="Remove 🌵").click()
+    page.get_by_role("button", name="Restore 🌵").click()
+    expect(page.locator(".emoji-chips:not(.removed) .chip")).to_have_text(["🌵", "🌲", "🌳"])
     save(page)
     page.wait_for_url(re.compile(r"/\?edit=1"))
     expect(page.locator(".theme-row").last).to_contain_text("No script")
@@ -210,8 +216,6 @@ def test_opening_the_editor_leaves_the_caret_after_the_name_instead_of_selecting
     name = page.locator("#theme-name")
     expect(name).to_be_focused()
     assert name.evaluate("e => [e.selectionStart, e.selectionEnd]") == [4, 4]
-    page.get_by_role("button", name="Remove 🐞").click()
-    expect(page.locator("#theme-name")).to_be_focused()
     page.keyboard.type("!")
     expect(page.locator("#theme-name")).to_have_value("Bugs!")
 
@@ -250,3 +254,87 @@ def test_repeated_emoji_are_named_and_text_symbols_are_taken_alike(player):
     expect(page.locator("#emoji-messages")).to_have_text("Each emoji is in a theme once; already there: ™️")
     expect(page.locator(".emoji-chips:not(.removed) .chip")).to_have_count(4)
     page.screenshot(path="Tests/Browser/screenshots/editor-repeated-emoji.png")
+
+
+def kept_chips(page):
+    return page.locator(".emoji-chips:not(.removed) .chip")
+
+
+def test_emoji_are_removed_and_restored_in_place_keeping_focus_scroll_and_order(player):
+    page = player(width=844, height=390)
+    theme_id = create_theme(page, "Bugs", "🐝🐞🦋🐛🐜")
+    page.goto(f"/themes/{theme_id}/edit")
+    # A page loaded anew would lose this mark.
+    page.evaluate("window.editedInPlace = true")
+    page.get_by_role("button", name="Remove 🐞").scroll_into_view_if_needed()
+    scrolled = editor(page).evaluate("d => d.scrollTop")
+    assert scrolled > 0
+    page.get_by_role("button", name="Remove 🐞").click()
+    # The keyboard moves to the emoji that took its place, and the dialog stays where it was.
+    expect(page.get_by_role("button", name="Remove 🦋")).to_be_focused()
+    assert abs(editor(page).evaluate("d => d.scrollTop") - scrolled) <= 2
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Remove 🐛")).to_be_focused()
+    expect(kept_chips(page)).to_have_text(["🐝", "🐛", "🐜"])
+    page.get_by_role("button", name="Restore 🐞").click()
+    expect(page.get_by_role("button", name="Restore 🦋")).to_be_focused()
+    page.keyboard.press("Enter")
+    # The last removed emoji put back, the keyboard is on it, back in its place.
+    expect(page.get_by_role("button", name="Remove 🦋")).to_be_focused()
+    expect(kept_chips(page)).to_have_text(["🐝", "🐞", "🦋", "🐛", "🐜"])
+    assert page.evaluate("window.editedInPlace") is True
+    page.screenshot(path="Tests/Browser/screenshots/editor-in-place-phone-landscape.png")
+    save(page)
+    page.wait_for_url(re.compile(r"/\?edit=1"))
+    page.goto(f"/themes/{theme_id}/edit")
+    expect(kept_chips(page)).to_have_text(["🐝", "🐞", "🦋", "🐛", "🐜"])
+
+
+def test_a_message_about_typed_text_stays_while_the_text_does(player):
+    page = player()
+    start_new_theme(page, "Frogs", "🐸🦄🐝")
+    page.evaluate("window.editedInPlace = true")
+    page.fill("#new-emoji", "abc 🐞")
+    page.keyboard.press("Enter")
+    messages = page.locator("#emoji-messages")
+    expect(messages).to_have_text("Only emoji can be cards; these are not emoji: abc")
+    expect(page.locator("#new-emoji")).to_have_value("abc")
+    expect(page.locator("#new-emoji")).to_be_focused()
+    expect(kept_chips(page)).to_have_text(["🐸", "🦄", "🐝", "🐞"])
+    # Another edit leaves it said: "abc" is still there, and Save would refuse it.
+    page.get_by_role("button", name="Remove 🦄").click()
+    expect(page.get_by_role("button", name="Restore 🦄")).to_be_visible()
+    expect(messages).to_have_text("Only emoji can be cards; these are not emoji: abc")
+    expect(page.locator("[data-errors]")).to_contain_text("abc")
+    page.screenshot(path="Tests/Browser/screenshots/editor-message-stays.png")
+    page.locator("#new-emoji").press("End")
+    page.keyboard.type(" 🐢")
+    expect(messages).to_have_text("Only emoji can be cards; these are not emoji: abc")
+    # Once the text is gone, so is what was said about it.
+    page.fill("#new-emoji", "")
+    expect(messages).to_have_count(0)
+    expect(page.locator("[data-errors]")).to_have_count(0)
+    expect(page.locator("#new-emoji")).not_to_have_attribute("aria-invalid", "true")
+    assert page.evaluate("window.editedInPlace") is True
+    save(page)
+    page.wait_for_url(re.compile(r"/\?edit=1"))
+    expect(page.locator(".theme-row").last).to_contain_text("Frogs")
+
+
+SIZES = {"phone": (390, 844), "phone-landscape": (844, 390), "tablet": (820, 1180), "tablet-landscape": (1180, 820)}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_editor_after_an_edit_in_place_at_every_size(player, size):
+    width, height = SIZES[size]
+    page = player(width=width, height=height)
+    start_new_theme(page, "Sizes", "🐸🦄🐝🐢🐙")
+    page.fill("#new-emoji", "abc")
+    page.get_by_role("button", name="Add", exact=True).click()
+    expect(page.locator("#emoji-messages")).to_be_visible()
+    page.get_by_role("button", name="Remove 🐝").click()
+    expect(page.get_by_role("button", name="Remove 🐢")).to_be_focused()
+    box = editor(page).bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height
+    page.screenshot(path=f"Tests/Browser/screenshots/editor-in-place-{size}.png")

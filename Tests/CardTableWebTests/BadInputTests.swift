@@ -100,7 +100,9 @@ import Testing
             let response = try await browser.post("/themes", form: form)
             #expect(response.text.contains(#"data-pairs-note>3 pairs: the theme has 3 emoji.</p>"#))
             // NB: the refused "x" is reported beside the emoji field, not the pairs.
-            #expect(response.text.contains(#"id="emoji-messages"><li>Only emoji can be cards"#))
+            #expect(
+                response.text.contains(
+                    #"id="emoji-messages"><li data-cause="[&quot;x&quot;]">Only emoji can be cards"#))
             #expect(!response.text.contains("pairs-messages"))
         }
     }

@@ -333,6 +333,7 @@ import Testing
         state.errors = [
             EditorMessage(.name, "Name must not be empty."),
             EditorMessage(.pairs, "Pairs must be a whole number."),
+            EditorMessage(.notEmoji(["abc"])),
         ]
         state.unreadablePairs = "2.5"
         state.draft.removedEmojis = ["🐙"]

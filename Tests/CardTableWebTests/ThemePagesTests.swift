@@ -10,15 +10,31 @@ import Testing
 
     /// The editor's form for `theme`, as the page would post it.
     static func form(
-        name: String, emojis: String, removed: String = "", newEmoji: String = "", pairs: String = "",
-        button: (String, String) = ("save", "1")
+        name: String, emojis: String, removed: String = "", order: String? = nil, newEmoji: String = "",
+        pairs: String = "", button: (String, String) = ("save", "1")
     ) -> [(String, String)] {
         [
             ("name", name), ("emojis", emojis), ("removed", removed), ("newEmoji", newEmoji),
             ("pairs", pairs),
+        ] + (order.map { [("order", $0)] } ?? []) + [
             ("colorKind", "named"), ("colorName", "purple"), ("colorHex", "#ff8800"),
             ("gradientFrom", "#ff0000"), ("gradientTo", "#0000ff"), button,
         ]
+    }
+
+    /// The editor's answer to `button` pressed on the form `editor` shows (with `typed` in the
+    /// add field instead, when given).
+    static func press(
+        _ button: (String, String), on editor: ChooserJSON.Editor, typing typed: String? = nil,
+        of browser: Browser,
+        at path: String
+    ) async throws -> ChooserJSON.Editor {
+        let form = Self.form(
+            name: editor.name, emojis: editor.emojisField, removed: editor.removedField,
+            order: editor.orderField,
+            newEmoji: typed ?? editor.newEmoji, pairs: editor.pairs, button: button)
+        return try #require(
+            try await browser.post(path, form: form, json: true).decode(ChooserJSON.self).editor)
     }
 
     @Test func chooserListsThemesWithCountsColorsAndEmoji() async throws {
@@ -133,6 +149,53 @@ import Testing
             let after = try #require(restored.editor)
             #expect(after.emojisField == "👻 🕷️ 🎃")
             #expect(after.removedField == "")
+        }
+    }
+
+    /// Removed emoji go back where they stood, however they are removed and restored, by form posts
+    /// alone.
+    @Test func restoredEmojiGoBackWhereTheyStood() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let theme = try #require(try await session.store.themes(of: browser.player).first)
+            let path = "/themes/\(theme.id)"
+            var editor = try #require(
+                try await browser.get("\(path)/edit", json: true).decode(ChooserJSON.self).editor)
+            let original = editor.emojisField
+            let emojis = original.split(separator: " ").map(String.init)
+            for emoji in [emojis[1], emojis[0], emojis[2]] {
+                editor = try await Self.press(("remove", emoji), on: editor, of: browser, at: path)
+            }
+            #expect(editor.emojisField != original)
+            for emoji in [emojis[2], emojis[1], emojis[0]] {
+                editor = try await Self.press(("restore", emoji), on: editor, of: browser, at: path)
+            }
+            #expect(editor.emojisField == original)
+            #expect(editor.removedField == "")
+        }
+    }
+
+    /// Text that is not emoji is said for as long as it stays in the add field, whatever is pressed.
+    @Test func nonEmojiInTheAddFieldIsSaidUntilItIsGone() async throws {
+        try await withTestApp { session in
+            let browser = try await session.newPlayer()
+            let notEmoji = "Only emoji can be cards; these are not emoji: abc"
+            var editor = try #require(
+                try await browser.post(
+                    "/themes",
+                    form: Self.form(name: "Frogs", emojis: "🐸 🦄 🐝", newEmoji: "abc", button: ("add", "1")),
+                    json: true
+                ).decode(ChooserJSON.self).editor)
+            #expect(editor.errors == [notEmoji])
+            editor = try await Self.press(("remove", "🦄"), on: editor, of: browser, at: "/themes")
+            #expect(editor.newEmoji == "abc")
+            #expect(editor.errors == [notEmoji])
+            editor = try await Self.press(("restore", "🦄"), on: editor, of: browser, at: "/themes")
+            #expect(editor.errors == [notEmoji])
+            #expect(editor.emojisField == "🐸 🦄 🐝")
+            let cleared = try await Self.press(
+                ("remove", "🐝"), on: editor, typing: "", of: browser, at: "/themes")
+            #expect(cleared.errors.isEmpty)
         }
     }
 

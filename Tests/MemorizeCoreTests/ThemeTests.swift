@@ -108,6 +108,17 @@ import Testing
         #expect(theme.removedEmojis.isEmpty)
     }
 
+    @Test func aRestoredEmojiGoesWhereItIsAsked() {
+        var theme = Theme(name: "Edit", emojis: ["a", "b", "c"], color: "red")
+        theme.remove("a")
+        theme.restore("a", at: 0)
+        #expect(theme.emojis == ["a", "b", "c"])
+        theme.remove("b")
+        theme.restore("b", at: 99)
+        #expect(theme.emojis == ["a", "c", "b"])
+        #expect(theme.removedEmojis.isEmpty)
+    }
+
     @Test func removingOrRestoringSomethingAbsentDoesNothing() {
         var theme = Theme(name: "Edit", emojis: ["a", "b"], color: "red")
         let before = theme

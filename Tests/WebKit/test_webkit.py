@@ -106,8 +106,10 @@ def test_editor_saves_a_new_theme(player):
     page.goto("/themes/new")
     page.fill("#theme-name", "WebKit frogs")
     page.fill("#new-emoji", "🐸🦄🐝")
-    page.click_and_wait_for_load("[data-add-button]")  # Add goes to the server and back
-    assert page.count(".emoji-chips:not(.removed) .chip") == 3
+    page.evaluate("window.editedInPlace = true; return true")
+    page.click("[data-add-button]")  # Add goes to the server and back, and the editor changes in place
+    page.wait_for("document.querySelectorAll('.emoji-chips:not(.removed) .chip').length === 3")
+    assert page.evaluate("return window.editedInPlace === true")
     page.click_and_wait_for_load(".editor-footer button[name=save]")
     assert "/?edit=1" in page.url(), page.url()
     last = page.text(".theme-row:last-of-type")

@@ -14,13 +14,29 @@ struct EditorPanel: Encodable, Sendable {
         /// The field's name; its list of messages is `<field>-messages`.
         let field: String
         let messages: [String]
+        /// The same messages with what typed text each is about (the emoji field's list).
+        let items: [Message]
 
         /// The messages of `state` about `field`; `nil` when there are none.
         init?(_ field: ThemeValidationError.ThemeField, of state: ThemeEditorState) {
-            let messages = state.errors.filter { $0.field == field }.map(\.text)
-            guard !messages.isEmpty else { return nil }
+            let items = state.errors.filter { $0.field == field }.map(Message.init)
+            guard !items.isEmpty else { return nil }
             self.field = field.rawValue
-            self.messages = messages
+            self.messages = items.map(\.text)
+            self.items = items
+        }
+    }
+
+    /// One message, with the typed text it is about: the script takes the message away once
+    /// that text has left its field.
+    struct Message: Encodable, Sendable {
+        let text: String
+        /// The runs of typed text the message is about, as a JSON array; `nil` for none.
+        let cause: String?
+
+        init(_ message: EditorMessage) {
+            text = message.text
+            cause = message.cause.isEmpty ? nil : try? JSONText.encode(message.cause)
         }
     }
 
@@ -45,6 +61,7 @@ struct EditorPanel: Encodable, Sendable {
     /// The hidden fields that carry the lists between round trips.
     let emojisField: String
     let removedField: String
+    let orderField: String
     let newEmoji: String
     /// The pairs field as typed (empty means "all").
     let pairs: String
@@ -64,6 +81,8 @@ struct EditorPanel: Encodable, Sendable {
     let preview: ThemeColorStyle
     /// Every message, in the order of the fields (listed at the top of the form).
     let errors: [String]
+    /// The same messages with what typed text each is about.
+    let errorItems: [Message]
     let hasErrors: Bool
     let nameMessages: FieldMessages?
     let emojiMessages: FieldMessages?
@@ -84,6 +103,7 @@ struct EditorPanel: Encodable, Sendable {
         hasRemovedEmojis = !draft.removedEmojis.isEmpty
         emojisField = draft.emojis.joined(separator: " ")
         removedField = draft.removedEmojis.joined(separator: " ")
+        orderField = draft.emojiOrder.joined(separator: " ")
         newEmoji = draft.newEmojiText
         pairs = state.unreadablePairs ?? draft.numberOfPairs.map(String.init) ?? ""
         minimumPairs = ThemeDraft.minimumEmojiCount
@@ -107,6 +127,7 @@ struct EditorPanel: Encodable, Sendable {
         gradientTo = RGBAColor(hex: inputs.gradientTo)?.opaqueHex ?? "#8e44ad"
         preview = ThemeColorStyle(inputs.color ?? draft.color)
         errors = state.errors.map(\.text)
+        errorItems = state.errors.map(Message.init)
         hasErrors = !state.errors.isEmpty
         nameMessages = FieldMessages(.name, of: state)
         emojiMessages = FieldMessages(.emoji, of: state)
@@ -130,6 +151,7 @@ extension EditorPanel: MustacheParent {
         case "hasRemovedEmojis": hasRemovedEmojis
         case "emojisField": emojisField
         case "removedField": removedField
+        case "orderField": orderField
         case "newEmoji": newEmoji
         case "pairs": pairs
         case "minimumPairs": minimumPairs
@@ -145,6 +167,7 @@ extension EditorPanel: MustacheParent {
         case "gradientTo": gradientTo
         case "preview": preview
         case "errors": errors
+        case "errorItems": errorItems
         case "hasErrors": hasErrors
         case "nameMessages": nameMessages
         case "emojiMessages": emojiMessages
@@ -161,6 +184,18 @@ extension EditorPanel.FieldMessages: MustacheParent {
         switch key {
         case "field": field
         case "messages": messages
+        case "items": items
+        default: nil
+        }
+    }
+}
+
+extension EditorPanel.Message: MustacheParent {
+    /// The values the templates name, found without reflection.
+    func child(named key: String) -> Any? {
+        switch key {
+        case "text": text
+        case "cause": cause
         default: nil
         }
     }

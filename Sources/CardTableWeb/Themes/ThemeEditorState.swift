@@ -49,12 +49,13 @@ struct ThemeEditorState: Sendable {
         let parsed = EmojiText.parse(draft.newEmojiText)
         let new = parsed.emojis.filter { !draft.emojis.contains($0) }
         let room = max(0, ThemeDraft.maximumEmojiCount - draft.emojis.count)
-        withTheme { $0.add(Array(new.prefix(room))) }
+        let added = Array(new.prefix(room))
+        withTheme { $0.add(added) }
+        // NB: an emoji typed again after being removed is new: it goes to the end, as it stands.
+        draft.emojiOrder = draft.emojiOrder.filter { !added.contains($0) } + added
         let left = Array(new.dropFirst(room))
         draft.newEmojiText = (parsed.rejected + left).joined(separator: " ")
-        if !parsed.rejected.isEmpty {
-            errors.append(EditorMessage(ThemeValidationError.notEmoji(parsed.rejected)))
-        }
+        noteTypedNonEmoji()
         if !left.isEmpty {
             errors.append(
                 EditorMessage(
@@ -64,14 +65,19 @@ struct ThemeEditorState: Sendable {
         }
     }
 
-    /// Removes an emoji, keeping it in the removed list.
+    /// Removes an emoji, keeping it in the removed list (and its place, for a restore); text in
+    /// the add field that is not emoji is still said.
     mutating func remove(_ emoji: String) {
         withTheme { $0.remove(emoji) }
+        noteTypedNonEmoji()
     }
 
-    /// Puts a removed emoji back.
+    /// Puts a removed emoji back where it stood; text in the add field that is not emoji is
+    /// still said.
     mutating func restore(_ emoji: String) {
-        withTheme { $0.restore(emoji) }
+        let place = draft.placeToRestore(emoji)
+        withTheme { $0.restore(emoji, at: place) }
+        noteTypedNonEmoji()
     }
 
     /// The theme to save, or `nil` with ``errors`` saying what to fix (everything that is wrong,
@@ -101,6 +107,13 @@ struct ThemeEditorState: Sendable {
 
     // MARK: - Private
 
+    /// Says what in the add field is not emoji, for as long as it is there (Save refuses it).
+    private mutating func noteTypedNonEmoji() {
+        let rejected = EmojiText.parse(draft.newEmojiText).rejected
+        guard !rejected.isEmpty else { return }
+        errors.append(EditorMessage(.notEmoji(rejected)))
+    }
+
     /// Applies one of the engine's theme edits to the draft's emoji lists.
     private mutating func withTheme(_ edit: (inout Theme) -> Void) {
         var theme = Theme(
@@ -111,6 +124,7 @@ struct ThemeEditorState: Sendable {
         draft.emojis = theme.emojis
         draft.removedEmojis = theme.removedEmojis
         draft.numberOfPairs = pairsWereAll ? nil : theme.numberOfPairs
+        draft.tidyEmojiOrder()
     }
 }
 
@@ -119,13 +133,20 @@ struct ThemeEditorState: Sendable {
 struct EditorMessage: Hashable, Sendable {
     let field: ThemeValidationError.ThemeField
     let text: String
+    /// The typed text the message is about (runs that are not emoji), for as long as it is in
+    /// its field; empty when the message is about the whole draft.
+    let cause: [String]
 
-    init(_ field: ThemeValidationError.ThemeField, _ text: String) {
+    init(_ field: ThemeValidationError.ThemeField, _ text: String, cause: [String] = []) {
         self.field = field
         self.text = text
+        self.cause = cause
     }
 
+    /// The message for `error`; one about text that is not emoji names that text as its cause.
     init(_ error: ThemeValidationError) {
-        self.init(error.field, error.description)
+        let cause: [String]
+        if case .notEmoji(let runs) = error { cause = runs } else { cause = [] }
+        self.init(error.field, error.description, cause: cause)
     }
 }

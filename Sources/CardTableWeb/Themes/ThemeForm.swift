@@ -16,6 +16,9 @@ struct ThemeForm: Decodable, Sendable {
     var emojis: String?
     /// The removed emoji, separated by spaces.
     var removed: String?
+    /// The kept and removed emoji in the order they stood, separated by spaces (where a restored
+    /// emoji goes back); missing in a form from before it existed.
+    var order: String?
     var newEmoji: String?
     var pairs: String?
     var colorKind: String?
@@ -59,6 +62,7 @@ struct ThemeForm: Decodable, Sendable {
             draft: ThemeDraft(
                 name: clean(name, .name), emojis: Self.split(clean(emojis, .emoji)),
                 newEmojiText: clean(newEmoji, .emoji), removedEmojis: Self.split(clean(removed, .emoji)),
+                emojiOrder: Self.split(clean(order, .emoji)),
                 numberOfPairs: nil, color: .named("gray")),
             colorInputs: ColorInputs(
                 kind: kind, name: clean(colorName ?? "gray", .color),

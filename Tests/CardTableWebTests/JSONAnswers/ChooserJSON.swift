@@ -14,6 +14,7 @@ struct ChooserJSON: Decodable {
         let maximumNameLength: Int
         let emojisField: String
         let removedField: String
+        let orderField: String
         let newEmoji: String
         let pairs: String
         let errors: [String]

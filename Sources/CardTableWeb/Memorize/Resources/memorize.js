@@ -104,6 +104,13 @@ document.addEventListener("submit", (event) => {
   } else if (form.matches("[data-options-form]")) {
     event.preventDefault();
     const body = new URLSearchParams(new FormData(form));
+    // Saved, the panel closes before the options apply: a peek they start shows every card
+    // with nothing over them.
+    const panel = form.closest("details");
+    if (panel) {
+      panel.open = false;
+      panel.querySelector("summary").focus();
+    }
     enqueue(async () => apply(await postForPage(form.action, body)));
   } else if (form.matches("[data-new-game]")) {
     event.preventDefault();
@@ -132,11 +139,13 @@ document.addEventListener("keydown", (event) => {
   panel.querySelector("summary").focus();
 });
 
-// The options apply as soon as they change; their Save button is for pages without this script.
-document.addEventListener("change", (event) => {
-  const form = event.target.form;
-  if (form && form.matches("[data-options-form]")) form.requestSubmit();
-});
+// The options apply on Save; closed without it, the panel shows again the options in effect.
+document.addEventListener("toggle", (event) => {
+  const panel = event.target;
+  if (!panel.matches || !panel.matches("[data-options]") || panel.open) return;
+  const form = panel.querySelector("[data-options-form]");
+  if (form) form.reset();
+}, true);
 
 startPies(document);
 runClock();

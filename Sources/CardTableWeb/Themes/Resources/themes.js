@@ -1,5 +1,7 @@
-// The theme chooser's module: the theme editor opens as a modal dialog. Without it the editor
-// is an open <dialog> in the page, and every button is a form post.
+// The theme chooser's module: the theme editor opens as a modal dialog, and its Add, Remove and
+// Restore buttons post with fetch and change only the emoji and pairs parts of the editor, so
+// focus and the dialog's scroll stay where the player was. Without it the editor is an open
+// <dialog> in the page, and every button is a form post and a new page; the server rules both.
 
 import "./home-screen.js";
 
@@ -22,16 +24,17 @@ function openEditor(dialog) {
     window.location.assign(dialog.dataset.cancelUrl || "/");
   });
   // Enter in the add-emoji field adds the emoji instead of saving the theme.
-  const addField = dialog.querySelector("[data-add-field]");
-  const addButton = dialog.querySelector("[data-add-button]");
-  if (addField && addButton) {
-    addField.addEventListener("keydown", (event) => {
-      if (event.key === "Enter") {
-        event.preventDefault();
-        addButton.click();
-      }
-    });
-  }
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || !event.target.matches("[data-add-field]")) return;
+    event.preventDefault();
+    dialog.querySelector("[data-add-button]")?.click();
+  });
+  dialog.addEventListener("input", (event) => {
+    if (event.target.matches("[data-add-field]")) dropMessagesWithoutCause(dialog, event.target.value);
+    if (event.target.matches("[data-pairs-field]")) notePairs(dialog, event.target.value);
+  });
+  const form = dialog.querySelector("form");
+  if (form) form.addEventListener("submit", (event) => editInPlace(event, dialog, form));
   // Choosing a color value also chooses its kind; the preview follows at once.
   const kinds = [["#color-name", "named"], ["#color-hex", "custom"], ["#gradient-from", "gradient"], ["#gradient-to", "gradient"]];
   for (const [control, kind] of kinds) {
@@ -47,8 +50,118 @@ function openEditor(dialog) {
   for (const radio of dialog.querySelectorAll("input[name=colorKind]")) {
     radio.addEventListener("change", () => showColor(dialog));
   }
-  const pairs = dialog.querySelector("[data-pairs-field]");
-  if (pairs) pairs.addEventListener("input", () => notePairs(dialog, pairs.value));
+}
+
+// MARK: - Editing emoji in place
+
+// The parts of the editor an emoji edit changes, each replaced whole by the server's.
+const editedParts = ["[data-editor-messages]", "[data-emoji-fields]", "[data-cards-fields]"];
+let edits = Promise.resolve();
+let editsWaiting = 0;
+
+// Add, Remove and Restore are posted with fetch, one at a time; Save waits for them, then goes
+// as a form post. Should a post fail, the form is sent as without the script.
+function editInPlace(event, dialog, form) {
+  const button = event.submitter;
+  if (!button) return;
+  if (button.name === "save") {
+    if (editsWaiting === 0) return;
+    event.preventDefault();
+    edits.then(() => form.requestSubmit(button));
+    return;
+  }
+  if (!["add", "remove", "restore"].includes(button.name)) return;
+  event.preventDefault();
+  const action = { name: button.name, value: button.value, place: placeOf(button), focusedField: document.activeElement?.id };
+  editsWaiting += 1;
+  edits = edits.then(() => postEdit(dialog, form, action)).catch((error) => {
+    console.error(error);
+    const pressed = Object.assign(document.createElement("input"), { type: "hidden", name: action.name, value: action.value });
+    form.append(pressed);
+    form.submit();
+  }).finally(() => {
+    editsWaiting -= 1;
+  });
+}
+
+// Where an emoji button stands in its list (kept or removed).
+function placeOf(button) {
+  const list = button.closest("[data-kept-emoji], [data-removed-emoji]");
+  return list ? [...list.querySelectorAll("button")].indexOf(button) : -1;
+}
+
+async function postEdit(dialog, form, action) {
+  const body = new URLSearchParams(new FormData(form));
+  body.append(action.name, action.value);
+  const sent = Object.fromEntries(body);
+  const response = await fetch(form.action, {
+    method: "POST", body, headers: { Accept: "text/html" }, credentials: "same-origin",
+  });
+  // NB: 422 is the editor again with what to fix, as the server answers the form post.
+  if (!response.ok && response.status !== 422) throw new Error(`${form.action} answered ${response.status}`);
+  const page = new DOMParser().parseFromString(await response.text(), "text/html");
+  const fresh = page.querySelector("dialog[data-editor]");
+  if (!fresh) throw new Error("The answer has no editor.");
+  const scrolls = [dialog, form].map((element) => [element, element.scrollTop]);
+  const typing = [...dialog.querySelectorAll("input[type=text]")].map((input) => [input.id, input.value]);
+  const active = document.activeElement;
+  const selection = active?.matches?.("input[type=text]") ? [active.selectionStart, active.selectionEnd] : null;
+  for (const selector of editedParts) {
+    const current = dialog.querySelector(selector);
+    const replacement = fresh.querySelector(selector);
+    if (current && replacement) current.replaceWith(document.importNode(replacement, true));
+  }
+  // What the player typed while the edit was on its way stays as they typed it.
+  for (const [id, value] of typing) {
+    const input = id && dialog.querySelector(`#${id}`);
+    if (input && value !== sent[input.name] && input.value !== value) input.value = value;
+  }
+  for (const [element, top] of scrolls) element.scrollTop = top;
+  focusAfter(dialog, action, selection);
+  notePairs(dialog, dialog.querySelector("[data-pairs-field]")?.value || "");
+}
+
+// The keyboard stays where the player was: on the field or button they used, or, when the
+// emoji they tapped has left its list, on its neighbour there (else on the emoji restored).
+function focusAfter(dialog, action, selection) {
+  const chips = (selector) => [...dialog.querySelectorAll(`${selector} button`)];
+  let target = null;
+  if (action.name === "remove" || action.name === "restore") {
+    const list = chips(action.name === "remove" ? "[data-kept-emoji]" : "[data-removed-emoji]");
+    target = list[action.place] || list[action.place - 1];
+    if (!target && action.name === "restore") {
+      target = chips("[data-kept-emoji]").find((chip) => chip.value === action.value);
+    }
+    target = target || dialog.querySelector("[data-add-field]");
+  } else {
+    target = (action.focusedField && dialog.querySelector(`#${action.focusedField}`)) || dialog.querySelector("[data-add-button]");
+  }
+  if (!target) return;
+  target.focus();
+  if (selection && target.id === action.focusedField && typeof target.setSelectionRange === "function") {
+    const end = target.value.length;
+    target.setSelectionRange(Math.min(selection[0], end), Math.min(selection[1], end));
+  }
+}
+
+// A message about typed text (“abc is not emoji”) stays while that text is in the field, and
+// goes once the player has taken it out; the list it was in goes with its last message.
+function dropMessagesWithoutCause(dialog, typed) {
+  for (const message of dialog.querySelectorAll("li[data-cause]")) {
+    const cause = JSON.parse(message.dataset.cause);
+    if (cause.some((run) => typed.includes(run))) continue;
+    const list = message.parentElement;
+    message.remove();
+    if (list.children.length > 0) continue;
+    if (list.id === "emoji-messages") {
+      const field = dialog.querySelector("[data-add-field]");
+      field?.removeAttribute("aria-invalid");
+      field?.removeAttribute("aria-describedby");
+      list.remove();
+    } else {
+      list.closest("[data-errors]")?.remove();
+    }
+  }
 }
 
 // The preview swatch and its words for the color chosen now (the server draws the same on Save).
