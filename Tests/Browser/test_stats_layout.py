@@ -132,6 +132,10 @@ def test_each_game_and_mode_has_its_own_line_with_dates(player, server):
         const svg = chart.querySelector("svg").getBoundingClientRect();
         const boxes = [...chart.querySelectorAll(".stats-date")].map(text => [text.textContent, text.getBoundingClientRect()]);
         const problems = boxes.length ? [] : [`${chart.dataset.statsChart} has no dates`];
+        for (const label of chart.querySelectorAll(".stats-label")) {
+            const box = label.getBoundingClientRect();
+            if (box.left < svg.left || box.right > svg.right) problems.push(`the label ${label.textContent} is cut`);
+        }
         boxes.forEach(([text, box], index) => {
             if (box.left < svg.left || box.right > svg.right || box.bottom > svg.bottom) problems.push(`${text} sticks out`);
             if (box.height < 10) problems.push(`${text} is ${box.height}px tall`);

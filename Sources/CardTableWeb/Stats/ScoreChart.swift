@@ -8,8 +8,8 @@ import Mustache
 struct ScoreChart: Sendable, MustacheParent {
     static let width = 320
     static let height = 140
-    /// Room left of the plot for the score labels, right of it, and above it.
-    static let leftMargin = 34
+    /// The least room left of the plot for the score labels, and the room right of it and above it.
+    static let minimumLeftMargin = 34
     static let rightMargin = 12
     static let topMargin = 10
     /// Where the lowest score is drawn, and the x axis below it.
@@ -22,6 +22,8 @@ struct ScoreChart: Sendable, MustacheParent {
     let title: String
     /// Its name in the page's ids: "memorize-solo".
     let slug: String
+    /// Where the y axis is: right of its widest score label.
+    let leftMargin: Int
     /// The chart's `points` attribute: "40,110 60,62 …".
     let points: String
     /// The dots, one per game.
@@ -69,18 +71,22 @@ struct ScoreChart: Sendable, MustacheParent {
         let highest = scores.max() ?? first.score
         let lowest = min(scores.min() ?? first.score, 0)
         let span = max(1, highest - lowest)
-        let plotWidth = Self.width - Self.leftMargin - Self.inset - Self.rightMargin
+        // NB: a label is at most 6 units a character (DateTicks.characterWidth), 6 from the axis.
+        let widest = max(String(highest).count, String(lowest).count)
+        let leftMargin = max(Self.minimumLeftMargin, widest * DateTicks.characterWidth + 8)
+        let plotWidth = Self.width - leftMargin - Self.inset - Self.rightMargin
         let plotHeight = Self.plotBottom - Self.topMargin
         let step = games.count > 1 ? Double(plotWidth) / Double(games.count - 1) : 0
         let dots = scores.enumerated().map { index, score in
             Dot(
-                x: Self.leftMargin + Self.inset + Int((Double(index) * step).rounded())
+                x: leftMargin + Self.inset + Int((Double(index) * step).rounded())
                     + (games.count > 1 ? 0 : plotWidth / 2),
                 y: Self.topMargin
                     + Int((Double(highest - score) / Double(span) * Double(plotHeight)).rounded()))
         }
         title = series.title
         slug = series.slug
+        self.leftMargin = leftMargin
         self.dots = dots
         points = dots.map { "\($0.x),\($0.y)" }.joined(separator: " ")
         self.highest = highest
@@ -111,8 +117,8 @@ struct ScoreChart: Sendable, MustacheParent {
         case "xAxisRight": Self.width - Self.rightMargin / 2
         case "tickBottom": Self.xAxisY + 4
         case "dateY": Self.height - 8
-        case "leftMargin": Self.leftMargin
-        case "labelX": Self.leftMargin - 6
+        case "leftMargin": leftMargin
+        case "labelX": leftMargin - 6
         case "highestY": Self.topMargin + 4
         case "lowestY": Self.plotBottom + 4
         default: nil

@@ -20,7 +20,7 @@ import Testing
             #expect(chart.dots.count == scores.count)
             #expect(chart.points == chart.dots.map { "\($0.x),\($0.y)" }.joined(separator: " "))
             for dot in chart.dots {
-                #expect((ScoreChart.leftMargin...(ScoreChart.width - ScoreChart.rightMargin)).contains(dot.x))
+                #expect((chart.leftMargin...(ScoreChart.width - ScoreChart.rightMargin)).contains(dot.x))
                 #expect((ScoreChart.topMargin...ScoreChart.plotBottom).contains(dot.y))
             }
             for (left, right) in zip(chart.dots, chart.dots.dropFirst()) { #expect(left.x < right.x) }
@@ -32,6 +32,9 @@ import Testing
             }
             #expect(chart.highest == max(scores.max() ?? 0, chart.lowest))
             #expect(chart.lowest == min(scores.min() ?? 0, 0))
+            // The score labels fit left of the y axis.
+            let widest = max(String(chart.highest).count, String(chart.lowest).count)
+            #expect(chart.leftMargin - 6 >= widest * DateTicks.characterWidth)
         }
     }
 
