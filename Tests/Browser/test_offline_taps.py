@@ -76,6 +76,19 @@ def test_a_set_tap_offline_keeps_the_table_and_says_it_was_not_sent(player):
     page.locator("[data-set-deal]").click()
     expect_not_sent(page)
     expect(page.locator("[data-set-card]")).to_have_count(12)
+    # The notice lies over the cards at the bottom, but a tap goes through it to them.
+    covered = page.evaluate("""() => {
+        const notice = document.querySelector("[data-connection-notice]").getBoundingClientRect();
+        const card = [...document.querySelectorAll("[data-set-card]")].find(card => {
+            const box = card.getBoundingClientRect();
+            return box.top < notice.bottom && box.bottom > notice.top && box.left < notice.right && box.right > notice.left;
+        });
+        if (!card) return null;
+        const box = card.getBoundingClientRect();
+        const x = Math.max(box.left, notice.left) + 2, y = Math.max(box.top, notice.top) + 2;
+        return [card.dataset.setCard, document.elementFromPoint(x, y).closest("[data-set-card]")?.dataset.setCard ?? null];
+    }""")
+    assert covered is None or covered[0] == covered[1], f"the notice takes the tap meant for card {covered}"
     # Back online, the next taps play.
     page.context.set_offline(False)
     act(page, set_card(page, THE_SET[0]))
