@@ -15,7 +15,9 @@ NOTICE = "[data-connection-notice]"
 
 
 def wait_for_the_worker(page):
-    """Waits until the service worker controls the page (it served the offline page for a tap)."""
+    """Waits until the page's module has run (the load event comes after it), so a tap is the
+    script's, and the service worker controls the page (it served the offline page for a tap)."""
+    page.wait_for_load_state("load")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15000)
 
 
@@ -85,7 +87,9 @@ def test_a_set_tap_offline_keeps_the_table_and_says_it_was_not_sent(player):
         });
         if (!card) return null;
         const box = card.getBoundingClientRect();
-        const x = Math.max(box.left, notice.left) + 2, y = Math.max(box.top, notice.top) + 2;
+        // NB: the middle of the part covered, away from the notice's rounded corners.
+        const x = (Math.max(box.left, notice.left) + Math.min(box.right, notice.right)) / 2;
+        const y = (Math.max(box.top, notice.top) + Math.min(box.bottom, notice.bottom)) / 2;
         return [card.dataset.setCard, document.elementFromPoint(x, y).closest("[data-set-card]")?.dataset.setCard ?? null];
     }""")
     assert covered is None or covered[0] == covered[1], f"the notice takes the tap meant for card {covered}"
@@ -119,6 +123,7 @@ def test_a_tap_while_the_server_is_down_keeps_the_table_too(player, server):
     refusing, and the tap is kept off the page the same way."""
     page = player()
     open_first_theme(page)
+    page.wait_for_load_state("load")
     cards = page.locator("[data-card-id]").count()
     server.stop()
     try:
