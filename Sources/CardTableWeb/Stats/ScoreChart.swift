@@ -1,35 +1,42 @@
+import Foundation
 import Mustache
 
-/// A small line chart of one game's scores, oldest first, drawn by the server as SVG: the
-/// points in the chart's own coordinates and the labels of its axis. A table beside it lists
-/// the same scores for screen readers.
+/// A small line chart of one series' scores (a game in one mode), oldest first, drawn by the
+/// server as SVG: the points in the chart's own coordinates, the scores at the top and bottom of
+/// the y axis and the days under the x axis. A table beside it lists the same scores for screen
+/// readers.
 struct ScoreChart: Sendable, MustacheParent {
     static let width = 320
-    static let height = 120
-    /// Room left of the plot for the score labels, and above and below it.
-    static let leftMargin = 34
-    static let verticalMargin = 10
+    static let height = 140
+    /// The least room left of the plot for the score labels, and the room right of it and above it.
+    static let minimumLeftMargin = 34
+    static let rightMargin = 12
+    static let topMargin = 10
+    /// Where the lowest score is drawn, and the x axis below it.
+    static let plotBottom = 110
+    static let xAxisY = 116
+    /// How far in from the y axis the first game is drawn.
+    static let inset = 6
 
-    /// "Memorize", "Set".
+    /// "Memorize, solo".
     let title: String
-    /// The chart's `points` attribute: "34,110 54,62 …".
+    /// Its name in the page's ids: "memorize-solo".
+    let slug: String
+    /// Where the y axis is: right of its widest score label.
+    let leftMargin: Int
+    /// The chart's `points` attribute: "40,110 60,62 …".
     let points: String
     /// The dots, one per game.
     let dots: [Dot]
     let highest: Int
     let lowest: Int
-    /// Where the highest and lowest labels sit.
-    let highestY: Int
-    let lowestY: Int
+    /// The days under the x axis.
+    let ticks: [DateTick]
     /// What the chart shows in a sentence.
     let summary: String
     /// The scores for the table: game number and score.
     let rows: [Row]
     let viewBox = "0 0 \(width) \(height)"
-    /// Where the score axis runs, and where its labels end.
-    let axisTop = 4
-    let axisBottom = Self.height - 4
-    let labelX = Self.leftMargin - 6
 
     struct Dot: Sendable, MustacheParent {
         let x: Int
@@ -57,51 +64,63 @@ struct ScoreChart: Sendable, MustacheParent {
         }
     }
 
-    /// The chart of `games` (oldest first); nil without any.
-    init?(title: String, games: [FinishedGame], dateText: (FinishedGame) -> String) {
-        guard let first = games.first else { return nil }
+    /// The chart of `series`' `games` (oldest first); nil without any.
+    init?(series: ChartSeries, games: [FinishedGame]) {
+        guard let first = games.first, let last = games.last else { return nil }
         let scores = games.map(\.score)
         let highest = scores.max() ?? first.score
         let lowest = min(scores.min() ?? first.score, 0)
         let span = max(1, highest - lowest)
-        let plotWidth = Self.width - Self.leftMargin - 6
-        let plotHeight = Self.height - 2 * Self.verticalMargin
+        // NB: a label is at most 6 units a character (DateTicks.characterWidth), 6 from the axis.
+        let widest = max(String(highest).count, String(lowest).count)
+        let leftMargin = max(Self.minimumLeftMargin, widest * DateTicks.characterWidth + 8)
+        let plotWidth = Self.width - leftMargin - Self.inset - Self.rightMargin
+        let plotHeight = Self.plotBottom - Self.topMargin
         let step = games.count > 1 ? Double(plotWidth) / Double(games.count - 1) : 0
         let dots = scores.enumerated().map { index, score in
             Dot(
-                x: Self.leftMargin + Int((Double(index) * step).rounded())
+                x: leftMargin + Self.inset + Int((Double(index) * step).rounded())
                     + (games.count > 1 ? 0 : plotWidth / 2),
-                y: Self.verticalMargin
+                y: Self.topMargin
                     + Int((Double(highest - score) / Double(span) * Double(plotHeight)).rounded()))
         }
-        self.title = title
+        title = series.title
+        slug = series.slug
+        self.leftMargin = leftMargin
         self.dots = dots
         points = dots.map { "\($0.x),\($0.y)" }.joined(separator: " ")
         self.highest = highest
         self.lowest = lowest
-        highestY = Self.verticalMargin + 4
-        lowestY = Self.height - Self.verticalMargin + 4
-        let count = games.count == 1 ? "1 game" : "\(games.count) games"
-        summary = "\(title) scores over the last \(count), from \(lowest) to \(highest)."
-        rows = games.enumerated().map { Row(number: $0 + 1, date: dateText($1), score: $1.score) }
+        ticks = DateTicks.ticks(xs: dots.map(\.x), dates: games.map(\.finishedAt), width: Self.width)
+        let count = games.count == 1 ? "the score of 1 game" : "scores of the last \(games.count) games"
+        let days = [first, last].map { String($0.finishedAtText.prefix(10)) }
+        let when = days[0] == days[1] ? "on \(days[0])" : "from \(days[0]) to \(days[1])"
+        summary = "\(title): \(count), \(when) (UTC), between \(lowest) and \(highest)."
+        rows = games.enumerated().map { Row(number: $0 + 1, date: $1.finishedAtText, score: $1.score) }
     }
 
     func child(named key: String) -> Any? {
         switch key {
         case "title": title
+        case "slug": slug
         case "points": points
         case "dots": dots
         case "highest": highest
         case "lowest": lowest
-        case "highestY": highestY
-        case "lowestY": lowestY
+        case "ticks": ticks
         case "summary": summary
         case "rows": rows
         case "viewBox": viewBox
-        case "axisTop": axisTop
-        case "axisBottom": axisBottom
-        case "labelX": labelX
-        case "leftMargin": Self.leftMargin
+        // The axes and their labels.
+        case "yAxisTop": 4
+        case "xAxisY": Self.xAxisY
+        case "xAxisRight": Self.width - Self.rightMargin / 2
+        case "tickBottom": Self.xAxisY + 4
+        case "dateY": Self.height - 8
+        case "leftMargin": leftMargin
+        case "labelX": leftMargin - 6
+        case "highestY": Self.topMargin + 4
+        case "lowestY": Self.plotBottom + 4
         default: nil
         }
     }

@@ -3,7 +3,7 @@ import Mustache
 import SetCore
 
 /// A player's stats: games played, best scores, seconds per Set, the daily streak, a chart of
-/// scores per game, and the newest games.
+/// scores per game and mode, and the newest games.
 struct StatsPage: PageModel {
     static let template = "stats"
 
@@ -53,15 +53,8 @@ struct StatsPage: PageModel {
         secondsPerSetText = stats.secondsPerSet.map { String(format: "%.1f s", $0) }
         self.streak = streak.current
         longestStreak = streak.longest
-        // NB: each game's chart has its own last 50, in the order played.
-        let chronological = history.enumerated().sorted {
-            ($0.element.finishedAt, $0.offset) < ($1.element.finishedAt, $1.offset)
-        }.map(\.element)
-        charts = [(FinishedGame.Game.memorize, "Memorize"), (.set, "Set")].compactMap { game, title in
-            ScoreChart(
-                title: title,
-                games: Array(chronological.filter { $0.game == game }.suffix(PlayerStats.recentCount)),
-                dateText: \.finishedAtText)
+        charts = ChartSeries.split(history, keeping: PlayerStats.recentCount).compactMap {
+            ScoreChart(series: $0.series, games: $0.games)
         }
         recent = stats.recent
     }

@@ -9,9 +9,11 @@ import Testing
 @Suite struct PlayerStatsTests {
     static let day = Date(timeIntervalSince1970: 1_800_000_000)
 
-    static func memorize(_ theme: String, score: Int, at minute: Int) -> FinishedGame {
+    static func memorize(_ theme: String, mode: FinishedGame.Mode = .solo, score: Int, at minute: Int)
+        -> FinishedGame
+    {
         FinishedGame(
-            game: .memorize, theme: theme, mode: .solo, score: score,
+            game: .memorize, theme: theme, mode: mode, score: score,
             breakdown: .memorize(
                 matches: 8,
                 points: ScoreBreakdown(
@@ -107,18 +109,18 @@ import Testing
         }
     }
 
-    @Test func eachGamesChartHasItsOwnLastFifty() {
+    @Test func eachGameAndModeHasAChartOfItsOwnLastFifty() {
         let history =
             (0..<60).map { Self.set(.solo, score: $0, sets: 1, seconds: 10, at: $0) }
             + (0..<3).map { Self.memorize("Animals", score: $0, at: 100 + $0) }
+            + [Self.set(.room, score: 3, sets: 3, seconds: 10, at: 200)]
         let streak = DailyStreak(solvedOnTheDay: [], today: PuzzleDate(daysSince1970: 20_000))
         let page = StatsPage(history: history, streak: streak)
-        #expect(page.charts.map(\.title) == ["Memorize", "Set"])
-        #expect(page.charts.map(\.rows.count) == [3, 50])
+        #expect(page.charts.map(\.title) == ["Memorize, solo", "Set, solo", "Set, room"])
+        #expect(page.charts.map(\.rows.count) == [3, 50, 1])
         // The Set chart runs from the 11th game to the 60th, in the order played.
         #expect(page.charts[1].rows.first?.score == 10)
         #expect(page.charts[1].rows.last?.score == 59)
         #expect(page.recent.count == 50)
     }
-
 }

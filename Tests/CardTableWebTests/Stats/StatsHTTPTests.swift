@@ -140,12 +140,27 @@ import Testing
             #expect(!page.contains("history.csv"))
             _ = try await Self.finishSetGame(ana)
             _ = try await Self.finishSetGame(ana, wrongTries: 0)
+            _ = try await Self.finishSetGame(ana, mode: "two-player", wrongTries: 0)
             page = try await ana.get("/stats").text
-            #expect(page.contains(#"<dd data-stats-played>2</dd>"#))
-            #expect(page.contains(#"<svg viewBox="0 0 320 120" class="stats-svg" role="img""#))
-            #expect(page.contains("Set scores over the last 2 games, from 0 to 6."))
-            #expect(page.contains(#"<polyline class="stats-line" points="34,43 314,10"/>"#))
-            #expect(page.occurrences(of: #"<circle class="stats-dot""#) == 2)
+            #expect(page.contains(#"<dd data-stats-played>3</dd>"#))
+            // Solo and two-player games each have a chart (a line) of their own.
+            #expect(page.occurrences(of: #"<svg viewBox="0 0 320 140" class="stats-svg" role="img""#) == 2)
+            #expect(page.contains(#"<h2 id="stats-chart-set-solo">Set, solo: score over time</h2>"#))
+            #expect(
+                page.contains(#"<h2 id="stats-chart-set-two-player">Set, two players: score over time</h2>"#))
+            #expect(
+                page.contains("Set, solo: scores of the last 2 games, on 1970-01-12 (UTC), between 0 and 6."))
+            #expect(
+                page.contains("Set, two players: the score of 1 game, on 1970-01-12 (UTC), between 0 and 6."))
+            #expect(page.contains(#"<polyline class="stats-line" points="40,43 308,10"/>"#))
+            #expect(page.occurrences(of: #"<circle class="stats-dot""#) == 3)
+            // The day under each chart's x axis.
+            #expect(
+                page.occurrences(
+                    of:
+                        #"<text class="stats-label stats-date" x="40" y="132" text-anchor="middle">12 Jan</text>"#
+                ) == 1)
+            #expect(page.occurrences(of: #"text-anchor="middle">12 Jan</text>"#) == 2)
             #expect(page.contains("<summary>The scores as a table</summary>"))
 
             let csv = try await ana.get("/stats/history.csv")
@@ -153,7 +168,7 @@ import Testing
             #expect(csv.headers[.contentType] == "text/csv; charset=utf-8")
             #expect(csv.headers[.contentDisposition] == #"attachment; filename="cardtable-history.csv""#)
             let lines = csv.text.components(separatedBy: "\r\n")
-            #expect(lines.count == 4 && lines[3].isEmpty)
+            #expect(lines.count == 5 && lines[4].isEmpty)
             #expect(lines[0] == HistoryCSV.header.joined(separator: ","))
             #expect(lines[1].hasSuffix(",set,,solo,4,0.000,2,,,,,1,6,1,2,0,0,0,0"), "\(lines[1])")
         }

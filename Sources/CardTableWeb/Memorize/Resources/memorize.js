@@ -39,12 +39,12 @@ function keepPace() {
   if (!board) return;
   const { peekMs, turnBackAfter, turnBackUrl } = board.dataset;
   if (peekMs) {
-    paceTimer = window.setTimeout(() => enqueue(async () => apply(await getPage())), Number(peekMs));
+    paceTimer = window.setTimeout(() => enqueue(async () => apply(await getPage()), { automatic: true }), Number(peekMs));
   } else if (turnBackAfter) {
     paceTimer = window.setTimeout(() => {
       const deal = document.querySelector('[data-grid] input[name="deal"]');
       const body = new URLSearchParams({ deal: deal ? deal.value : "" });
-      enqueue(async () => apply(await postForPage(turnBackUrl, body)));
+      enqueue(async () => apply(await postForPage(turnBackUrl, body)), { automatic: true });
     }, Number(turnBackAfter));
   }
 }

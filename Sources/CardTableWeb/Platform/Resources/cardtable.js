@@ -16,20 +16,71 @@ export const flightMilliseconds = () => motion(480, 250);
 
 // MARK: - Requests, one at a time
 
+/**
+ * A request that never reached the server: the browser is offline, or the server is out of reach.
+ * The page stays as it was drawn, which is the game as the server last saved it.
+ */
+export class Unreachable extends Error {}
+
 let busy = Promise.resolve();
 
-/** Runs `task` after every earlier one, so taps are applied in the order they were made. */
-export function enqueue(task) {
+/**
+ * Runs `task` after every earlier one, so taps are applied in the order they were made. When the
+ * server cannot be reached, the page stays as it is: a player's tap is announced as not sent
+ * (the layout's connection notice), and an `automatic` task (a peek ending, a countdown) runs
+ * again once the browser is back online, or a few seconds later. Any other failure reloads the
+ * page, which then shows what the server has.
+ */
+export function enqueue(task, { automatic = false } = {}) {
   busy = busy.then(task).catch((error) => {
-    console.error(error);
-    window.location.reload();
+    if (!(error instanceof Unreachable)) {
+      console.error(error);
+      window.location.reload();
+    } else if (automatic) {
+      whenLikelyOnline(() => enqueue(task, { automatic }));
+    } else {
+      sayNotSent();
+    }
   });
   return busy;
 }
 
-/** Fetches `url` as HTML and returns the parsed page. */
+/** Calls `then` when the browser says it is back online, or after a few seconds. */
+function whenLikelyOnline(then) {
+  let timer = null;
+  const once = () => {
+    window.clearTimeout(timer);
+    window.removeEventListener("online", once);
+    then();
+  };
+  window.addEventListener("online", once);
+  timer = window.setTimeout(once, 5000);
+}
+
+/** Shows the connection notice (the server's words, in `data-message`) in its live region. */
+function sayNotSent() {
+  const notice = document.querySelector("[data-connection-notice]");
+  if (!notice) return;
+  // NB: emptied first, so a second tap that fails is announced again.
+  notice.textContent = "";
+  window.requestAnimationFrame(() => {
+    notice.textContent = notice.dataset.message;
+  });
+}
+
+/** Fetches `url` as HTML and returns the parsed page; throws ``Unreachable`` when it could not be sent. */
 export async function getPage(url = window.location.href, init = {}) {
-  const response = await fetch(url, { ...init, headers: { Accept: "text/html" }, credentials: "same-origin" });
+  // NB: offline, nothing is sent at all, so the tap is certainly not on the server.
+  if (navigator.onLine === false) throw new Unreachable(`offline: ${url} not sent`);
+  let response;
+  try {
+    response = await fetch(url, { ...init, headers: { Accept: "text/html" }, credentials: "same-origin" });
+  } catch (error) {
+    // NB: almost always the request never left (no network, no server). Should the answer
+    // alone have been lost, the next tap is answered from the server's game, and a tap on an
+    // earlier deal is refused and reloads the page.
+    throw new Unreachable(`${url} could not be reached: ${error.message}`);
+  }
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const page = new DOMParser().parseFromString(await response.text(), "text/html");
   await preloadStylesheets(page);

@@ -138,7 +138,8 @@ function startCountdowns() {
   const app = $("[data-set-app]");
   const refreshAfter = app ? app.dataset.refreshAfter : undefined;
   if (refreshAfter && Number.isFinite(Number(refreshAfter))) {
-    refresher = window.setTimeout(() => enqueue(async () => apply(await getPage())), Number(refreshAfter) * 1000 + 100);
+    refresher = window.setTimeout(
+      () => enqueue(async () => apply(await getPage()), { automatic: true }), Number(refreshAfter) * 1000 + 100);
   }
 }
 
