@@ -3,8 +3,6 @@ player can type (40 characters without a space to break at), at phone and tablet
 orientations, and a Memorize game whose score reached −1,000. (The Set pages' longest scores are
 the Set tests' own.)"""
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
@@ -37,6 +35,17 @@ STICKING_OUT = """() => {
     out: out.slice(0, 5).map(e => `${e.tagName.toLowerCase()}.${e.className}: ${Math.round(e.getBoundingClientRect().right)}`),
   };
 }"""
+
+
+def sticking_out_at_every_size(page, name, screenshot):
+    """Shows the page at each size, taking a screenshot named `screenshot`-WxH.png, and returns
+    what sticks out at each."""
+    problems = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        problems.append(sticking_out(page, name, width))
+        page.screenshot(path=str(SCREENSHOTS / f"{screenshot}-{width}x{height}.png"))
+    return [problem for problem in problems if problem]
 
 
 def sticking_out(page, name, width):
@@ -107,12 +116,7 @@ def test_the_room_game_fits_with_the_longest_names(long_named):
     before = updates(page)
     page.get_by_role("button", name="Start the game").click()
     wait_for_update(page, before)
-    problems = []
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        problems.append(sticking_out(page, "room game", width))
-        page.screenshot(path=str(SCREENSHOTS / f"room-longest-names-{width}x{height}.png"))
-    assert [problem for problem in problems if problem] == []
+    assert sticking_out_at_every_size(page, "room game", "room-longest-names") == []
 
 
 def test_a_memorize_score_of_minus_a_thousand_fits(player, server):
@@ -129,12 +133,7 @@ def test_a_memorize_score_of_minus_a_thousand_fits(player, server):
         assert response.status == 303, response.status
     page.goto(f"/play/{theme}")
     assert int(page.locator("[data-score]").text_content().replace(",", "").replace("−", "-")) <= -1000
-    problems = []
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        problems.append(sticking_out(page, "Memorize at −1,000", width))
-        page.screenshot(path=str(SCREENSHOTS / f"memorize-score-minus-1000-{width}x{height}.png"))
-    assert [problem for problem in problems if problem] == []
+    assert sticking_out_at_every_size(page, "Memorize at −1,000", "memorize-score-minus-1000") == []
 
 
 def test_finished_games_fit_with_the_longest_names(long_named, browser, server):

@@ -40,6 +40,9 @@ struct AssetLoader {
             }
             if !addresses.isEmpty { bytes = Array(ScriptImports.rewriting(script, to: addresses).utf8) }
         }
+        if name.hasSuffix(".css"), let stylesheet = String(validating: bytes, as: UTF8.self) {
+            bytes = Array(StylesheetComments.removed(from: stylesheet).utf8)
+        }
         let asset = try StaticAsset(name: name, bytes: bytes, contentType: source.contentType)
         loaded[name] = asset
         return asset
