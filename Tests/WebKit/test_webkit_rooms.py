@@ -40,8 +40,11 @@ def started_room(player, host_size, guest_size):
     guest.wait_for("document.querySelector('.room-member.is-you')")
     before = guest.evaluate(f"return {UPDATES};")
     host.wait_for(f"{UPDATES} > 0")  # Bo's arrival reached Ana's page over the socket
+    host_before = host.evaluate(f"return {UPDATES};")
     host.click("[data-room-start]")  # sent over the socket: no page load
+    # Both pages draw the start: the host's own page too, from its socket, in its own time.
     guest.wait_for(f"{UPDATES} > before", before=before)
+    host.wait_for(f"{UPDATES} > before", before=host_before)
     return host, guest, room
 
 
