@@ -32,12 +32,17 @@ def faces_shown(page):
     return page.locator("[data-card-id] .emoji").count()
 
 
-def test_the_peek_shows_every_card_then_turns_them_down(player, server):
-    page = player()
-    theme_id = create_theme(page, "Peek", "🐧👻🏀")
+def game_with_the_peek_ticked(page, name, emoji):
+    """Opens a new theme's game with Options open and the peek ticked, not yet saved."""
+    theme_id = create_theme(page, name, emoji)
     page.goto(f"/play/{theme_id}")
     open_options(page)
     page.get_by_label(re.compile("Show every card for 3 seconds")).check()
+
+
+def test_the_peek_shows_every_card_then_turns_them_down(player, server):
+    page = player()
+    game_with_the_peek_ticked(page, "Peek", "🐧👻🏀")
     save_options(page)
     # Turning the peek on in a game not yet begun shows it at once.
     expect(page.locator("[data-board]")).to_have_class(re.compile("is-peeking"))
@@ -57,10 +62,7 @@ def test_the_peek_shows_every_card_then_turns_them_down(player, server):
 
 def test_a_tap_during_the_peek_starts_the_game(player, server):
     page = player()
-    theme_id = create_theme(page, "Ready", "🐧👻")
-    page.goto(f"/play/{theme_id}")
-    open_options(page)
-    page.get_by_label(re.compile("Show every card for 3 seconds")).check()
+    game_with_the_peek_ticked(page, "Ready", "🐧👻")
     save_options(page)
     expect(page.locator("[data-board]")).to_have_class(re.compile("is-peeking"))
     tap(page, 2)
@@ -165,10 +167,7 @@ def test_saving_options_closes_them_before_the_peek_shows_the_cards(player, serv
 
 def test_options_closed_without_saving_show_those_in_effect(player, server):
     page = player()
-    theme_id = create_theme(page, "Unsaved", "🐧👻")
-    page.goto(f"/play/{theme_id}")
-    open_options(page)
-    page.get_by_label(re.compile("Show every card for 3 seconds")).check()
+    game_with_the_peek_ticked(page, "Unsaved", "🐧👻")
     close_options(page)
     expect(page.locator("[data-board]")).not_to_have_class(re.compile("is-peeking"))
     open_options(page)
