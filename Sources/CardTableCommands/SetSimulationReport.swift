@@ -12,12 +12,16 @@ enum SetSimulationReport {
 
     /// A table for people.
     static func table(_ statistics: SetSimulationStatistics) -> String {
+        let mode = statistics.mode ?? .normal
+        let match = mode == .ultra ? "UltraSet" : "Set"
         var lines = [
-            "Set: \(statistics.games) bot games, seed \(statistics.seed)",
-            row("First deal without a Set", percent(statistics.firstDealNoSetRate)),
-            row("Sets in the first deal (mean)", decimal(statistics.firstDealMeanSets)),
-            row("Table never above 12 cards", percent(statistics.neverAbove12Rate)),
-            row("Sets found per game (mean)", decimal(statistics.meanSetsFound)),
+            "Set (\(mode.rawValue)): \(statistics.games) bot games, seed \(statistics.seed)",
+            row(
+                "First deal without \(mode == .ultra ? "an" : "a") \(match)",
+                percent(statistics.firstDealNoSetRate)),
+            row("\(match)s in the first deal (mean)", decimal(statistics.firstDealMeanSets)),
+            row("Table never above \(mode.tableSize) cards", percent(statistics.neverAbove12Rate)),
+            row("\(match)s found per game (mean)", decimal(statistics.meanSetsFound)),
             row("Largest table", "\(statistics.largestTable) cards"),
             "Cards left at the end:",
         ]
@@ -30,7 +34,7 @@ enum SetSimulationReport {
     // MARK: - Private
 
     private static func row(_ label: String, _ value: String) -> String {
-        label.padding(toLength: 32, withPad: " ", startingAt: 0) + value
+        label.padding(toLength: 36, withPad: " ", startingAt: 0) + value
     }
 
     private static func percent(_ share: Double) -> String {

@@ -7,8 +7,11 @@ struct SimulateSet: AsyncParsableCommand {
         commandName: "set",
         abstract: "Let bots play Set and report statistics.",
         discussion: """
-            Each bot deals 12 cards, takes a random Set while there is one, and deals three more \
-            cards when there is none, until the deck is empty and no Set is left.
+            Each bot deals the table (12 cards; 9 in Junior), takes a random match while there is \
+            one, and deals three more cards when there is none, until the deck is empty and no \
+            match is left. Modes: normal, junior (27 solid cards), chain (each Set reuses a card \
+            of the one before), ultra (four cards: two pairs completed by the same card).
+
             """
     )
 
@@ -17,6 +20,9 @@ struct SimulateSet: AsyncParsableCommand {
 
     @Option(help: "Where all randomness comes from; the same seed gives the same statistics.")
     var seed: UInt64 = 1
+
+    @Option(help: "Which game of Set: normal, junior, chain or ultra.")
+    var mode = SetVariant.normal
 
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
@@ -34,6 +40,8 @@ struct SimulateSet: AsyncParsableCommand {
 
     /// Plays the games this command describes.
     func simulate(progress: (Int) -> Void = { _ in }) async -> SetSimulationStatistics {
-        await SetSimulation.run(games: games, seed: seed, progress: progress)
+        await SetSimulation.run(games: games, seed: seed, variant: mode, progress: progress)
     }
 }
+
+extension SetVariant: ExpressibleByArgument {}

@@ -57,8 +57,34 @@ struct SimulateSetTests {
     @Test func theTableIsReadable() async throws {
         let statistics = try await parse(["simulate", "set", "--games", "200", "--seed", "7"]).simulate()
         let table = SetSimulationReport.table(statistics)
-        #expect(table.hasPrefix("Set: 200 bot games, seed 7"))
+        #expect(table.hasPrefix("Set (normal): 200 bot games, seed 7"))
         #expect(table.contains("First deal without a Set"))
         #expect(table.contains("games/s"))
+    }
+
+    @Test(arguments: SetVariant.allCases)
+    func everyModeIsSimulatedRepeatablyAndSaysWhichItWas(mode: SetVariant) async throws {
+        let arguments = ["simulate", "set", "--games", "100", "--seed", "3", "--mode", mode.rawValue]
+        let first = try await parse(arguments).simulate()
+        let second = try await parse(arguments).simulate()
+        #expect(first.ignoringSpeed == second.ignoringSpeed)
+        #expect(first.mode == mode)
+        #expect(first.meanSetsFound > 0)
+        let table = SetSimulationReport.table(first)
+        #expect(table.hasPrefix("Set (\(mode.rawValue)): 100 bot games, seed 3"))
+        #expect(table.contains("Table never above \(mode.tableSize) cards"))
+        #expect(
+            table.contains(mode == .ultra ? "First deal without an UltraSet" : "First deal without a Set"))
+        // Each game takes whole matches from the variant's deck, so the cards left add up.
+        for (left, _) in first.cardsLeftAtEnd {
+            let taken = mode.cards.count - (Int(left) ?? -1)
+            #expect(mode == .chain || taken.isMultiple(of: mode.cardsPerMatch), "\(left) cards left")
+        }
+    }
+
+    @Test func anUnknownModeIsRefused() {
+        #expect(throws: (any Error).self) {
+            try CardTableCommand.parseAsRoot(["simulate", "set", "--mode", "speed"])
+        }
     }
 }

@@ -98,9 +98,9 @@ import Testing
         #expect(game.deck.count == 63)
         #expect(game.discardPile == cards(5, 43, 72))
         #expect(game.selection == cards(13))
-        #expect(game.hint == SetTrio(card(0), card(44), card(76)).map(SetHint.set))
+        #expect(game.hint == SetTrio(card(0), card(44), card(76)).map { SetHint.match(.set($0)) })
         #expect(game.missedSets.count == 1)
-        #expect(game.missedSets.first?.sets.count == 5)
+        #expect(game.missedSets.first?.matches.count == 5)
         #expect(game.missedSets.first?.player == .one)
         #expect(game.missedSets.first?.date == Date(timeIntervalSinceReferenceDate: 120))
         #expect(game.score == -1)
@@ -145,14 +145,16 @@ import Testing
         let later = try GoldenFixture.decode(SetLastMove.self, from: "set-last-move-set-aside.json")
         #expect(Set((moves + [later]).map(Self.caseName)) == Set(Self.allCaseNames))
         #expect(moves[1] == .selected(card(40)))
-        #expect(moves[3] == .matched(try #require(SetTrio(card(5), card(43), card(72))), by: .two, points: 5))
+        #expect(
+            moves[3]
+                == .matched(.set(try #require(SetTrio(card(5), card(43), card(72)))), by: .two, points: 5))
         #expect(moves[6] == .dealt(cards(0, 40, 80), by: .one, penalty: 0, missed: nil))
         guard case .dealt(let dealt, .two, 3, let missed?) = moves[7] else {
             Issue.record("The eighth move should be a deal that missed Sets: \(moves[7])")
             return
         }
         #expect(dealt == cards(1, 41, 78))
-        #expect(missed.sets.count == 5)
+        #expect(missed.matches.count == 5)
         // NB: hints saved before their cost was kept read without one.
         #expect(moves[8] == .hint(by: .two, cost: nil))
         #expect(moves[21] == .rejected(.lockedOut(until: Date(timeIntervalSinceReferenceDate: 207))))

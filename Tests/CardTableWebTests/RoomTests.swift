@@ -90,7 +90,7 @@ import Testing
 
     @Test func theFirstClaimScoresTheSecondIsTooLate() throws {
         var room = try started(guests: [guest])
-        let trio = try #require(try setGame(room).setsOnTable.first).cards.map(\.id)
+        let trio = try #require(try setGame(room).matchesOnTable.first).cards.map(\.id)
         let scored = try room.claim(trio, by: guest, at: now)
         #expect(scored.first?.kind == .scored)
         #expect(scored.first?.member == 2)
@@ -127,7 +127,7 @@ import Testing
         #expect(room.cardsDealt(after: 2) == opening)
         #expect(room.cardsDealt(after: 3).isEmpty)
         let before = room
-        let trio = try #require(try setGame(room).setsOnTable.first).cards.map(\.id)
+        let trio = try #require(try setGame(room).matchesOnTable.first).cards.map(\.id)
         _ = try room.claim(trio, by: guest, at: now)
         room.noteCardsDealt(since: before, firstEvent: 4)
         let table = Set(try setGame(room).table)
@@ -165,7 +165,7 @@ import Testing
         var claims = 0
         while room.phase == .playing, claims < 40 {
             let before = room
-            if let trio = try setGame(room).setsOnTable.first {
+            if let trio = try setGame(room).matchesOnTable.first {
                 _ = try room.claim(trio.cards.map(\.id), by: host, at: now)
             } else {
                 _ = try room.voteToDeal(by: host, at: now)
@@ -202,7 +202,7 @@ import Testing
         var room = try started(guests: [guest])
         var claims = 0
         while room.phase == .playing, claims < 40 {
-            if let trio = try setGame(room).setsOnTable.first {
+            if let trio = try setGame(room).matchesOnTable.first {
                 _ = try room.claim(trio.cards.map(\.id), by: claims.isMultiple(of: 2) ? host : guest, at: now)
             } else {
                 _ = try room.voteToDeal(by: host, at: now)

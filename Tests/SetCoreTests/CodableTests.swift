@@ -52,7 +52,7 @@ struct CodableTests {
         #expect(try roundTrip(trio) == trio)
         let violations = SetRules.violations(Fixtures.nonSet[0], Fixtures.nonSet[1], Fixtures.nonSet[2])
         #expect(try roundTrip(violations) == violations)
-        #expect(try roundTrip(SetHint.set(trio)) == .set(trio))
+        #expect(try roundTrip(SetHint.match(.set(trio))) == .match(.set(trio)))
         #expect(try roundTrip(SetMoveRejection.lockedOut(until: moment(3))) == .lockedOut(until: moment(3)))
     }
 

@@ -81,10 +81,10 @@ import Testing
         var game = try game()
         let before = game
         let inDeck = try #require(game.deck.first)
-        #expect(game.claim(Array(Self.set.prefix(2)), by: 0, at: moment(1)) == .rejected(.notThreeCards))
+        #expect(game.claim(Array(Self.set.prefix(2)), by: 0, at: moment(1)) == .rejected(.wrongNumberOfCards))
         #expect(
             game.claim([Self.set[0], Self.set[0], Self.set[1]], by: 0, at: moment(1))
-                == .rejected(.notThreeCards))
+                == .rejected(.wrongNumberOfCards))
         #expect(
             game.claim([Self.set[0], Self.set[1], inDeck], by: 0, at: moment(1)) == .rejected(.cardNotOnTable)
         )
@@ -190,7 +190,7 @@ import Testing
                 switch move % 10 {
                 case 0..<6:
                     // A Set that is on the table: someone always sees it first.
-                    let sets = game.setsOnTable
+                    let sets = game.matchesOnTable
                     let trio = sets[move % sets.count]
                     #expect(game.claim(trio.cards, by: seat, at: now).isScored)
                 case 6, 7:
@@ -213,7 +213,7 @@ import Testing
     @Test func aGameReadsBackAsItWasSaved() throws {
         var generator = SeededGenerator(seed: 7)
         var game = MultiplayerSetGame(seatCount: 3, using: &generator)
-        game.claim(try #require(game.setsOnTable.first).cards, by: 1, at: moment(3))
+        game.claim(try #require(game.matchesOnTable.first).cards, by: 1, at: moment(3))
         game.voteToDeal(by: 2, activeSeats: [0, 1, 2], at: moment(4))
         let data = try JSONEncoder().encode(game)
         #expect(try JSONDecoder().decode(MultiplayerSetGame.self, from: data) == game)

@@ -33,7 +33,8 @@ struct SetGameDealingTests {
         let nextCards = Array(game.deck.prefix(3))
         for card in set { game.select(card, at: moment(1)) }
         #expect(
-            game.dealThreeMore(at: moment(2)) == .clearedMatch(try #require(SetTrio(set[0], set[1], set[2]))))
+            game.dealThreeMore(at: moment(2))
+                == .clearedMatch(.set(try #require(SetTrio(set[0], set[1], set[2])))))
         #expect(game.table.count == 12)
         #expect(Array(game.table.prefix(3)) == nextCards)
         #expect(game.selection.isEmpty)
@@ -47,7 +48,8 @@ struct SetGameDealingTests {
         game.dealThreeMore(at: moment(1))
         for card in set { game.select(card, at: moment(2)) }
         #expect(
-            game.dealThreeMore(at: moment(3)) == .clearedMatch(try #require(SetTrio(set[0], set[1], set[2]))))
+            game.dealThreeMore(at: moment(3))
+                == .clearedMatch(.set(try #require(SetTrio(set[0], set[1], set[2])))))
         #expect(game.table.count == 12)
         #expect(game.deck.count == 66)
     }
@@ -58,10 +60,10 @@ struct SetGameDealingTests {
         var game = try Fixtures.game()
         for card in nonSet { game.select(card, at: moment(1)) }
         let nextCards = Array(game.deck.prefix(3))
-        let setsBefore = game.setsOnTable
+        let setsBefore = game.matchesOnTable
         let outcome = game.dealThreeMore(at: moment(2))
         #expect(outcome == .dealt(nextCards, penalty: 3, missed: game.missedSets.last))
-        #expect(game.missedSets.last?.sets == setsBefore)
+        #expect(game.missedSets.last?.matches == setsBefore)
         #expect(game.table == Fixtures.table + nextCards)
         #expect(game.selection == nonSet)
     }
@@ -143,14 +145,14 @@ struct SetGameDealingTests {
     @Test func aTableWithoutSetIsNotOverWhileTheDeckHasCards() throws {
         let game = try Fixtures.gameWithoutSet()
         #expect(!game.isOver)
-        #expect(game.setsOnTable.isEmpty)
+        #expect(game.matchesOnTable.isEmpty)
     }
 
     // MARK: - Custom positions
 
     @Test func allEightyOneCardsCanBeOnTheTable() throws {
         var game = try SetGame(deck: [], table: SetCard.allCards, at: moment(0))
-        #expect(game.setsOnTable.count == 1080)
+        #expect(game.matchesOnTable.count == 1080)
         for card in set { game.select(card, at: moment(1)) }
         game.select(set[0], at: moment(2))
         #expect(game.table.count == 78)

@@ -88,7 +88,7 @@ struct SetGameInvariantTests {
             var moves = 0
             while !game.isOver, moves < 200 {
                 let previous = game
-                let sets = game.setsOnTable
+                let sets = game.matchesOnTable
                 if let trio = sets.randomElement(using: &generator) {
                     let outcomes = trio.cards.map { game.select($0, at: moment(Double(moves))) }
                     guard case .matched = outcomes.last else {
@@ -108,7 +108,7 @@ struct SetGameInvariantTests {
             }
             #expect(game.isOver)
             #expect(game.deck.isEmpty)
-            #expect(game.setsOnTable.isEmpty)
+            #expect(game.matchesOnTable.isEmpty)
             #expect(game.clock?.finishedAt == moment(Double(moves - 1)))
             #expect(game.score > 0)
             #expect(game.missedSets.isEmpty)

@@ -28,7 +28,7 @@ struct SetGameScoringTests {
     func quickerMatchesScoreMore(seconds: Double, points: Int) throws {
         var game = try Fixtures.game()
         let outcome = match(set, in: &game, at: seconds)
-        #expect(outcome == .matched(try #require(SetTrio(set[0], set[1], set[2])), points: points))
+        #expect(outcome == .matched(.set(try #require(SetTrio(set[0], set[1], set[2]))), points: points))
         #expect(game.score == points)
     }
 
@@ -72,7 +72,7 @@ struct SetGameScoringTests {
 
     @Test func dealingWhileASetIsOnTheTableCostsThreeAndRecordsTheMissedSets() throws {
         var game = try Fixtures.game()
-        let setsBefore = game.setsOnTable
+        let setsBefore = game.matchesOnTable
         let outcome = game.dealThreeMore(at: moment(4))
         let missed = try #require(game.missedSets.first)
         #expect(
@@ -81,20 +81,22 @@ struct SetGameScoringTests {
         )
         #expect(game.score == -3)
         #expect(game.missedSets.count == 1)
-        #expect(missed.sets == setsBefore && missed.player == .one && missed.date == moment(4))
-        #expect(game.missedSets.first?.sets.contains(try #require(SetTrio(set[0], set[1], set[2]))) == true)
+        #expect(missed.matches == setsBefore && missed.player == .one && missed.date == moment(4))
+        #expect(
+            game.missedSets.first?.matches.contains(.set(try #require(SetTrio(set[0], set[1], set[2]))))
+                == true)
     }
 
     @Test func theDealPenaltyIsJudgedBeforeTheNewCardsArrive() throws {
         var game = try Fixtures.gameWithoutSet()
-        #expect(game.setsOnTable.isEmpty)
+        #expect(game.matchesOnTable.isEmpty)
         guard case .dealt(_, let penalty, let missed) = game.dealThreeMore(at: moment(1)) else {
             Issue.record("Three cards should have been dealt.")
             return
         }
         #expect(penalty == 0)
         #expect(missed == nil)
-        #expect(!game.setsOnTable.isEmpty)
+        #expect(!game.matchesOnTable.isEmpty)
         #expect(game.score == 0)
         #expect(game.missedSets.isEmpty)
     }
@@ -110,12 +112,13 @@ struct SetGameScoringTests {
 
     @Test func aHintShowsASetOnTheTableAndCostsFour() throws {
         var game = try Fixtures.game()
-        guard case .revealed(let hint, cost: 4) = game.revealHint(at: moment(0)), case .set(let trio) = hint
+        guard case .revealed(let hint, cost: 4) = game.revealHint(at: moment(0)),
+            case .match(.set(let trio)) = hint
         else {
             Issue.record("The table holds a Set, so the hint should show one.")
             return
         }
-        #expect(game.setsOnTable.contains(trio))
+        #expect(game.matchesOnTable.contains(.set(trio)))
         #expect(game.hint == hint)
         #expect(game.score == -4)
     }
@@ -147,9 +150,9 @@ struct SetGameScoringTests {
     @Test func aHintLastsWhileItsSetIsOnTheTable() throws {
         var game = try Fixtures.game()
         let trio = try #require(SetTrio(set[0], set[1], set[2]))
-        #expect(game.revealHint(at: moment(0)) == .revealed(.set(trio), cost: 4))
+        #expect(game.revealHint(at: moment(0)) == .revealed(.match(.set(trio)), cost: 4))
         game.dealThreeMore(at: moment(1))
-        #expect(game.hint == .set(trio))
+        #expect(game.hint == .match(.set(trio)))
         game.revealHint(at: moment(0))
         #expect(game.score == -4 - 3)
         _ = match(set, in: &game, at: 2)
@@ -170,7 +173,8 @@ struct SetGameScoringTests {
         #expect(
             game.revealHint(at: moment(0))
                 == .revealed(
-                    .set(try #require(SetTrio(Self.otherSet[0], Self.otherSet[1], Self.otherSet[2]))), cost: 4
+                    .match(.set(try #require(SetTrio(Self.otherSet[0], Self.otherSet[1], Self.otherSet[2])))),
+                    cost: 4
                 ))
         game.select(set[0], at: moment(2))
         #expect(game.hint != nil)

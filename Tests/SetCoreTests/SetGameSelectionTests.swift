@@ -37,7 +37,7 @@ struct SetGameSelectionTests {
         game.select(set[0], at: moment(1))
         game.select(set[1], at: moment(1))
         let outcome = game.select(set[2], at: moment(1))
-        #expect(outcome == .matched(try #require(SetTrio(set[0], set[1], set[2])), points: 6))
+        #expect(outcome == .matched(.set(try #require(SetTrio(set[0], set[1], set[2]))), points: 6))
         #expect(game.selectionIsMatch == true)
         #expect(game.selection == set)
         #expect(game.selectionViolations.isEmpty)
@@ -81,7 +81,9 @@ struct SetGameSelectionTests {
         let other = game.table[7]
         for card in set { game.select(card, at: moment(1)) }
         let outcome = game.select(other, at: moment(2))
-        #expect(outcome == .clearedMatch(try #require(SetTrio(set[0], set[1], set[2])), thenSelected: other))
+        #expect(
+            outcome == .clearedMatch(.set(try #require(SetTrio(set[0], set[1], set[2]))), thenSelected: other)
+        )
         #expect(Array(game.table.prefix(3)) == nextCards)
         #expect(Array(game.table.dropFirst(3)) == Array(Fixtures.table.dropFirst(3)))
         #expect(game.discardPile == set)
@@ -94,7 +96,8 @@ struct SetGameSelectionTests {
         var game = try Fixtures.game()
         for card in set { game.select(card, at: moment(1)) }
         let outcome = game.select(set[index], at: moment(2))
-        #expect(outcome == .clearedMatch(try #require(SetTrio(set[0], set[1], set[2])), thenSelected: nil))
+        #expect(
+            outcome == .clearedMatch(.set(try #require(SetTrio(set[0], set[1], set[2]))), thenSelected: nil))
         #expect(game.selection.isEmpty)
         #expect(game.table.count == 12)
     }

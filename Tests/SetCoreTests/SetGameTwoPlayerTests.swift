@@ -36,7 +36,7 @@ struct SetGameTwoPlayerTests {
         var game = try Fixtures.game(mode: twoPlayers)
         game.claim(by: .two, at: moment(1))
         let outcome = select(set, by: .two, in: &game, at: 2)
-        #expect(outcome == .matched(try #require(SetTrio(set[0], set[1], set[2])), points: 6))
+        #expect(outcome == .matched(.set(try #require(SetTrio(set[0], set[1], set[2]))), points: 6))
         #expect(game.scores == PlayerPair(one: 0, two: 6))
         #expect(game.twoPlayer?.claim == nil)
         #expect(game.leader == .two)
@@ -44,7 +44,7 @@ struct SetGameTwoPlayerTests {
         game.claim(by: .one, at: moment(3))
         #expect(
             game.select(set[0], by: .one, at: moment(3))
-                == .clearedMatch(try #require(SetTrio(set[0], set[1], set[2])), thenSelected: nil))
+                == .clearedMatch(.set(try #require(SetTrio(set[0], set[1], set[2]))), thenSelected: nil))
         #expect(game.discardPile == set)
     }
 

@@ -9,7 +9,7 @@ struct SetSimulationTests {
     /// The same bot, playing through the public `SetGame` API with the same random draws.
     static func playThroughSetGame(using generator: inout SeededGenerator) -> SimulatedGameResult {
         var game = SetGame(using: &generator, at: moment(0))
-        var sets = game.setsOnTable
+        var sets = game.matchesOnTable
         var result = SimulatedGameResult(
             firstDealSets: sets.count, largestTable: game.table.count, cardsLeftAtEnd: 0, setsFound: 0)
         while !game.isOver {
@@ -22,7 +22,7 @@ struct SetSimulationTests {
                 game.select(trio.cards[0], at: moment(0))
                 result.setsFound += 1
             }
-            sets = game.setsOnTable
+            sets = game.matchesOnTable
         }
         result.cardsLeftAtEnd = game.table.count
         return result

@@ -140,7 +140,7 @@ extension Room {
         switch reason {
         case .notASeat: "You are not playing at this table."
         case .gameOver: "The game is over."
-        case .notThreeCards: "A claim names three different cards."
+        case .wrongNumberOfCards: "A claim names three different cards."
         case .cardNotOnTable: "Those cards are not all on the table."
         case .deckEmpty: "The deck is empty."
         case .notActive: "You are marked away; come back to play."

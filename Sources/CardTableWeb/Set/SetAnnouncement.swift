@@ -81,8 +81,8 @@ enum SetAnnouncement {
     /// What a revealed hint says.
     static func hint(_ game: SetGame) -> String {
         switch game.hint {
-        case .set(let trio)?:
-            "Hint: " + trio.cards.map(SetVocabulary.describe).joined(separator: ", ") + "."
+        case .match(let match)?:
+            "Hint: " + match.cards.map(SetVocabulary.describe).joined(separator: ", ") + "."
         case .noSet?: "Hint: there is no Set on the table. Deal 3 more cards."
         case nil: ""
         }

@@ -76,7 +76,7 @@ struct SetCardView: Encodable, Hashable, Sendable {
     /// The table's cards with their selection and hint states.
     static func table(of game: SetGame) -> [SetCardView] {
         let state = selectionState(of: game)
-        let hinted: SetTrio? = if case .set(let trio)? = game.hint { trio } else { nil }
+        let hinted: SetMatch? = if case .match(let match)? = game.hint { match } else { nil }
         return game.table.map { card in
             view(
                 of: card, selection: game.selection.contains(card) ? state : .none,

@@ -7,9 +7,9 @@ extension SetLastMove {
             switch outcome {
             case .selected(let card): .selected(card)
             case .deselected(let card): .deselected(card)
-            case .matched(let trio, let points): .matched(trio, by: player, points: points)
+            case .matched(let match, let points): .matched(match, by: player, points: points)
             case .mismatched(_, let penalty): .mismatched(by: player, penalty: penalty)
-            case .clearedMatch(let trio, _): .clearedMatch(trio)
+            case .clearedMatch(let match, _): .clearedMatch(match)
             case .rejected(let reason): .rejected(reason)
             }
     }
@@ -20,7 +20,7 @@ extension SetLastMove {
             switch outcome {
             case .dealt(let cards, let penalty, let missed):
                 .dealt(cards, by: player, penalty: penalty, missed: missed)
-            case .clearedMatch(let trio): .clearedMatch(trio)
+            case .clearedMatch(let match): .clearedMatch(match)
             case .rejected(let reason): .rejected(reason)
             }
     }

@@ -9,13 +9,14 @@ public enum SetLastMove: Codable, Hashable, Sendable {
     case selected(SetCard)
     /// A card left the selection.
     case deselected(SetCard)
-    /// Three selected cards were a Set, worth `points` to `player`.
-    case matched(SetTrio, by: SetPlayer, points: Int)
+    /// The selected cards were a match (a Set, or an UltraSet), worth `points` to `player`.
+    /// (Saved as the cards' ids, as Sets were before there were UltraSets.)
+    case matched(SetMatch, by: SetPlayer, points: Int)
     /// Three selected cards were not a Set, costing `player` `penalty`; the reasons are the game's
     /// selection violations.
     case mismatched(by: SetPlayer, penalty: Int)
-    /// A matched Set went to the discard pile.
-    case clearedMatch(SetTrio)
+    /// A match left the table.
+    case clearedMatch(SetMatch)
     /// Three cards were dealt, costing `penalty` when Sets were on the table: the `missed` ones.
     /// (Rows saved before `missed` existed read as `nil`.)
     case dealt([SetCard], by: SetPlayer, penalty: Int, missed: MissedSets?)

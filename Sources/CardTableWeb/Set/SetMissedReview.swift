@@ -11,12 +11,12 @@ struct SetMissedReview: Encodable, Sendable {
     /// The review to show for `saved`, if any.
     init?(_ saved: SavedSetGame) {
         let game = saved.game
-        let trios: [SetTrio]
+        let trios: [SetMatch]
         if game.isOver {
-            trios = game.missedSets.flatMap(\.sets)
+            trios = game.missedSets.flatMap(\.matches)
             heading = "Sets missed this game (\(trios.count))"
         } else if case .dealt(_, _, _, let missed?)? = saved.lastMove {
-            trios = missed.sets
+            trios = missed.matches
             let who = game.twoPlayer == nil ? "You" : SetVocabulary.playerName(missed.player)
             let count = trios.count == 1 ? "a Set was" : "\(SetVocabulary.numberWord(trios.count)) Sets were"
             heading = "\(who) dealt while \(count) on the table"

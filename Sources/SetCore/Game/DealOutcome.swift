@@ -6,7 +6,7 @@ public enum DealOutcome: Hashable, Sendable {
     case dealt([SetCard], penalty: Int, missed: MissedSets?)
     /// A matched Set was selected: it was cleared exactly as a touch would clear it, and nothing
     /// more was dealt.
-    case clearedMatch(SetTrio)
+    case clearedMatch(SetMatch)
     /// Nothing happened.
     case rejected(SetMoveRejection)
 }

@@ -11,7 +11,7 @@ extension SetGame {
     ///
     /// With a matched Set selected it clears the Set exactly as a touch would (nothing ends up
     /// selected) and deals nothing more. Otherwise it adds three cards to the end of the table and
-    /// leaves the selection alone; if the table held a Set *before* the deal, `player` loses
+    /// leaves the selection alone; if the table held a match *before* the deal, `player` loses
     /// ``SetScoring/needlessDealPenalty`` and the Sets are recorded in ``missedSets``.
     ///
     /// Rejected when the deck is empty. In a two-player game it is also rejected while anyone holds
@@ -27,8 +27,8 @@ extension SetGame {
         if selectionIsMatch == true {
             return .clearedMatch(clearMatchedSelection(at: now))
         }
-        let setsOnTable = SetRules.allSets(in: table)
-        let missed = setsOnTable.isEmpty ? nil : MissedSets(sets: setsOnTable, player: player, date: now)
+        let matches = matchesOnTable
+        let missed = matches.isEmpty ? nil : MissedSets(matches: matches, player: player, date: now)
         let penalty = missed == nil ? 0 : scoring.needlessDealPenalty
         if let missed {
             scores[player] -= penalty

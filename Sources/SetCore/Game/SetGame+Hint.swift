@@ -7,10 +7,10 @@
 // MARK: - Hints (extra credit 6)
 
 extension SetGame {
-    /// Reveals one Set on the table, or that there is none, for ``SetScoring/hintPenalty`` points.
+    /// Reveals one match on the table, or that there is none, for ``SetScoring/hintPenalty`` points.
     ///
-    /// The hint stays in ``hint`` while its Set is on the table (a "no Set" hint until the table
-    /// changes); asking again meanwhile returns it for free. A matched Set that is still selected
+    /// The hint stays in ``hint`` while its match can still be taken (a "no Set" hint until the
+    /// table changes); asking again meanwhile returns it for free. A match that is still selected
     /// is about to leave the table, so the hint looks among the other cards.
     /// - Parameters:
     ///   - player: Who pays; always ``SetPlayer/one`` in a solo game.
@@ -22,7 +22,7 @@ extension SetGame {
         if let rejection = hintRejection(by: player) { return .rejected(rejection) }
         defer { clockDidRecordMove(at: now) }
         if let hint { return .revealed(hint, cost: 0) }
-        let revealed = SetRules.firstSet(in: cardsStayingOnTable).map(SetHint.set) ?? .noSet
+        let revealed = firstMatchAfterSelection.map(SetHint.match) ?? .noSet
         scores[player] -= scoring.hintPenalty
         tallies?[player].hintPenalties += scoring.hintPenalty
         hint = revealed

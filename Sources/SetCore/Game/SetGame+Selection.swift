@@ -7,18 +7,21 @@
 // MARK: - Selecting cards (tasks 5–9)
 
 extension SetGame {
-    /// Touches a card on the table.
+    /// Touches a card on the table (or, in Set-Chain, of the previous Set).
     ///
-    /// - With 0–2 cards selected, an unselected card joins the selection and a selected one leaves it.
-    ///   The third card is judged at once: a match scores, a mismatch costs points.
-    /// - With a matched Set selected, the Set goes to the discard pile. Its table positions are refilled
-    ///   from the deck only while the table would otherwise hold fewer than 12 cards; the others are
-    ///   removed. Then the touched card is selected, unless it was one of the Set.
-    /// - With three non-matching cards selected, they are deselected and the touched card alone is
+    /// - With fewer than a match's worth of cards selected (three, four in UltraSet), an
+    ///   unselected card joins the selection and a selected one leaves it; in Set-Chain a card of
+    ///   the previous Set takes the place of another one selected. The last card is judged at
+    ///   once: a match scores, a mismatch costs points.
+    /// - With a match selected, it leaves the table. Its table positions are refilled from the
+    ///   deck only while the table would otherwise hold fewer than the variant's
+    ///   ``SetVariant/tableSize``; the others are removed. Then the touched card is selected, unless
+    ///   it was one of the match or has left play.
+    /// - With a complete non-matching selection, it is deselected and the touched card alone is
     ///   selected, whether or not it was one of them.
     ///
-    /// A match that leaves the deck empty and no Set among the other cards ends the game: its Set goes
-    /// to the discard pile at once, since no touch can follow.
+    /// A match that leaves the deck empty and no match among the other cards ends the game: it
+    /// leaves the table at once, since no touch can follow.
     ///
     /// In a two-player game only the player holding the claim may touch cards.
     /// - Parameters:
@@ -37,7 +40,9 @@ extension SetGame {
         switch selectionIsMatch {
         case true?:
             let matched = clearMatchedSelection(at: now)
-            guard !matched.contains(card) else { return .clearedMatch(matched, thenSelected: nil) }
+            guard !matched.contains(card), isInPlay(card) else {
+                return .clearedMatch(matched, thenSelected: nil)
+            }
             selection = [card]
             return .clearedMatch(matched, thenSelected: card)
         case false?:
@@ -48,45 +53,71 @@ extension SetGame {
                 selection.remove(at: index)
                 return .deselected(card)
             }
+            if let previousSet, previousSet.contains(card) {
+                selection.removeAll(where: previousSet.contains)
+            }
             selection.append(card)
-            return selection.count == 3 ? judgeSelection(by: player, at: now) : .selected(card)
+            return selection.count == variant.cardsPerMatch
+                ? judgeSelection(by: player, at: now) : .selected(card)
         }
     }
 
     // MARK: - Internal
 
-    /// Moves the matched, selected Set to the discard pile and empties the selection.
+    /// Takes the selected match off the table and empties the selection.
     ///
-    /// The Set is replaced from the deck in the same table positions, but only while the table would
-    /// otherwise hold fewer than ``standardTableSize`` cards; positions that get no new card (deck
-    /// empty, or the table held more than 12) are removed and the table shrinks.
-    /// - Returns: The cleared Set.
-    mutating func clearMatchedSelection(at now: Date) -> SetTrio {
-        let matched = SetTrio(unchecked: selection[0], selection[1], selection[2])
+    /// The match is replaced from the deck in the same table positions, but only while the table
+    /// would otherwise hold fewer than the variant's ``SetVariant/tableSize`` cards; positions that
+    /// get no new card (deck empty, or the table held more) are removed and the table shrinks.
+    /// The match goes to the discard pile; in Set-Chain it becomes the ``previousSet`` instead,
+    /// and the cards of the old one that it did not reuse go to the discard pile.
+    /// - Precondition: the selection is a match.
+    /// - Returns: The match.
+    mutating func clearMatchedSelection(at now: Date) -> SetMatch {
+        guard let matched = selectionMatch else { preconditionFailure("No match is selected.") }
         let positions = selection.compactMap { table.firstIndex(of: $0) }.sorted()
         let remaining = table.count - positions.count
-        let replacementCount = min(positions.count, deck.count, max(0, Self.standardTableSize - remaining))
+        let replacementCount = min(positions.count, deck.count, max(0, variant.tableSize - remaining))
         for position in positions.prefix(replacementCount) {
             table[position] = deck.removeFirst()
         }
         for position in positions.dropFirst(replacementCount).reversed() {
             table.remove(at: position)
         }
-        discardPile.append(contentsOf: selection)
+        if variant == .chain {
+            discardPile.append(contentsOf: previousSet?.cards.filter { !matched.contains($0) } ?? [])
+            previousSet = matched.trio
+        } else {
+            discardPile.append(contentsOf: selection)
+        }
         selection = []
         tableDidChange(at: now)
         return matched
     }
 
-    /// The table without a matched selection, which is about to leave it.
-    var cardsStayingOnTable: [SetCard] {
-        selectionIsMatch == true ? table.filter { !selection.contains($0) } : table
+    /// Whether a match will be left once the selected match, if any, has left the table (before
+    /// any replacement is dealt).
+    var hasMatchAfterSelection: Bool {
+        firstMatchAfterSelection != nil
     }
 
-    /// Restarts the search for a Set, and forgets the hint unless it shows a Set still on the table.
+    /// The first match among the cards that stay once the selected match, if any, has left.
+    var firstMatchAfterSelection: SetMatch? {
+        guard let matched = selectionMatch else {
+            return variant.firstMatch(onTable: table, after: previousSet)
+        }
+        let staying = table.filter { !matched.contains($0) }
+        return variant.firstMatch(onTable: staying, after: variant == .chain ? matched.trio : nil)
+    }
+
+    /// Restarts the search for a match, and forgets the hint unless its match is still to be had.
     mutating func tableDidChange(at now: Date) {
         tableChangedAt = now
-        if case .set(let trio)? = hint, trio.cards.allSatisfy(table.contains) { return }
+        if case .match(let match)? = hint, match.cards.allSatisfy(isInPlay),
+            variant.match(match.cards, after: previousSet) != nil
+        {
+            return
+        }
         hint = nil
     }
 
@@ -94,17 +125,16 @@ extension SetGame {
 
     private func rejectionOfSelection(of card: SetCard, by player: SetPlayer) -> SetMoveRejection? {
         if let rejection = rejectionOfPlayer(player) { return rejection }
-        guard table.contains(card) else { return .cardNotOnTable }
+        guard isInPlay(card) else { return .cardNotOnTable }
         guard !isOver else { return .gameOver }
         guard let twoPlayer else { return nil }
         guard let claim = twoPlayer.claim else { return .claimRequired }
         return claim.player == player ? nil : .tableClaimed(by: claim.player)
     }
 
-    /// Scores the three selected cards for `player`.
+    /// Scores the complete selection for `player`.
     private mutating func judgeSelection(by player: SetPlayer, at now: Date) -> SelectionOutcome {
-        if selectionIsMatch == true {
-            let matched = SetTrio(unchecked: selection[0], selection[1], selection[2])
+        if let matched = selectionMatch {
             let speedBonus =
                 hint == nil ? scoring.speedBonus(after: now.timeIntervalSince(tableChangedAt)) : 0
             let points = scoring.matchPoints + speedBonus
@@ -112,8 +142,8 @@ extension SetGame {
             tallies?[player].sets += 1
             tallies?[player].setPoints += points
             claimDidSucceed()
-            if deck.isEmpty, !SetRules.containsSet(cardsStayingOnTable) {
-                // NB: no touch can follow the last Set, so it goes to the discard pile now.
+            if deck.isEmpty, !hasMatchAfterSelection {
+                // NB: no touch can follow the last match, so it leaves the table now.
                 _ = clearMatchedSelection(at: now)
             }
             return .matched(matched, points: points)

@@ -5,54 +5,70 @@
 #endif
 
 extension MultiplayerSetGame {
-    /// Judges `seat`'s claim that `cards` are a Set.
+    /// Judges `seat`'s claim that `cards` are a match (a Set; an UltraSet in that variant).
     ///
-    /// - A Set on the table goes to the claimer's pile for ``pointsPerSet``. Its places are
-    ///   refilled from the deck while the table would otherwise hold fewer than 12 cards, the
-    ///   others close up; then three more are dealt while no Set is left.
+    /// - A match goes to the claimer's pile for ``pointsPerSet``. Its table places are refilled
+    ///   from the deck while the table would otherwise hold fewer than the variant's
+    ///   ``SetVariant/tableSize``, the others close up; then three more are dealt while no match is
+    ///   left. In Set-Chain the Set becomes the ``previousSet``.
     /// - A claim naming a card that another claim took first is ``MultiplayerClaimOutcome/tooLate(takenBy:)``
-    ///   and costs nothing.
+    ///   and costs nothing (in Set-Chain, also a card of a previous Set that a newer Set replaced).
     /// - A claim naming a card of `unseen` (dealt after the table the claimer chose from) is
-    ///   ``MultiplayerClaimOutcome/tableChanged(unseen:)``, Set or not: it costs nothing and
+    ///   ``MultiplayerClaimOutcome/tableChanged(unseen:)``, match or not: it costs nothing and
     ///   earns nothing.
-    /// - Three cards on the table that are not a Set cost ``wrongSetPenalty``.
-    /// - Anything else (not three different cards, a card still in the deck, a seat that is not
-    ///   at the table, a finished game) is rejected and changes nothing.
+    /// - Cards in play that are not a match cost ``wrongSetPenalty``.
+    /// - Anything else (the wrong number of cards or a repeated card, a card still in the deck, a
+    ///   seat that is not at the table, a finished game) is rejected and changes nothing.
     @discardableResult
     public mutating func claim(
         _ cards: [SetCard], by seat: Seat, at now: Date, unseen: Set<SetCard> = []
     ) -> MultiplayerClaimOutcome {
         guard isSeat(seat) else { return .rejected(.notASeat) }
         guard !isOver else { return .rejected(.gameOver) }
-        guard cards.count == 3, Set(cards).count == 3 else { return .rejected(.notThreeCards) }
-        for card in cards {
-            if let taken = holder(of: card) { return .tooLate(takenBy: taken) }
+        guard cards.count == variant.cardsPerMatch, Set(cards).count == cards.count else {
+            return .rejected(.wrongNumberOfCards)
         }
-        guard cards.allSatisfy(table.contains) else { return .rejected(.cardNotOnTable) }
+        for card in cards where !isInPlay(card) {
+            if let taken = latestTaker(of: card) { return .tooLate(takenBy: taken) }
+        }
+        guard cards.allSatisfy(isInPlay) else { return .rejected(.cardNotOnTable) }
         let notSeen = cards.filter(unseen.contains)
         guard notSeen.isEmpty else { return .tableChanged(unseen: notSeen) }
         defer { clock.record(moveAt: now, endingTheGame: isOver) }
-        guard let trio = SetTrio(cards[0], cards[1], cards[2]) else {
+        guard let match = variant.match(cards, after: previousSet) else {
             scores[seat] -= Self.wrongSetPenalty
-            return .notASet(SetRules.violations(cards[0], cards[1], cards[2]), penalty: Self.wrongSetPenalty)
+            return .notASet(variant.violations(cards), penalty: Self.wrongSetPenalty)
         }
-        piles[seat].append(trio)
+        piles[seat].append(match)
         scores[seat] += Self.pointsPerSet
-        let replacements = take(trio)
+        let replacements = take(match)
         dealVotes = []
-        let autoDealt = dealWhileNoSet()
-        return .scored(trio, points: Self.pointsPerSet, replacements: replacements, autoDealt: autoDealt)
+        let autoDealt = dealWhileNoMatch()
+        return .scored(match, points: Self.pointsPerSet, replacements: replacements, autoDealt: autoDealt)
     }
 
     // MARK: - Private
 
-    /// Takes the Set off the table, refilling its places from the deck only while the table would
-    /// otherwise hold fewer than 12 cards.
-    /// - Returns: The cards that took the Set's places.
-    private mutating func take(_ trio: SetTrio) -> [SetCard] {
-        let positions = trio.cards.compactMap { table.firstIndex(of: $0) }.sorted()
+    /// Who took `card` out of play: in Set-Chain, whoever took the Set that replaced the previous
+    /// Set it was in; otherwise the one who took it.
+    private func latestTaker(of card: SetCard) -> Seat? {
+        if let previousSet, variant == .chain,
+            let seat = piles.firstIndex(where: { $0.last?.trio == previousSet }),
+            holder(of: card) != nil
+        {
+            return seat
+        }
+        return holder(of: card)
+    }
+
+    /// Takes the match off the table, refilling its places from the deck only while the table
+    /// would otherwise hold fewer than the variant's ``SetVariant/tableSize``; in Set-Chain the Set
+    /// becomes the previous Set.
+    /// - Returns: The cards that took the match's places.
+    private mutating func take(_ match: SetMatch) -> [SetCard] {
+        let positions = match.cards.compactMap { table.firstIndex(of: $0) }.sorted()
         let remaining = table.count - positions.count
-        let count = min(positions.count, deck.count, max(0, SetGame.standardTableSize - remaining))
+        let count = min(positions.count, deck.count, max(0, variant.tableSize - remaining))
         var replacements: [SetCard] = []
         for position in positions.prefix(count) {
             table[position] = deck.removeFirst()
@@ -61,16 +77,18 @@ extension MultiplayerSetGame {
         for position in positions.dropFirst(count).reversed() {
             table.remove(at: position)
         }
+        if variant == .chain { previousSet = match.trio }
         return replacements
     }
 }
 
 /// What a claim did.
 public enum MultiplayerClaimOutcome: Hashable, Sendable {
-    /// The claimer took the Set: the cards that took its places, and any dealt afterwards
-    /// because no Set was left.
-    case scored(SetTrio, points: Int, replacements: [SetCard], autoDealt: [SetCard])
-    /// Not a Set, and why; the claimer lost `penalty` points.
+    /// The claimer took the match: the cards that took its places, and any dealt afterwards
+    /// because no match was left.
+    case scored(SetMatch, points: Int, replacements: [SetCard], autoDealt: [SetCard])
+    /// Not a match, and why (empty when the reason is the variant's own); the claimer lost
+    /// `penalty` points.
     case notASet([SetViolation], penalty: Int)
     /// Another claim took one of the cards first; nothing is lost.
     case tooLate(takenBy: MultiplayerSetGame.Seat)
@@ -85,7 +103,8 @@ public enum MultiplayerClaimOutcome: Hashable, Sendable {
 public enum MultiplayerRejection: String, Hashable, Sendable, Codable {
     case notASeat
     case gameOver
-    case notThreeCards
+    /// Not a match's number of different cards (saved under its first name).
+    case wrongNumberOfCards = "notThreeCards"
     case cardNotOnTable
     case deckEmpty
     case notActive

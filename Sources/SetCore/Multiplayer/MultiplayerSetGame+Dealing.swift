@@ -28,7 +28,7 @@ extension MultiplayerSetGame {
     @discardableResult
     public mutating func settleDealVotes(activeSeats: Set<Seat>, at now: Date) -> DealVoteOutcome? {
         guard !deck.isEmpty, !activeSeats.isEmpty, activeSeats.isSubset(of: dealVotes) else { return nil }
-        let dealt = dealThree() + dealWhileNoSet()
+        let dealt = dealThree() + dealWhileNoMatch()
         clock.record(moveAt: now, endingTheGame: isOver)
         return .dealt(dealt)
     }

@@ -13,7 +13,9 @@
 /// There is no hint and no speed bonus: with many players they would reward the wrong thing.
 ///
 /// The same invariants as ``SetGame`` hold: deck, table and the players' piles never share a card
-/// (for a shuffled game they are exactly the 81 cards) and every pile is made of whole Sets.
+/// (for a shuffled game they are exactly the variant's deck) and every pile is made of whole
+/// matches; in Set-Chain a reused card is in two Sets, the one it was taken with and the one that
+/// reused it.
 public struct MultiplayerSetGame: Hashable, Sendable, Codable {
     /// A player's place at the table, `0..<seatCount`.
     public typealias Seat = Int
@@ -29,47 +31,62 @@ public struct MultiplayerSetGame: Hashable, Sendable, Codable {
     public internal(set) var deck: [SetCard]
     /// The cards in play, in the order they are laid out.
     public internal(set) var table: [SetCard]
-    /// Each seat's Sets, oldest first.
-    public internal(set) var piles: [[SetTrio]]
+    /// Each seat's matches (Sets, or UltraSets), oldest first.
+    public internal(set) var piles: [[SetMatch]]
     /// Each seat's points: a point per Set, less a point per wrong claim.
     public internal(set) var scores: [Int]
     /// The seats that asked for three more cards since the table last changed.
     public internal(set) var dealVotes: Set<Seat> = []
     /// How long the game has been played.
     public internal(set) var clock = SetGameClock()
+    /// In Set-Chain, the Set taken last, one card of which the next Set must reuse.
+    public internal(set) var previousSet: SetTrio?
+    /// The variant as saved; `nil` for a game saved before there was more than one (Normal).
+    private var savedVariant: SetVariant?
 
-    /// A game for `seatCount` players with a deck shuffled by `generator`: 12 cards dealt, and
-    /// three more while the table holds no Set.
+    /// A game for `seatCount` players with a deck shuffled by `generator`: the variant's
+    /// ``SetVariant/tableSize`` cards dealt, and three more while the table holds no match.
     /// - Precondition: `1...maximumSeats` contains `seatCount`.
-    public init(seatCount: Int, using generator: inout some RandomNumberGenerator) {
+    public init(
+        seatCount: Int, variant: SetVariant = .normal, using generator: inout some RandomNumberGenerator
+    ) {
         precondition((1...Self.maximumSeats).contains(seatCount), "A table seats 1 to 8 players.")
-        let deck = SetCard.shuffledDeck(using: &generator)
+        let deck = variant.shuffledDeck(using: &generator)
         self.init(
-            validDeck: Array(deck.dropFirst(SetGame.standardTableSize)),
-            table: Array(deck.prefix(SetGame.standardTableSize)), seatCount: seatCount)
+            validDeck: Array(deck.dropFirst(variant.tableSize)),
+            table: Array(deck.prefix(variant.tableSize)), seatCount: seatCount, variant: variant)
     }
 
     /// A game in exactly this position, for tests; nothing is dealt automatically.
-    /// - Throws: ``SetGameSetupError/duplicateCard(_:)`` if a card appears twice.
-    public init(deck: [SetCard], table: [SetCard], seatCount: Int) throws(SetGameSetupError) {
+    /// - Throws: ``SetGameSetupError`` if a card appears twice or is not in the variant's deck, or
+    ///   there is a previous Set outside Set-Chain.
+    public init(
+        deck: [SetCard], table: [SetCard], previousSet: SetTrio? = nil, seatCount: Int,
+        variant: SetVariant = .normal
+    ) throws(SetGameSetupError) {
         precondition((1...Self.maximumSeats).contains(seatCount), "A table seats 1 to 8 players.")
         var seen = CardMask()
-        for card in deck + table {
+        for card in deck + table + (previousSet?.cards ?? []) {
             guard !seen.contains(card.id) else { throw .duplicateCard(card) }
+            guard variant.contains(card) else { throw .cardNotInDeck(card) }
             seen.insert(card.id)
         }
+        guard previousSet == nil || variant == .chain else { throw .previousSetOutsideSetChain }
         self.deck = deck
         self.table = table
+        self.previousSet = previousSet
+        savedVariant = variant
         piles = Array(repeating: [], count: seatCount)
         scores = Array(repeating: 0, count: seatCount)
     }
 
-    private init(validDeck deck: [SetCard], table: [SetCard], seatCount: Int) {
+    private init(validDeck deck: [SetCard], table: [SetCard], seatCount: Int, variant: SetVariant) {
         self.deck = deck
         self.table = table
+        savedVariant = variant
         piles = Array(repeating: [], count: seatCount)
         scores = Array(repeating: 0, count: seatCount)
-        _ = dealWhileNoSet()
+        _ = dealWhileNoMatch()
     }
 
     // MARK: - Reading the game
@@ -77,10 +94,18 @@ public struct MultiplayerSetGame: Hashable, Sendable, Codable {
     /// How many players sit at the table.
     public var seatCount: Int { scores.count }
 
-    /// Whether the game is over: the deck is empty and the table holds no Set.
-    public var isOver: Bool { deck.isEmpty && !SetRules.containsSet(table) }
+    /// Which game of Set this is.
+    public var variant: SetVariant { savedVariant ?? .normal }
 
-    /// Who holds which card: the seat whose pile holds `card`, if any.
+    /// Whether the game is over: the deck is empty and the table holds no match.
+    public var isOver: Bool { deck.isEmpty && !variant.hasMatch(onTable: table, after: previousSet) }
+
+    /// Whether `card` may be claimed: it is on the table or, in Set-Chain, in the previous Set.
+    public func isInPlay(_ card: SetCard) -> Bool {
+        table.contains(card) || previousSet?.contains(card) == true
+    }
+
+    /// Who took `card`: the seat whose pile holds it, if any (in Set-Chain, the first to take it).
     public func holder(of card: SetCard) -> Seat? {
         piles.firstIndex { $0.contains { $0.contains(card) } }
     }
@@ -100,11 +125,11 @@ public struct MultiplayerSetGame: Hashable, Sendable, Codable {
     /// Whether `seat` sits at this table.
     func isSeat(_ seat: Seat) -> Bool { scores.indices.contains(seat) }
 
-    /// Deals three cards at a time while the table holds no Set and the deck has cards.
+    /// Deals three cards at a time while the table holds no match and the deck has cards.
     /// - Returns: The cards dealt.
-    mutating func dealWhileNoSet() -> [SetCard] {
+    mutating func dealWhileNoMatch() -> [SetCard] {
         var dealt: [SetCard] = []
-        while !deck.isEmpty, !SetRules.containsSet(table) {
+        while !deck.isEmpty, !variant.hasMatch(onTable: table, after: previousSet) {
             dealt += dealThree()
         }
         return dealt
@@ -131,6 +156,6 @@ public struct SeatRanking: Hashable, Sendable {
 }
 
 extension MultiplayerSetGame {
-    /// Every Set on the table right now.
-    public var setsOnTable: [SetTrio] { SetRules.allSets(in: table) }
+    /// Every match on the table right now.
+    public var matchesOnTable: [SetMatch] { variant.matches(onTable: table, after: previousSet) }
 }

@@ -2,9 +2,10 @@ import SeededRandom
 
 /// Bots playing Set many times, for `cardtable simulate set`.
 ///
-/// Each bot game deals 12 cards, then takes a Set chosen uniformly at random among all Sets on the
-/// table while there is one, and deals three cards when there is none, under the same replacement
-/// rule as ``SetGame``. The games are split into batches of ``gamesPerBatch``; batch `k` draws its
+/// Each bot game deals the variant's table (12 cards; 9 in Junior), then takes a match chosen
+/// uniformly at random among all matches in play while there is one, and deals three cards when
+/// there is none, under the same replacement rule as ``SetGame``. Normal games are played by the
+/// lean ``SetBotTable``, the others by ``SetVariantBot`` on a real ``SetGame``. The games are split into batches of ``gamesPerBatch``; batch `k` draws its
 /// randomness from the `k`-th number of a generator seeded with the seed, and batches run in
 /// parallel. Totals are integers added up at the end, so the same seed gives the same statistics
 /// however the batches are scheduled.
@@ -17,10 +18,12 @@ public enum SetSimulation {
     /// - Parameters:
     ///   - games: How many games to play.
     ///   - seed: Where all randomness comes from.
+    ///   - variant: Which game of Set the bots play; Normal by default.
     ///   - progress: Called with the number of games finished after each batch.
     public static func run(
         games: Int,
         seed: UInt64,
+        variant: SetVariant = .normal,
         progress: (Int) -> Void = { _ in }
     ) async -> SetSimulationStatistics {
         let clock = ContinuousClock()
@@ -28,16 +31,17 @@ public enum SetSimulation {
         let batches = batches(games: games, seed: seed)
         let tally = await withTaskGroup(of: SimulationTally.self) { group in
             for batch in batches {
-                group.addTask { playBatch(games: batch.games, seed: batch.seed) }
+                group.addTask { playBatch(games: batch.games, seed: batch.seed, variant: variant) }
             }
-            var total = SimulationTally()
+            var total = SimulationTally(tableSize: variant.tableSize)
             for await batchTally in group {
                 total.add(batchTally)
                 progress(total.games)
             }
             return total
         }
-        return SetSimulationStatistics(tally: tally, seed: seed, seconds: seconds(since: start, on: clock))
+        return SetSimulationStatistics(
+            tally: tally, seed: seed, variant: variant, seconds: seconds(since: start, on: clock))
     }
 
     /// Plays `games` bot games from `seed` on the calling thread only, e.g. for benchmarks.
@@ -47,17 +51,23 @@ public enum SetSimulation {
     public static func runOnThisThread(games: Int, seed: UInt64) -> SetSimulationStatistics {
         let clock = ContinuousClock()
         let start = clock.now
-        let tally = playBatch(games: max(games, 0), seed: seed)
-        return SetSimulationStatistics(tally: tally, seed: seed, seconds: seconds(since: start, on: clock))
+        let tally = playBatch(games: max(games, 0), seed: seed, variant: .normal)
+        return SetSimulationStatistics(
+            tally: tally, seed: seed, variant: .normal, seconds: seconds(since: start, on: clock))
     }
 
     // MARK: - Internal
 
     /// Plays one batch on the calling thread.
-    static func playBatch(games: Int, seed: UInt64) -> SimulationTally {
+    static func playBatch(games: Int, seed: UInt64, variant: SetVariant) -> SimulationTally {
         var generator = SeededGenerator(seed: seed)
+        var tally = SimulationTally(tableSize: variant.tableSize)
+        guard variant == .normal else {
+            let bot = SetVariantBot(variant: variant)
+            for _ in 0..<games { tally.record(bot.playGame(using: &generator)) }
+            return tally
+        }
         var table = SetBotTable()
-        var tally = SimulationTally()
         CompletingCardTable.ids.withUnsafeBufferPointer { completingIDs in
             for _ in 0..<games {
                 tally.record(table.playGame(using: &generator, completing: completingIDs))

@@ -1,14 +1,16 @@
 /// Integer totals over a batch of simulated games; batches add up exactly, in any order.
 struct SimulationTally: Sendable {
+    /// The variant's table size: 12, or 9 in Junior.
+    let tableSize: Int
     /// Games played.
     var games = 0
-    /// Games whose first 12 cards held no Set.
+    /// Games whose first deal held no match.
     var firstDealsWithoutSet = 0
-    /// Sets among the first 12 cards, summed over games.
+    /// Matches in the first deal, summed over games.
     var firstDealSets = 0
-    /// Games whose table never held more than 12 cards.
+    /// Games whose table never held more than ``tableSize`` cards.
     var gamesNeverAbove12 = 0
-    /// Sets found, summed over games.
+    /// Matches found, summed over games.
     var setsFound = 0
     /// The most cards any table held.
     var largestTable = 0
@@ -20,7 +22,7 @@ struct SimulationTally: Sendable {
         games += 1
         firstDealSets += game.firstDealSets
         if game.firstDealSets == 0 { firstDealsWithoutSet += 1 }
-        if game.largestTable <= SetGame.standardTableSize { gamesNeverAbove12 += 1 }
+        if game.largestTable <= tableSize { gamesNeverAbove12 += 1 }
         setsFound += game.setsFound
         largestTable = max(largestTable, game.largestTable)
         cardsLeftAtEnd[game.cardsLeftAtEnd] += 1
