@@ -160,7 +160,8 @@ import Testing
         ("/themes", #"{"emojis": ["🐸", "🦄"], "color": "red"}"#, "The JSON has no name."),
         ("/themes", #"[1, 2]"#, "The JSON is not an object with named fields."),
         ("/set/claim", #"{"player": "three"}"#, "player must be one or two."),
-        ("/set/new", #"{"mode": "three-player"}"#, "mode must be solo or two-player."),
+        ("/set/new", #"{"mode": "three-player"}"#, "mode must be normal, junior, chain or ultra."),
+        ("/set/new", #"{"players": "three"}"#, "players must be solo or two-player."),
         ("/set/deal", #"{"version": "new"}"#, "version must be the page's move count, a whole number."),
         ("/set/color-blind", #"{}"#, "The JSON has no enabled: it must be true or false."),
     ])

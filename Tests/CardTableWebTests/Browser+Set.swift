@@ -5,9 +5,12 @@ extension Browser {
     /// Starts the player's Set game from a test position and returns the page's JSON.
     @discardableResult
     func setUpSet(
-        table: [SetCard]? = nil, deck: [SetCard]? = nil, seed: UInt64? = nil, mode: String = "solo"
+        table: [SetCard]? = nil, deck: [SetCard]? = nil, seed: UInt64? = nil, mode: String = "solo",
+        players: String? = nil, previousSet: [SetCard]? = nil
     ) async throws -> SetPageJSON {
         var fields = ["\"mode\": \"\(mode)\""]
+        if let players { fields.append("\"players\": \"\(players)\"") }
+        if let previousSet { fields.append("\"previousSet\": \(previousSet.map(\.id))") }
         if let table { fields.append("\"table\": \(table.map(\.id))") }
         if let deck { fields.append("\"deck\": \(deck.map(\.id))") }
         if let seed { fields.append("\"seed\": \(seed)") }

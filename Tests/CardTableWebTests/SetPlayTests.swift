@@ -205,12 +205,13 @@ import Testing
             _ = try await browser.post("/set/hint")
             var json = try await browser.post("/set/new", form: [("mode", "two-player")], json: true).decode(
                 SetPageJSON.self)
-            #expect(json.mode == "two-player")
+            #expect(json.players == "two-player")
+            #expect(json.mode == "normal")
             #expect(json.score == 0)
             #expect(json.cards.count == 12)
             #expect(json.playerOne?.canClaim == true)
             json = try await browser.post("/set/new", json: true).decode(SetPageJSON.self)
-            #expect(json.mode == "solo")
+            #expect(json.players == "solo")
             #expect(json.playerOne == nil)
         }
     }

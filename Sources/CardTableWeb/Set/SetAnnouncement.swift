@@ -31,29 +31,37 @@ enum SetAnnouncement {
     /// The last move in words.
     private static func move(_ saved: SavedSetGame, now: Date) -> String {
         let game = saved.game
+        let variant = game.variant
         // The final score follows the last move's words, so they leave it out.
         let score = game.twoPlayer == nil && !game.isOver ? " Score \(game.score)." : ""
         switch saved.lastMove {
         case nil, .newGame?, .setAside?:
+            let mode = variant == .normal ? "" : " of \(variant.title)"
             return game.twoPlayer == nil
-                ? "New game: \(game.table.count) cards dealt."
-                : "New two-player game: press Set! when you see a Set."
+                ? "New game\(mode): \(game.table.count) cards dealt."
+                : "New two-player game\(mode): press Set! when you see \(variant.aMatch)."
         case .selected(let card)?:
-            return "Selected \(SetVocabulary.describe(card)) (\(game.selection.count) of 3)."
+            return
+                "Selected \(SetVocabulary.describe(card)) (\(game.selection.count) of \(variant.cardsPerMatch))."
         case .deselected(let card)?:
             return "Deselected \(SetVocabulary.describe(card))."
         case .matched(_, let player, let points)?:
             let who = game.twoPlayer == nil ? "" : " for \(SetVocabulary.playerName(player))"
-            return "It's a Set! Plus \(points)\(who).\(score)"
+            return "It's \(variant.aMatch)! Plus \(points)\(who).\(score)"
         case .mismatched(let player, let penalty)?:
             let whose = game.twoPlayer == nil ? "" : " for \(SetVocabulary.playerName(player))"
             let cost = penalty > 0 ? " Minus \(penalty)\(whose)." : ""
             // NB: the reasons are in the page's "why not" line, which is part of the live region.
-            return "Not a Set.\(cost)\(score)"
+            return "Not \(variant.aMatch).\(cost)\(score)"
         case .clearedMatch?:
-            return "The Set went to the discard pile. \(game.table.count) cards on the table."
+            if variant == .chain {
+                return "That Set is now the last Set: the next one reuses one of its cards."
+                    + " \(game.table.count) cards on the table."
+            }
+            return
+                "The \(variant.matchName) went to the discard pile. \(game.table.count) cards on the table."
         case .dealt(_, _, let penalty, _)?:
-            let cost = penalty > 0 ? " There was a Set on the table: minus \(penalty)." : ""
+            let cost = penalty > 0 ? " There was \(variant.aMatch) on the table: minus \(penalty)." : ""
             return
                 "Dealt 3 cards: \(game.table.count) on the table, \(game.deck.count) in the deck.\(cost)\(score)"
         case .hint(let player, let cost)?:
@@ -66,7 +74,8 @@ enum SetAnnouncement {
             }
         case .claimed(let player)?:
             let seconds = game.twoPlayer?.claimTimeRemaining(at: now).map { Int($0.rounded(.up)) } ?? 0
-            return "\(SetVocabulary.playerName(player)) claims a Set: \(seconds) seconds to select it."
+            return
+                "\(SetVocabulary.playerName(player)) claims \(variant.aMatch): \(seconds) seconds to select it."
         case .timedOut(let player, let penalty)?:
             return timedOut(player, penalty: penalty)
         case .colorBlindMode(let isOn)?:
@@ -83,7 +92,7 @@ enum SetAnnouncement {
         switch game.hint {
         case .match(let match)?:
             "Hint: " + match.cards.map(SetVocabulary.describe).joined(separator: ", ") + "."
-        case .noSet?: "Hint: there is no Set on the table. Deal 3 more cards."
+        case .noSet?: "Hint: there is no \(game.variant.matchName) on the table. Deal 3 more cards."
         case nil: ""
         }
     }

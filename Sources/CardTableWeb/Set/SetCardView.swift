@@ -40,7 +40,9 @@ struct SetCardView: Encodable, Hashable, Sendable {
     /// The card's CSS state classes.
     let classes: String
 
-    init(_ card: SetCard, selection: Selection = .none, isHinted: Bool = false) {
+    /// - Parameter match: What the mode's matches are called, for the label of a complete
+    ///   selection: "Set" or "UltraSet".
+    init(_ card: SetCard, selection: Selection = .none, isHinted: Bool = false, match: String = "Set") {
         id = card.id
         description = SetVocabulary.describe(card)
         color = SetVocabulary.color(card.color)
@@ -55,8 +57,8 @@ struct SetCardView: Encodable, Hashable, Sendable {
         let state: String? =
             switch selection {
             case .selected: "selected"
-            case .match: "selected, a Set"
-            case .mismatch: "selected, not a Set"
+            case .match: "selected, a\(match.first == "U" ? "n" : "") \(match)"
+            case .mismatch: "selected, not a\(match.first == "U" ? "n" : "") \(match)"
             case .none: nil
             }
         label = [description, state, isHinted ? "hinted" : nil].compactMap { $0 }.joined(separator: ", ")
@@ -75,18 +77,33 @@ struct SetCardView: Encodable, Hashable, Sendable {
 
     /// The table's cards with their selection and hint states.
     static func table(of game: SetGame) -> [SetCardView] {
-        let state = selectionState(of: game)
-        let hinted: SetMatch? = if case .match(let match)? = game.hint { match } else { nil }
-        return game.table.map { card in
-            view(
-                of: card, selection: game.selection.contains(card) ? state : .none,
-                isHinted: hinted?.contains(card) ?? false)
-        }
+        views(of: game.table, in: game)
     }
 
-    /// `card` in a state, as ``init(_:selection:isHinted:)`` makes it, from a table made once.
-    static func view(of card: SetCard, selection: Selection = .none, isHinted: Bool = false) -> SetCardView {
-        everyView[index(of: card, selection: selection, isHinted: isHinted)]
+    /// In Set-Chain, the previous Set's cards with their selection and hint states; empty otherwise.
+    static func previousSet(of game: SetGame) -> [SetCardView] {
+        views(of: game.previousSet?.cards ?? [], in: game)
+    }
+
+    /// `card` in a state, as ``init(_:selection:isHinted:match:)`` makes it, from a table made
+    /// once for Sets.
+    static func view(
+        of card: SetCard, selection: Selection = .none, isHinted: Bool = false, match: String = "Set"
+    ) -> SetCardView {
+        guard match == "Set" else {
+            return SetCardView(card, selection: selection, isHinted: isHinted, match: match)
+        }
+        return everyView[index(of: card, selection: selection, isHinted: isHinted)]
+    }
+
+    private static func views(of cards: [SetCard], in game: SetGame) -> [SetCardView] {
+        let state = selectionState(of: game)
+        let hinted: SetMatch? = if case .match(let match)? = game.hint { match } else { nil }
+        return cards.map { card in
+            view(
+                of: card, selection: game.selection.contains(card) ? state : .none,
+                isHinted: hinted?.contains(card) ?? false, match: game.variant.matchName)
+        }
     }
 
     // MARK: - Private
@@ -115,10 +132,12 @@ struct SetCardView: Encodable, Hashable, Sendable {
 }
 
 extension SetCardView: RememberedJSON {
-    /// A view's JSON, from a table made once beside the views.
+    /// A view's JSON, from a table made once beside the views (views of Sets only: an UltraSet's
+    /// labels differ).
     var rememberedJSON: [UInt8]? {
         guard let card = SetCard(id: id) else { return nil }
-        return Self.everyJSON[Self.index(of: card, selection: selection, isHinted: isHinted)]
+        let index = Self.index(of: card, selection: selection, isHinted: isHinted)
+        return Self.everyView[index].label == label ? Self.everyJSON[index] : nil
     }
 }
 

@@ -14,8 +14,10 @@ struct SetController: Sendable {
 
     /// The body of New Game.
     struct NewGameForm: SetForm {
+        /// The variant, Normal when missing (or `solo` / `two-player` from older pages).
+        let mode: SetModeField?
         /// Solo when missing.
-        let mode: SetPlayMode?
+        let players: SetPlayMode?
         let version: Int?
     }
 
@@ -69,7 +71,7 @@ struct SetController: Sendable {
         let form = try await RequestInput.decode(NewGameForm.self, from: request, context: context)
         return try await answer(
             try await referee.newGame(
-                form.mode ?? .solo, version: form.version, for: player),
+                SetGameChoice(mode: form.mode, players: form.players), version: form.version, for: player),
             for: player, request)
     }
 
@@ -161,7 +163,10 @@ extension SetForm {
     static var fieldDescriptions: [String: String] {
         [
             "version": "the page's move count, a whole number",
-            "mode": SetPlayMode.allCases.map(\.rawValue).joined(separator: " or "),
+            // NB: `solo` and `two-player` are still read (from pages drawn before there were modes),
+            // but no longer offered.
+            "mode": "normal, junior, chain or ultra",
+            "players": SetPlayMode.allCases.map(\.rawValue).joined(separator: " or "),
             "player": "one or two",
             "enabled": "true or false",
         ]

@@ -11,14 +11,17 @@ struct SetMissedReview: Encodable, Sendable {
     /// The review to show for `saved`, if any.
     init?(_ saved: SavedSetGame) {
         let game = saved.game
+        let name = game.variant.matchName
         let trios: [SetMatch]
         if game.isOver {
             trios = game.missedSets.flatMap(\.matches)
-            heading = "Sets missed this game (\(trios.count))"
+            heading = "\(name)s missed this game (\(trios.count))"
         } else if case .dealt(_, _, _, let missed?)? = saved.lastMove {
             trios = missed.matches
             let who = game.twoPlayer == nil ? "You" : SetVocabulary.playerName(missed.player)
-            let count = trios.count == 1 ? "a Set was" : "\(SetVocabulary.numberWord(trios.count)) Sets were"
+            let count =
+                trios.count == 1
+                ? "\(game.variant.aMatch) was" : "\(SetVocabulary.numberWord(trios.count)) \(name)s were"
             heading = "\(who) dealt while \(count) on the table"
         } else {
             return nil

@@ -9,14 +9,27 @@ import SetCore
 struct SetPage: PageModel {
     static let template = "set"
 
-    let title = "Set · CardTable"
-    /// `solo` or `two-player`.
+    let title: String
+    /// The game of Set: `normal`, `junior`, `chain` or `ultra`.
     let mode: String
+    /// The mode's name, "Set-Chain"; nil for Normal, which needs none.
+    let modeTitle: String?
+    /// The mode's rule, said on the table; nil for Normal.
+    let modeRule: String?
+    /// What a player finds: "Set" or "UltraSet".
+    let matchName: String
+    /// `solo` or `two-player`.
+    let players: String
     let isTwoPlayer: Bool
     let colorBlind: Bool
     /// The solo score (player one's in a two-player game).
     let score: Int
     let cards: [SetCardView]
+    /// Whether this is Set-Chain, which shows the last Set taken beside the table.
+    let isChain: Bool
+    /// In Set-Chain, the last Set taken (empty before the first), one card of which the next Set
+    /// reuses; nil otherwise.
+    let previousSet: [SetCardView]?
     let cardCount: Int
     /// How the table's cards fill the board (see ``CardGridLayout``).
     let layout: CardGridLayout
@@ -41,7 +54,7 @@ struct SetPage: PageModel {
     let isOver: Bool
     /// The result under "Game over!": "Final score 12." or "Player 1 wins, 12 to 9."
     let result: String?
-    /// How many Sets went to the discard pile, for the game-over summary.
+    /// How many matches the players took, for the game-over summary.
     let setsFound: Int
     /// How long the game has been played; `nil` for a game saved before its clock was kept.
     let time: PlayingClock?
@@ -80,6 +93,8 @@ struct SetPage: PageModel {
     /// What each player's score was made of, once the game is over (for two players, each line
     /// starts with the player).
     let breakdown: [String]
+    /// The modes New Game offers, the current one chosen.
+    let modeChoices: [SetModeChoice]
     /// How a finished game compares with the player's best; nil while it goes on.
     let best: BestComparison?
     let statsURL = StatsRoute.page.path
@@ -89,11 +104,20 @@ struct SetPage: PageModel {
         let saved = snapshot.saved
         let game = saved.game
         let now = snapshot.now
-        mode = SetPlayMode(game).rawValue
+        let variant = game.variant
+        title = variant == .normal ? "Set · CardTable" : "\(variant.title) · Set · CardTable"
+        mode = variant.rawValue
+        modeTitle = variant == .normal ? nil : variant.title
+        modeRule = variant == .normal ? nil : variant.rule
+        matchName = variant.matchName
+        players = SetPlayMode(game).rawValue
+        modeChoices = SetModeChoice.all(current: variant)
         isTwoPlayer = game.twoPlayer != nil
         colorBlind = saved.colorBlind
         score = game.score
         cards = SetCardView.table(of: game)
+        isChain = variant == .chain
+        previousSet = isChain ? SetCardView.previousSet(of: game) : nil
         cardCount = game.table.count
         layout = .setTable(cardCount: game.table.count)
         deckCount = game.deck.count
@@ -104,13 +128,21 @@ struct SetPage: PageModel {
         selectionCount = game.selection.count
         selectionState = SetCardView.selectionState(of: game).rawValue
         let violations = game.selectionViolations
-        whyNot = violations.isEmpty ? nil : "Not a Set: \(SetVocabulary.explain(violations))."
+        whyNot =
+            if !violations.isEmpty {
+                "Not a Set: \(SetVocabulary.explain(violations))."
+            } else if game.selectionIsMatch == false {
+                variant.ownMismatchReason
+            } else {
+                nil
+            }
         hint = game.hint == nil ? nil : SetAnnouncement.hint(game)
         announcement = SetAnnouncement.text(for: saved, now: now)
         setAsideNotice = saved.lastMove == .setAside ? SetAnnouncement.setAsideNotice : nil
         isOver = game.isOver
         result = isOver ? SetAnnouncement.result(of: game) : nil
-        setsFound = game.discardPile.count / 3
+        setsFound =
+            game.tallies.map { $0.one.sets + $0.two.sets } ?? game.discardPile.count / variant.cardsPerMatch
         breakdown = Self.breakdown(of: game)
         time = game.clock.map { PlayingClock(playingTime: $0.playingTime(at: now), isRunning: $0.isRunning) }
         canHint = game.canRevealHint
@@ -135,6 +167,13 @@ extension SetPage: MustacheParent {
         switch key {
         case "title": title
         case "mode": mode
+        case "modeTitle": modeTitle
+        case "modeRule": modeRule
+        case "matchName": matchName
+        case "players": players
+        case "modeChoices": modeChoices
+        case "previousSet": previousSet
+        case "isChain": isChain
         case "isTwoPlayer": isTwoPlayer
         case "colorBlind": colorBlind
         case "score": score

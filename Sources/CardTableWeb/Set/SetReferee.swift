@@ -65,10 +65,11 @@ struct SetReferee: Sendable {
     // Every move takes the `version` of the page it was made on: nil (JSON clients) skips the
     // check; a stale one turns the move down (see ``SavedSetGame/version``).
 
-    /// Deals a new game in `mode`, keeping the player's color-blind setting.
-    func newGame(_ mode: SetPlayMode, version: Int? = nil, for player: PlayerID) async throws -> Snapshot {
-        try await play(for: player, version: version, newGameMode: mode) { saved, now in
-            saved.game = SetGame(mode: mode.gameMode, at: now)
+    /// Deals a new game of `choice`, keeping the player's color-blind setting.
+    func newGame(_ choice: SetGameChoice, version: Int? = nil, for player: PlayerID) async throws -> Snapshot
+    {
+        try await play(for: player, version: version, newGame: choice) { saved, now in
+            saved.game = choice.newGame(at: now)
             saved.lastMove = .newGame
             saved.timeout = nil
         }
@@ -144,8 +145,8 @@ struct SetReferee: Sendable {
     /// not the saved game's; saves what changed. A move made (not refused) bumps the version. A
     /// request that only reads never stores a first deal.
     ///
-    /// A New Game passes its `mode`: when the player has no game yet, dealing one in that mode is
-    /// the whole move, so a first New Game deals once.
+    /// A New Game passes its choice: when the player has no game yet, dealing one of it is the
+    /// whole move, so a first New Game deals once.
     ///
     /// A claim that ran out is kept beside the move (both are announced); a request that only
     /// reads makes the timeout its last move.
@@ -154,21 +155,20 @@ struct SetReferee: Sendable {
     /// stored in its place, with the player's color-blind setting, announcing the set-aside until
     /// the next move; `move` is not made, since it was meant for the game that is gone.
     private func play(
-        for player: PlayerID, version: Int?, newGameMode: SetPlayMode? = nil, _ move: Move?
+        for player: PlayerID, version: Int?, newGame: SetGameChoice? = nil, _ move: Move?
     ) async throws -> Snapshot {
         let now = environment.now()
         let secret = secret
         let (saved, isNewGame) = try await games.changeSetGame(for: player, at: now) { found in
             if case .setAside(let colorBlind, let version) = found {
                 let saved = Self.dealtInPlaceOfSetAside(
-                    colorBlind: colorBlind, version: version, mode: newGameMode ?? .solo, at: now)
+                    colorBlind: colorBlind, version: version, choice: newGame ?? .standard, at: now)
                 return (saved, (saved, true))
             }
             guard var saved = found.saved else {
                 var saved: SavedSetGame
-                if let newGameMode {
-                    saved = SavedSetGame(
-                        game: SetGame(mode: newGameMode.gameMode, at: now), lastMove: .newGame)
+                if let newGame {
+                    saved = SavedSetGame(game: newGame.newGame(at: now), lastMove: .newGame)
                 } else {
                     saved = Self.firstDeal(for: player, secret: secret, at: now)
                     guard move != nil else { return (nil, (saved, false)) }
@@ -179,22 +179,27 @@ struct SetReferee: Sendable {
             let before = saved
             try Self.apply(move, to: &saved, version: version, at: now)
             return (
-                saved != before ? saved : nil, (saved, newGameMode != nil && saved.version != before.version)
+                saved != before ? saved : nil, (saved, newGame != nil && saved.version != before.version)
             )
         }
         if isNewGame {
-            logger.info("New Set game", metadata: ["mode": "\(SetPlayMode(saved.game).rawValue)"])
+            logger.info(
+                "New Set game",
+                metadata: [
+                    "mode": "\(saved.game.variant.rawValue)",
+                    "players": "\(SetPlayMode(saved.game).rawValue)",
+                ])
         }
         return Snapshot(saved: saved, now: now)
     }
 
     /// The game dealt in place of one that could not be read (and was set aside): a new game in
-    /// `mode`, with what could still be read of the old one, that says so until the next move.
+    /// `choice`, with what could still be read of the old one, that says so until the next move.
     private static func dealtInPlaceOfSetAside(
-        colorBlind: Bool, version: Int, mode: SetPlayMode = .solo, at now: Date
+        colorBlind: Bool, version: Int, choice: SetGameChoice = .standard, at now: Date
     ) -> SavedSetGame {
         SavedSetGame(
-            game: SetGame(mode: mode.gameMode, at: now), lastMove: .setAside, colorBlind: colorBlind,
+            game: choice.newGame(at: now), lastMove: .setAside, colorBlind: colorBlind,
             version: version &+ 1)
     }
 
@@ -231,22 +236,35 @@ struct SetReferee: Sendable {
     }
 
     private static func game(for setup: SetTestSetup, at now: Date) throws -> SetGame {
-        let mode = (setup.mode ?? .solo).gameMode
+        let choice = SetGameChoice(mode: setup.mode, players: setup.players)
+        let mode = choice.players.gameMode
         if let table = setup.table {
+            let previousSet = try setup.previousSet.map(Self.previousSet)
             do {
                 return try SetGame(
-                    deck: setup.deck ?? [], table: table, discardPile: setup.discardPile ?? [], mode: mode,
-                    at: now)
+                    deck: setup.deck ?? [], table: table, discardPile: setup.discardPile ?? [],
+                    previousSet: previousSet, variant: choice.variant, mode: mode, at: now)
             } catch .duplicateCard(let card) {
                 throw AppError.badRequest("Card \(card.id) appears twice.")
             } catch .discardPileNotMadeOfSets {
-                throw AppError.badRequest("The discard pile must be whole Sets.")
+                throw AppError.badRequest("The discard pile must be whole matches.")
+            } catch .cardNotInDeck(let card) {
+                throw AppError.badRequest("Card \(card.id) is not in the \(choice.variant.rawValue) deck.")
+            } catch .previousSetOutsideSetChain {
+                throw AppError.badRequest("Only Set-Chain (mode chain) has a previous Set.")
             }
         }
         if let seed = setup.seed {
             var generator = SeededGenerator(seed: seed)
-            return SetGame(using: &generator, mode: mode, at: now)
+            return SetGame(using: &generator, variant: choice.variant, mode: mode, at: now)
         }
-        return SetGame(mode: mode, at: now)
+        return choice.newGame(at: now)
+    }
+
+    private static func previousSet(_ cards: [SetCard]) throws -> SetTrio {
+        guard cards.count == 3, let trio = SetTrio(cards[0], cards[1], cards[2]) else {
+            throw AppError.badRequest("The previous Set must be three cards that are a Set.")
+        }
+        return trio
     }
 }

@@ -5,34 +5,40 @@ import SetCore
 public struct SetTestSetup: Decodable, Sendable {
     /// Shuffles the deck with a generator seeded with this, when no table is given.
     public var seed: UInt64?
-    /// Solo unless told otherwise.
-    public var mode: SetPlayMode?
+    /// The variant (`normal` unless told otherwise), or, as before there were variants, `solo` or
+    /// `two-player`.
+    var mode: SetModeField?
+    /// Solo unless told otherwise (or unless `mode` says two players).
+    public var players: SetPlayMode?
     /// The cards on the table, in order (up to all 81).
     public var table: [SetCard]?
     /// The cards still to be dealt, next first; empty when a table is given without a deck.
     public var deck: [SetCard]?
-    /// The matched cards, whole Sets in order.
+    /// The matched cards, whole matches in order.
     public var discardPile: [SetCard]?
+    /// In Set-Chain, the Set taken last.
+    public var previousSet: [SetCard]?
 
     /// Why the setup does not describe one start position: a seed with cards, or a deck without
     /// a table; `nil` when it does.
     public var problem: String? {
-        if seed != nil, table != nil || deck != nil || discardPile != nil {
+        if seed != nil, table != nil || deck != nil || discardPile != nil || previousSet != nil {
             return "Give either a seed or the cards, not both."
         }
-        if table == nil, deck != nil || discardPile != nil {
+        if table == nil, deck != nil || discardPile != nil || previousSet != nil {
             return "A deck or discard pile needs a table."
         }
         return nil
     }
 
     /// A setup.
-    public init(
-        seed: UInt64? = nil, mode: SetPlayMode? = nil, table: [SetCard]? = nil, deck: [SetCard]? = nil,
-        discardPile: [SetCard]? = nil
+    init(
+        seed: UInt64? = nil, mode: SetModeField? = nil, players: SetPlayMode? = nil, table: [SetCard]? = nil,
+        deck: [SetCard]? = nil, discardPile: [SetCard]? = nil
     ) {
         self.seed = seed
         self.mode = mode
+        self.players = players
         self.table = table
         self.deck = deck
         self.discardPile = discardPile

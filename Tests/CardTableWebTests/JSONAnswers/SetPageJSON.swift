@@ -11,8 +11,18 @@ struct SetPageJSON: Decodable {
         let sets: [MissedSet]
     }
 
-    /// `solo` or `two-player`.
+    /// `normal`, `junior`, `chain` or `ultra`.
     let mode: String
+    /// The mode's name ("Set-Chain"), nil for Normal.
+    let modeTitle: String?
+    /// The mode's rule, said on the table; nil for Normal.
+    let modeRule: String?
+    /// `Set` or `UltraSet`.
+    let matchName: String
+    /// `solo` or `two-player`.
+    let players: String
+    /// In Set-Chain, the last Set taken (empty before the first); nil otherwise.
+    let previousSet: [SetCardJSON]?
     let colorBlind: Bool
     let score: Int
     let cards: [SetCardJSON]

@@ -35,7 +35,7 @@ function flyToDiscard(card, from, to, delay) {
   flyAway(clone, from, to, { delay });
 }
 
-/** Patches the page from the server's; a page in another mode is swapped in instead. */
+/** Patches the page from the server's; a page in another mode (or for other players) is swapped in instead. */
 function apply(page) {
   const app = $("[data-set-app]");
   const freshApp = $("[data-set-app]", page);
@@ -149,7 +149,7 @@ document.addEventListener("submit", (event) => {
   const form = event.target;
   let url;
   let body;
-  if (form.matches("[data-set-grid]")) {
+  if (form.matches("[data-set-grid], [data-set-chain]")) {
     const button = event.submitter;
     if (!button || !button.matches("[data-set-card]")) return;
     url = button.formAction;
