@@ -39,7 +39,7 @@ extension Room {
         let table: Table
         switch game {
         case .set:
-            table = .set(MultiplayerSetGame(seatCount: seated.count, using: &generator))
+            table = .set(MultiplayerSetGame(seatCount: seated.count, variant: setVariant, using: &generator))
         case .memorize:
             let cards = theme!.makeGame(using: &generator)
             table = .memorize(TurnBasedMemoryGame(cards, seatCount: seated.count))

@@ -24,28 +24,32 @@ extension Room {
         let outcome = game.claim(cards, by: seat, at: now, unseen: unseen)
         var happenings: [RoomHappening]
         switch outcome {
-        case .scored(let trio, let points, _, let autoDealt):
-            let described = trio.cards.map(SetVocabulary.describe).joined(separator: ", ")
+        case .scored(let match, let points, _, let autoDealt):
+            let described = match.cards.map(SetVocabulary.describe).joined(separator: ", ")
+            let found = game.variant.aMatch
             happenings = [
                 RoomHappening(
-                    kind: .scored, text: "\(member.name) found a Set: \(described). Plus \(points).",
-                    member: member.number, cards: trio.cards.map(\.id))
+                    kind: .scored, text: "\(member.name) found \(found): \(described). Plus \(points).",
+                    member: member.number, cards: match.cards.map(\.id))
             ]
             if !autoDealt.isEmpty {
                 var dealt = dealtHappening(autoDealt, in: game)
                 dealt = RoomHappening(
-                    kind: .dealt, text: "No Set on the table: " + dealt.text, cards: dealt.cards)
+                    kind: .dealt, text: "No \(game.variant.matchName) on the table: " + dealt.text,
+                    cards: dealt.cards)
                 happenings.append(dealt)
             }
         case .notASet(let violations, let penalty):
+            let why =
+                violations.isEmpty
+                ? game.variant.ownMismatchReason : "not a Set, \(SetVocabulary.explain(violations))."
             happenings = [
                 RoomHappening(
-                    kind: .wrongSet,
-                    text:
-                        "\(member.name): not a Set, \(SetVocabulary.explain(violations)). Minus \(penalty).",
+                    kind: .wrongSet, text: "\(member.name): \(why) Minus \(penalty).",
                     member: member.number, cards: cards.map(\.id))
             ]
         case .tooLate(let taker):
+            // NB: in Set-Chain, a card of a previous Set leaves play when a newer Set replaces it.
             let takerName = self.member(atSeat: taker)?.name.text ?? "someone"
             happenings = [
                 RoomHappening(
@@ -59,7 +63,7 @@ extension Room {
                     member: member.number, cards: cards.map(\.id))
             ]
         case .rejected(let reason):
-            throw .claim(Self.describe(reason))
+            throw .claim(Self.describe(reason, in: game.variant))
         }
         setTable(.set(game))
         return happenings + endIfOver()
@@ -79,7 +83,7 @@ extension Room {
         case .dealt(let cards):
             happening = dealtHappening(cards, in: game)
         case .rejected(let reason):
-            throw .claim(Self.describe(reason))
+            throw .claim(Self.describe(reason, in: game.variant))
         }
         setTable(.set(game))
         return [happening] + endIfOver()
@@ -136,11 +140,12 @@ extension Room {
 
     // MARK: - Private
 
-    private static func describe(_ reason: MultiplayerRejection) -> String {
+    private static func describe(_ reason: MultiplayerRejection, in variant: SetVariant) -> String {
         switch reason {
         case .notASeat: "You are not playing at this table."
         case .gameOver: "The game is over."
-        case .wrongNumberOfCards: "A claim names three different cards."
+        case .wrongNumberOfCards:
+            variant == .ultra ? "A claim names four different cards." : "A claim names three different cards."
         case .cardNotOnTable: "Those cards are not all on the table."
         case .deckEmpty: "The deck is empty."
         case .notActive: "You are marked away; come back to play."

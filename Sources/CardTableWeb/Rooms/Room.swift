@@ -33,6 +33,9 @@ struct Room: Equatable, Sendable, Codable {
     let game: Game
     /// The host's Memorize theme, copied in when the room was made (later edits do not reach it).
     let theme: Theme?
+    /// The game of Set the host chose; `nil` for a Memorize room and for a Set room stored before
+    /// there were modes (Normal).
+    private let savedSetVariant: SetVariant?
     /// Everyone who joined, in order; the host is first.
     private(set) var members: [RoomMember]
     private(set) var phase = Phase.lobby
@@ -44,13 +47,17 @@ struct Room: Equatable, Sendable, Codable {
     /// kept, and a card it lacks counts as seen.
     private(set) var setCardsDealtAt: [Int: Int]?
 
-    /// A new room with its host as its only member.
+    /// A new room with its host as its only member; a Set room plays `setVariant`.
     /// - Precondition: a Memorize room has a theme.
-    init(code: RoomCode, game: Game, theme: Theme?, host: PlayerID, hostName: DisplayName) {
+    init(
+        code: RoomCode, game: Game, theme: Theme?, setVariant: SetVariant = .normal, host: PlayerID,
+        hostName: DisplayName
+    ) {
         precondition((game == .memorize) == (theme != nil), "A Memorize room needs a theme, a Set room none.")
         self.code = code
         self.game = game
         self.theme = theme
+        savedSetVariant = game == .set ? setVariant : nil
         members = [RoomMember(number: 1, player: host, name: hostName)]
     }
 
@@ -58,6 +65,9 @@ struct Room: Equatable, Sendable, Codable {
 
     /// The member who made the room and starts its games.
     var host: RoomMember { members[0] }
+
+    /// The game of Set this room plays (Normal for a Memorize room, which has none).
+    var setVariant: SetVariant { savedSetVariant ?? .normal }
 
     /// The member `player` is, if they joined.
     func member(for player: PlayerID) -> RoomMember? {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SetCore
 
 /// Rooms over HTTP: making one, joining, starting, moves, and the event log for clients without
 /// a WebSocket. API clients send and get JSON; browsers post forms and are sent to the room page.
@@ -16,6 +17,8 @@ struct RoomController: Sendable {
         let themeID: ThemeID?
         /// The host's name in the room; when missing, the player's name, or "Host".
         let name: String?
+        /// The game of Set a Set room plays; Normal when missing.
+        let mode: SetVariant?
     }
 
     /// The body of joining.
@@ -102,11 +105,11 @@ struct RoomController: Sendable {
                 throw try await refusal(
                     Self.nameError(error), of: request, field: "room-name", typed: typed,
                     message: error.description
-                ) { RoomNewPage(game: form.game, themeID: form.themeID, nameProblem: $0) }
+                ) { RoomNewPage(game: form.game, themeID: form.themeID, mode: form.mode, nameProblem: $0) }
             }
         }
         let answer = try await referee.create(
-            form.game, themeID: form.themeID, hostName: name, for: Self.host(context))
+            form.game, themeID: form.themeID, mode: form.mode, hostName: name, for: Self.host(context))
         let code = answer.room.code
         switch ResponseFormat(request) {
         case .html: return .redirect(to: RoomRoute.page(code))
@@ -347,7 +350,8 @@ extension RoomForm {
             "game": "set or memorize",
             "themeID": "the id of one of your themes, a whole number",
             "name": "your name in the room, 1 to 40 characters",
-            "cards": "three card numbers from 0 to 80, like [5, 17, 44]",
+            "cards": "three card numbers from 0 to 80, like [5, 17, 44] (four in UltraSet)",
+            "mode": "normal, junior, chain or ultra",
             "seen": "the number of the last event your page drew, a whole number from 0",
         ]
     }

@@ -1,4 +1,5 @@
 import Mustache
+import SetCore
 
 /// "Play with friends": the name to show the others, and the button that makes the room.
 struct RoomNewPage: PageModel {
@@ -17,9 +18,18 @@ struct RoomNewPage: PageModel {
     let name: String?
     /// The name sent back, with what was wrong with it.
     let nameProblem: FieldProblem?
+    /// For a Set room, the modes the host may choose (Normal unless sent back with another).
+    let modeChoices: [SetModeChoice]
+    /// Whether the host chooses a mode (a Set room).
+    let hasModes: Bool
 
-    init(game: Room.Game, themeID: ThemeID?, name: DisplayName? = nil, nameProblem: FieldProblem? = nil) {
+    init(
+        game: Room.Game, themeID: ThemeID?, mode: SetVariant? = nil, name: DisplayName? = nil,
+        nameProblem: FieldProblem? = nil
+    ) {
         self.game = game.rawValue
+        modeChoices = game == .set ? SetModeChoice.all(current: mode ?? .normal) : []
+        hasModes = !modeChoices.isEmpty
         self.themeID = themeID?.description
         gameName = game == .set ? "Set" : "Memorize"
         self.name = name?.text
@@ -39,6 +49,8 @@ extension RoomNewPage: MustacheParent {
         case "chooserURL": chooserURL
         case "name": name
         case "nameProblem": nameProblem
+        case "modeChoices": modeChoices
+        case "hasModes": hasModes
         default: nil
         }
     }

@@ -72,6 +72,16 @@ struct RoomPage: PageModel {
     /// The QR code of ``shareURL`` as SVG, drawn by the server.
     let qrSVG: String?
     let setCards: [SetCardView]
+    /// In Set-Chain, the last Set taken, one card of which the next Set reuses (claimable too).
+    let previousSetCards: [SetCardView]
+    /// Whether the table shows Set-Chain's last Set.
+    let isChain: Bool
+    /// A Set room's mode rule, said on the table; nil for Normal.
+    let modeRule: String?
+    /// "Set" or "UltraSet".
+    let matchName: String
+    /// How many cards a claim names: 3, or 4 in UltraSet.
+    let cardsPerClaim: Int
     let layout: CardGridLayout?
     /// "Deal 3 (1 of 3 asked)".
     let dealLabel: String?
@@ -106,8 +116,15 @@ struct RoomPage: PageModel {
         title = "Room \(code) · CardTable"
         self.code = code.rawValue
         displayCode = code.description
-        gameName = room.theme.map { "Memorize: \($0.name)" } ?? "Set"
+        let variant = room.setVariant
+        gameName =
+            room.theme.map { "Memorize: \($0.name)" }
+            ?? (variant == .normal ? "Set" : "Set: \(variant.title)")
         isSet = room.game == .set
+        isChain = isSet && variant == .chain
+        modeRule = isSet && variant != .normal ? variant.rule : nil
+        matchName = variant.matchName
+        cardsPerClaim = variant.cardsPerMatch
         isLobby = room.phase == .lobby
         isPlaying = room.phase == .playing
         isFinished = room.phase == .finished
@@ -146,6 +163,7 @@ struct RoomPage: PageModel {
         case .set(let game)?:
             for seat in game.scores.indices { scores[seat] = game.scores[seat] }
             setCards = game.table.map { SetCardView.view(of: $0) }
+            previousSetCards = game.previousSet?.cards.map { SetCardView.view(of: $0) } ?? []
             layout = .setTable(cardCount: game.table.count)
             let votes = game.dealVotes.intersection(room.activeSeats).count
             dealLabel = votes == 0 ? "Deal 3" : "Deal 3 (\(votes) of \(room.activeSeats.count) asked)"
@@ -155,6 +173,7 @@ struct RoomPage: PageModel {
             for seat in game.pairs.indices { scores[seat] = game.pairs[seat] }
             turnSeat = game.turn
             setCards = []
+            previousSetCards = []
             dealLabel = nil
             layout = .grid(cardCount: game.game.cards.count)
             memorizeCards = game.game.cards.enumerated().map { index, card in
@@ -168,6 +187,7 @@ struct RoomPage: PageModel {
             turnText = turnMember.map { $0.number == you?.number ? "Your turn" : "\($0.name)'s turn" }
         case nil:
             setCards = []
+            previousSetCards = []
             layout = nil
             dealLabel = nil
             memorizeCards = []
@@ -193,7 +213,10 @@ extension RoomPage {
     /// picture.
     func fragments(from renderer: PageRenderer) -> [String: String] {
         let template = isPlayer ? "room-set-card" : "room-watch-card"
-        return ["cardsHTML": setCards.map { renderer.fragment(template, for: $0) }.joined()]
+        return [
+            "cardsHTML": setCards.map { renderer.fragment(template, for: $0) }.joined(),
+            "previousSetHTML": previousSetCards.map { renderer.fragment(template, for: $0) }.joined(),
+        ]
     }
 }
 
@@ -205,6 +228,11 @@ extension RoomPage: MustacheParent {
         case "code": code
         case "displayCode": displayCode
         case "gameName": gameName
+        case "isChain": isChain
+        case "modeRule": modeRule
+        case "matchName": matchName
+        case "cardsPerClaim": cardsPerClaim
+        case "hasPreviousSet": !previousSetCards.isEmpty
         case "isSet": isSet
         case "isLobby": isLobby
         case "isPlaying": isPlaying

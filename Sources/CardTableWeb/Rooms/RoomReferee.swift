@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MemorizeCore
+import SetCore
 
 /// Referees rooms: applies each request to its room as one move of the store's, appends what
 /// happened to the room's event log, and then tells the room's listeners. Claims on one room are
@@ -42,8 +43,12 @@ struct RoomReferee: Sendable {
     /// - Throws: ``AppError/noSuchTheme`` when a Memorize room names a theme they do not have;
     ///   ``AppError/limitReached(_:)`` when they host ``maximumOpenRooms`` open rooms already.
     func create(
-        _ game: Room.Game, themeID: ThemeID?, hostName typed: DisplayName?, for player: PlayerID
+        _ game: Room.Game, themeID: ThemeID?, mode: SetVariant? = nil, hostName typed: DisplayName?,
+        for player: PlayerID
     ) async throws -> Answer {
+        if game == .memorize, mode != nil {
+            throw AppError.badRequest("mode is for Set rooms: a Memorize room plays its theme.")
+        }
         let chosen = typed == nil ? try await database.displayName(of: player) : nil
         let hostName = typed ?? chosen ?? Self.defaultHostName
         var theme: Theme?
@@ -64,7 +69,9 @@ struct RoomReferee: Sendable {
                 var generator = SystemRandomNumberGenerator()
                 return RoomCode.random(using: &generator)
             } _: { [theme] code in
-                let room = Room(code: code, game: game, theme: theme, host: player, hostName: hostName)
+                let room = Room(
+                    code: code, game: game, theme: theme, setVariant: mode ?? .normal, host: player,
+                    hostName: hostName)
                 return (
                     room,
                     [

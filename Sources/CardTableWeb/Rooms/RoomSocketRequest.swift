@@ -44,7 +44,8 @@ enum RoomSocketRequest: Decodable, Equatable {
         case "claim":
             let cards = try container.decode([Int].self, forKey: .cards)
             guard CardClaimForm.couldBeAClaim(cards) else {
-                throw RoomSocketProblem("cards is not what a claim names: three card numbers from 0 to 80.")
+                throw RoomSocketProblem(
+                    "cards is not what a claim names: three card numbers from 0 to 80 (four in UltraSet).")
             }
             // NB: every way `seen` can be wrong is its own fault (JSON's 1.5 throws without a path).
             let decoded = Result { try container.decodeIfPresent(Int.self, forKey: .seen) }
@@ -65,7 +66,7 @@ enum RoomSocketRequest: Decodable, Equatable {
     /// What is wrong with `field`, in words.
     private static func mistyped(_ field: String) -> String {
         switch field {
-        case "cards": "cards is not what a claim names: three card numbers from 0 to 80."
+        case "cards": "cards is not what a claim names: three card numbers from 0 to 80 (four in UltraSet)."
         case "seen": "seen must be the number of the last event you drew, a whole number from 0."
         case "card": "card is not what a choice names: a card's id, a whole number."
         case "name": "name is not what a join names: your name in the room."

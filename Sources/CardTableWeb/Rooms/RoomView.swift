@@ -20,11 +20,17 @@ struct RoomView: Codable, Equatable, Sendable {
         let deckCount: Int
         /// Each seat's points.
         let scores: [Int]
-        /// Each seat's Sets, oldest first, by card number.
+        /// Each seat's Sets (UltraSets in that mode), oldest first, by card number.
         let sets: [[[Int]]]
         /// The seats that asked for three more cards.
         let dealVotes: [Int]
         let isOver: Bool
+        /// The game of Set: `normal`, `junior`, `chain` or `ultra`; absent from events stored
+        /// before there were modes (Normal).
+        let mode: SetVariant?
+        /// In Set-Chain, the last Set taken, one card of which the next claim reuses; absent
+        /// otherwise.
+        let previousSet: [Int]?
     }
 
     /// A Memorize card: its content only while it is face up or matched.
@@ -68,7 +74,8 @@ struct RoomView: Codable, Equatable, Sendable {
             set = SetTable(
                 cards: game.table.map(\.id), deckCount: game.deck.count, scores: game.scores,
                 sets: game.piles.map { $0.map { $0.cards.map(\.id) } }, dealVotes: game.dealVotes.sorted(),
-                isOver: game.isOver)
+                isOver: game.isOver, mode: game.variant,
+                previousSet: game.variant == .chain ? game.previousSet?.cards.map(\.id) ?? [] : nil)
             memorize = nil
         case .memorize(let game)?:
             set = nil

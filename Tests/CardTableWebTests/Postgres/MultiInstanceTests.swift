@@ -93,7 +93,9 @@ import Testing
     final class Run: Sendable {
         let tally = Mutex(
             Tally(
-                final: .init(cards: [], deckCount: 0, scores: [], sets: [], dealVotes: [], isOver: false),
+                final: .init(
+                    cards: [], deckCount: 0, scores: [], sets: [], dealVotes: [], isOver: false, mode: nil,
+                    previousSet: nil),
                 lastEvent: 0, heard: []))
         /// The event each socket listens until (0 until the game is over).
         let target = Atomic<Int>(0)

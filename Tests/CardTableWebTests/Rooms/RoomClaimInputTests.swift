@@ -7,7 +7,7 @@ import Testing
 @Suite struct RoomClaimInputTests {
     @Test(arguments: [
         #"{"cards": [\#((0..<10_000).map(String.init).joined(separator: ", "))]}"#,
-        #"{"cards": [1, 2, 81]}"#, #"{"cards": [-1, 2, 3]}"#, #"{"cards": [1, 2, 3, 4]}"#,
+        #"{"cards": [1, 2, 81]}"#, #"{"cards": [-1, 2, 3]}"#, #"{"cards": [1, 2, 3, 4, 5]}"#,
     ])
     func aClaimOfOtherThanCardNumbersIsRefusedAsBadInput(body: String) async throws {
         try await withTestApp { session in
@@ -21,7 +21,7 @@ import Testing
             #expect(response.status == .badRequest)
             #expect(
                 try response.decode(ErrorJSON.self).error.message
-                    == "cards must be three card numbers from 0 to 80, like [5, 17, 44].")
+                    == "cards must be three card numbers from 0 to 80, like [5, 17, 44] (four in UltraSet).")
             let after = try await ana.snapshot(room).view?.set
             #expect(after?.scores == scores && after?.cards == cards)
         }
@@ -44,11 +44,13 @@ import Testing
         }
     }
 
-    @Test(arguments: [#"[1, 2, 81]"#, #"[1, 2, 3, 4]"#, #"[-5, 1, 2]"#])
+    @Test(arguments: [#"[1, 2, 81]"#, #"[1, 2, 3, 4, 5]"#, #"[-5, 1, 2]"#])
     func aSocketClaimOfOtherThanCardNumbersIsNotAClaim(cards: String) {
         #expect(
             RoomSocketRequest.parse(#"{"type": "claim", "cards": \#(cards)}"#)
                 == .failure(
-                    RoomSocketProblem("cards is not what a claim names: three card numbers from 0 to 80.")))
+                    RoomSocketProblem(
+                        "cards is not what a claim names: three card numbers from 0 to 80 (four in UltraSet)."
+                    )))
     }
 }

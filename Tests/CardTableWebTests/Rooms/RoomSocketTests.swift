@@ -126,7 +126,7 @@ import Testing
                     (#"{"cards": [1, 2, 3]}"#, "The message needs type."),
                     (
                         #"{"type": "claim", "cards": "many"}"#,
-                        "cards is not what a claim names: three card numbers from 0 to 80."
+                        "cards is not what a claim names: three card numbers from 0 to 80 (four in UltraSet)."
                     ),
                     (
                         String(repeating: " ", count: 3000) + "{}",

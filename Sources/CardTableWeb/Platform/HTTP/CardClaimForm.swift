@@ -3,7 +3,9 @@
 struct CardClaimForm: DescribedInput {
     let cards: [Int]
 
-    static let fieldDescriptions = ["cards": "three card numbers from 0 to 80, like [5, 17, 44]"]
+    static let fieldDescriptions = [
+        "cards": "three card numbers from 0 to 80, like [5, 17, 44] (four in UltraSet)"
+    ]
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
@@ -14,17 +16,17 @@ struct CardClaimForm: DescribedInput {
                 key.stringValue.hasPrefix("card-") ? Int(key.stringValue.dropFirst(5)) : nil
             }.sorted()
         }
-        // NB: fewer than three is the game's to explain ("choose three cards"); more, or a number
-        // that is no card, is not a claim at all.
+        // NB: fewer than a match's cards is the game's to explain ("choose three cards"); more
+        // than an UltraSet's four, or a number that is no card, is not a claim at all.
         guard Self.couldBeAClaim(cards) else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: [AnyKey("cards")], debugDescription: "not three card numbers"))
+                .init(codingPath: [AnyKey("cards")], debugDescription: "not card numbers of a claim"))
         }
     }
 
-    /// Whether `cards` are at most three numbers of Set's cards (0 to 80).
+    /// Whether `cards` are at most four numbers of Set's cards (0 to 80): an UltraSet's four.
     static func couldBeAClaim(_ cards: [Int]) -> Bool {
-        cards.count <= 3 && cards.allSatisfy { (0...80).contains($0) }
+        cards.count <= 4 && cards.allSatisfy { (0...80).contains($0) }
     }
 }
 

@@ -18,6 +18,9 @@ function markUpdated() {
   root.dataset.roomUpdates = String(Number(root.dataset.roomUpdates || 0) + 1);
 }
 
+/** How many cards a claim names: 3, or 4 in UltraSet. */
+const cardsPerClaim = () => Number($("[data-room-claim]")?.dataset.cardsPerClaim || 3);
+
 function say(text) {
   const status = $("[data-room-announcement]");
   if (status) status.textContent = text;
@@ -153,7 +156,7 @@ document.addEventListener("click", (event) => {
 document.addEventListener("change", (event) => {
   if (!event.target.matches(".room-check")) return;
   const checked = $$(".room-check:checked");
-  if (checked.length === 3) $("[data-room-claim]").requestSubmit();
+  if (checked.length === cardsPerClaim()) $("[data-room-claim]").requestSubmit();
 });
 
 document.addEventListener("submit", (event) => {
@@ -161,9 +164,9 @@ document.addEventListener("submit", (event) => {
   let request = null;
   if (form.matches("[data-room-claim]")) {
     const cards = $$(".room-check:checked", form).map((box) => Number(box.name.slice(5)));
-    if (cards.length !== 3) {
+    if (cards.length !== cardsPerClaim()) {
       event.preventDefault();
-      return say("Check three cards to claim a Set.");
+      return say(cardsPerClaim() === 4 ? "Check four cards to claim an UltraSet." : "Check three cards to claim a Set.");
     }
     request = { type: "claim", cards, seen: lastEvent() };
   } else if (form.matches("[data-room-action]")) {
