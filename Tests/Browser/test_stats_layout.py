@@ -1,7 +1,7 @@
 """The stats page with a long history: a chart per game and mode (never one line joining solo
-scores and a room's results), with the days under its x axis, readable on a phone; and the last
-games' table inside the screen, phone either way up, even with the longest theme names and big
-scores. Screenshots go to Tests/Browser/screenshots/."""
+scores and a room's results), and for Set per variant, with the days under its x axis, readable
+on a phone; and the last games' table inside the screen, phone either way up, even with the
+longest theme names and big scores. Screenshots go to Tests/Browser/screenshots/."""
 
 import json
 import re
@@ -45,10 +45,12 @@ def moment(day, minute):
     return (START + timedelta(days=day, minutes=minute)).strftime("%Y-%m-%d %H:%M:%S.000")
 
 
-def seed_history(page, server):
-    """Writes HISTORY into this player's history, straight into the database as the games'
-    storage would: finishing nine games, rooms and 40-character themes included, through the
-    pages would take minutes and test other things."""
+def seed_history(page, server, history=HISTORY, variants=None):
+    """Writes `history` (HISTORY unless given) into this player's history, straight into the
+    database as the games' storage would: finishing nine games, rooms and 40-character themes
+    included, through the pages would take minutes and test other things. `variants` gives each
+    game's Set variant (none: a game recorded before there were variants)."""
+    variants = variants or [None] * len(history)
     page.goto("/stats")
     cookie = next(c for c in page.context.cookies() if c["name"] == "cardtable_player")
     player = cookie["value"].split(".")[0]
@@ -56,14 +58,14 @@ def seed_history(page, server):
         db.execute(
             "INSERT INTO player (id, created_at, last_seen_at, owns_themes, unsigned_cookie)"
             " VALUES (?, ?, ?, 0, 0) ON CONFLICT (id) DO NOTHING", (player, moment(0, 0), moment(0, 0)))
-        for index, (day, game, theme, mode, score, seconds, moves) in enumerate(HISTORY):
+        for index, (day, game, theme, mode, score, seconds, moves) in enumerate(history):
             db.execute(
                 "INSERT INTO finished_game (player_id, game, theme, mode, score, breakdown, duration_ms, moves,"
-                " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " finished_at, variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (player, game, theme, mode, score, json.dumps(breakdown(game, score)), seconds * 1000, moves,
-                 moment(day, index)))
+                 moment(day, index), variants[index]))
     page.goto("/stats")
-    expect(page.locator("[data-stats-played]")).to_have_text(str(len(HISTORY)))
+    expect(page.locator("[data-stats-played]")).to_have_text(str(len(history)))
 
 
 OUT_OF_VIEW = """() => {
@@ -148,3 +150,39 @@ def test_each_game_and_mode_has_its_own_line_with_dates(player, server):
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "stats-charts-390x844.png"), full_page=True)
     assert page.errors == []
+
+
+# Set in two variants and a room of a third, beside a game recorded before there were variants.
+VARIANT_HISTORY = [
+    (0, "set", None, "solo", 58, 870, 24),
+    (1, "set", None, "solo", 31, 600, 12),
+    (2, "set", None, "solo", 36, 640, 14),
+    (3, "set", None, "room", 9, 400, 9),
+    (4, "set", None, "solo", 61, 800, 25),
+    (5, "set", None, "two-player", 18, 300, 8),
+]
+VARIANTS = [None, "chain", "chain", "ultra", "normal", "junior"]
+
+
+def test_each_set_variant_has_its_own_best_and_line(player, server):
+    SCREENSHOTS.mkdir(exist_ok=True)
+    for width, height in SIZES:
+        page = player(width=width, height=height)
+        seed_history(page, server, VARIANT_HISTORY, VARIANTS)
+        # Normal Set keeps its names; each variant of each mode is a best and a line of its own.
+        expect(page.locator("[data-stats-chart]")).to_have_count(4)
+        assert page.locator("[data-stats-chart]").evaluate_all(
+            "charts => charts.map(c => c.dataset.statsChart)") == [
+            "set-solo", "set-junior-two-player", "set-chain-solo", "set-ultra-room"]
+        expect(page.locator("[data-stats-chart] h2")).to_have_text([
+            "Set, solo: score over time", "Set Junior, two players: score over time",
+            "Set-Chain, solo: score over time", "UltraSet, room: score over time"])
+        expect(page.locator("#stats-bests-heading + table tbody tr")).to_have_text([
+            re.compile(r"^Set\s*solo\s*61$"), re.compile(r"^Set Junior\s*two players\s*18$"),
+            re.compile(r"^Set-Chain\s*solo\s*36$"), re.compile(r"^UltraSet\s*room\s*9$")])
+        expect(page.locator('[data-stats-chart="set-solo"] circle.stats-dot')).to_have_count(2)
+        expect(page.locator("[data-stats-recent] tbody tr").first).to_contain_text("Set Junior two players")
+        page.screenshot(path=str(SCREENSHOTS / f"stats-variants-{width}x{height}.png"), full_page=True)
+        problems = page.evaluate(OUT_OF_VIEW)
+        assert problems == [], f"{width}x{height}: " + "\n".join(problems)
+        assert page.errors == []

@@ -95,14 +95,55 @@ import Testing
         }
     }
 
-    @Test func aDamagedBackupIsNamedByItsLine() throws {
+    /// A backup made before Set's variants were kept (schema `v9-player-names`) has no
+    /// `finished_game.variant`: its games restore into either store without one, as Normal Set.
+    @Test(arguments: TestStores.available)
+    func aBackupFromBeforeSetVariantsRestores(to destination: TestStores.Kind) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (current, older) = (
+            folder.appendingPathComponent("v10.jsonl"), folder.appendingPathComponent("v9.jsonl")
+        )
+        try await TestStores.withInstances(.sqlite, count: 1) { instances in
+            try await populate(instances[0])
+            try await Backup.make(from: instances[0].database, to: current)
+        }
+        let lines = try String(contentsOf: current, encoding: .utf8).split(separator: "\n").map(String.init)
+        let game = try #require(lines.first { $0.contains(#""table":"finished_game""#) })
+        #expect(game.contains(#","variant":"normal"}"#))
         let header = #"{"cardtable":"backup","format":1,"schema":"v9-player-names"}"#
+        let olderLines =
+            [header]
+            + lines.dropFirst().map { $0.replacingOccurrences(of: #","variant":"normal""#, with: "") }
+        try olderLines.joined(separator: "\n").appending("\n").write(
+            to: older, atomically: true, encoding: .utf8)
+        try await TestStores.withInstances(destination, count: 1) { instances in
+            let restored = try await Backup.restore(from: older, into: instances[0].database)
+            #expect(restored["finished_game"] == 1)
+            #expect(
+                try await instances[0].count("SELECT count(*) FROM finished_game WHERE variant IS NULL") == 1)
+            let player = try #require(
+                game.firstMatch(of: /"player_id":"([0-9a-f]{32})"/).flatMap {
+                    PlayerID(rawValue: String($0.1))
+                })
+            let history = try await instances[0].database.finishedGames(of: player)
+            #expect(history.map(\.variant) == [.normal])
+        }
+    }
+
+    @Test func aDamagedBackupIsNamedByItsLine() throws {
+        let header = #"{"cardtable":"backup","format":1,"schema":"v10-set-variants"}"#
+        let finishedGame =
+            #"{"table":"finished_game","row":{"id":1,"player_id":"a","game":"set","theme":null,"mode":"solo","score":1,"breakdown":"{}","duration_ms":0,"moves":0,"finished_at":"2026-11-24T20:13:05.123Z"}}"#
         let cases: [(String, BackupError)] = [
             ("hello", .notABackup(line: 1)),
             (
-                #"{"cardtable":"backup","format":1,"schema":"v10-future"}"#,
-                .otherSchema(found: "v10-future", expected: "v9-player-names")
+                #"{"cardtable":"backup","format":1,"schema":"v11-future"}"#,
+                .otherSchema(found: "v11-future", expected: "v10-set-variants")
             ),
+            // A column added after the backup's schema may be missing, but not one of its own.
+            (header + "\n" + finishedGame, .badValue(table: "finished_game", column: "variant", line: 2)),
             (header + "\n{\"table\": \"player\"}", .notABackup(line: 2)),
             (header + "\n" + #"{"table":"users","row":{}}"#, .unknownTable("users", line: 2)),
             (

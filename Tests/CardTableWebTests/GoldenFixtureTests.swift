@@ -257,6 +257,33 @@ import Testing
         #expect(try FinishedGameRecord(game).breakdown == text)
     }
 
+    /// A row written before `finished_game.variant` (migration `v10-set-variants`) has none: its
+    /// game of Set is Normal, and is written back as `normal`; Memorize stays without one.
+    @Test func aFinishedSetGameFromBeforeVariantsReadsAsNormal() throws {
+        let text = try GoldenFixture.text("finished-game-set-breakdown.json")
+        let game = try FinishedGameRecord(
+            game: "set", theme: nil, mode: "solo", score: -3, breakdown: text, durationMilliseconds: 20_000,
+            moves: 2, finishedAt: Date(timeIntervalSinceReferenceDate: 200)
+        ).finishedGame()
+        #expect(game.variant == .normal)
+        #expect(PlayerStats.record(of: game) == .set(.solo, variant: .normal))
+        #expect(try FinishedGameRecord(game).variant == "normal")
+        let memorize = try FinishedGameRecord(
+            game: "memorize", theme: "Animals", mode: "solo", score: 17,
+            breakdown: try GoldenFixture.text("finished-game-memorize-breakdown.json"),
+            durationMilliseconds: 61_250, moves: 14, finishedAt: Date(timeIntervalSinceReferenceDate: 200)
+        ).finishedGame()
+        #expect(memorize.variant == nil)
+        #expect(try FinishedGameRecord(memorize).variant == nil)
+        #expect(throws: UnreadableFinishedGame.self) {
+            try FinishedGameRecord(
+                game: "memorize", theme: "Animals", mode: "solo", variant: "chain", score: 17,
+                breakdown: try GoldenFixture.text("finished-game-memorize-breakdown.json"),
+                durationMilliseconds: 61_250, moves: 14, finishedAt: Date(timeIntervalSinceReferenceDate: 200)
+            ).finishedGame()
+        }
+    }
+
     @Test func aDailyPuzzleGoReads() throws {
         let progress = try GoldenFixture.decode(DailyPuzzleProgress.self, from: "daily-progress.json")
         #expect(progress.date.description == "2026-11-25")

@@ -11,7 +11,7 @@ import Testing
     @Test func theMigrationsLandSoFarKeepTheirOrder() {
         let landed = [
             "v1", "v2-set-games", "v3-quarantine", "v4-lazy-players", "v5-memorize-preferences",
-            "v6-rooms", "v7-stats", "v8-devices", "v9-player-names",
+            "v6-rooms", "v7-stats", "v8-devices", "v9-player-names", "v10-set-variants",
         ]
         #expect(Array(SQLiteDatabase.migrator.migrations.prefix(landed.count)) == landed)
     }

@@ -2,7 +2,7 @@ import Foundation
 import Mustache
 
 /// How a finished game compares with the player's best of its record (a Memorize theme, a Set
-/// mode), for its game-over screen: "New best!" when it beats every earlier game.
+/// mode in its variant), for its game-over screen: "New best!" when it beats every earlier game.
 struct BestComparison: Encodable, Sendable, MustacheParent {
     /// The best score before this game; nil when it is the first of its record.
     let previousBest: Int?
@@ -21,7 +21,7 @@ struct BestComparison: Encodable, Sendable, MustacheParent {
         let finished = history[index]
         let record = PlayerStats.record(of: finished)
         let earlier = history[..<index].filter { PlayerStats.record(of: $0) == record }
-        let name = if case .set = record { "Set, \(record.name)" } else { record.name }
+        let name = if case .set = record { "\(record.gameName), \(record.name)" } else { record.name }
         previousBest = earlier.map(\.score).max()
         isNewBest = PlayerStats.isNewBest(finished, over: Array(earlier))
         text =

@@ -15,8 +15,9 @@ extension FinishedGame {
             finishedAt: now)
     }
 
-    /// The Set game a change has just finished (see the Memorize one). Of two players on one
-    /// device, the winner's side is kept (player one's on a tie): the history is the device's.
+    /// The Set game a change has just finished (see the Memorize one), in its variant. Of two
+    /// players on one device, the winner's side is kept (player one's on a tie): the history is
+    /// the device's.
     /// A game begun before tallies were kept is recorded with its Sets and score only.
     init?(finishing before: SavedSetGame?, as after: SavedSetGame?, at now: Date) {
         guard let after, after.game.isOver, before?.game.isOver != true else { return nil }
@@ -29,11 +30,11 @@ extension FinishedGame {
         self.init(
             game: .set, theme: nil, mode: game.twoPlayer == nil ? .solo : .twoPlayer, score: score,
             breakdown: .set(tally), seconds: game.clock?.playingTime(at: now) ?? 0,
-            moves: tally.sets + tally.wrongSets, finishedAt: now)
+            moves: tally.sets + tally.wrongSets, finishedAt: now, variant: game.variant)
     }
 
-    /// What `seat` made of a room's finished game of Set: a point per Set, less a point per
-    /// wrong claim.
+    /// What `seat` made of a room's finished game of Set, in its variant: a point per Set (or
+    /// UltraSet), less a point per wrong claim.
     init(room game: MultiplayerSetGame, seat: Int, at now: Date) {
         let sets = game.piles[seat].count
         let setPoints = sets * MultiplayerSetGame.pointsPerSet
@@ -43,7 +44,8 @@ extension FinishedGame {
             wrongSetPenalties: penalties)
         self.init(
             game: .set, theme: nil, mode: .room, score: game.scores[seat], breakdown: .set(tally),
-            seconds: game.clock.playingTime(at: now), moves: tally.sets + tally.wrongSets, finishedAt: now)
+            seconds: game.clock.playingTime(at: now), moves: tally.sets + tally.wrongSets, finishedAt: now,
+            variant: game.variant)
     }
 
     /// What `seat` made of a room's finished game of Memorize: a point per pair.

@@ -1,12 +1,24 @@
 import Foundation
 import Mustache
+import SetCore
 
 extension FinishedGame {
-    /// "Memorize" or "Set".
+    /// "Memorize", or the game of Set: "Set", "Set Junior", "Set-Chain", "UltraSet".
     var gameName: String {
         switch game {
         case .memorize: "Memorize"
-        case .set: "Set"
+        case .set: Self.setName(of: variant ?? .normal)
+        }
+    }
+
+    /// A variant of Set in words, as the stats name it: "Set" (Normal, as before there were
+    /// others), "Set Junior", "Set-Chain", "UltraSet".
+    static func setName(of variant: SetVariant) -> String {
+        switch variant {
+        case .normal: "Set"
+        case .junior: "Set Junior"
+        case .chain: "Set-Chain"
+        case .ultra: "UltraSet"
         }
     }
 
@@ -61,7 +73,7 @@ extension FinishedGame {
 
 extension FinishedGame: Encodable {
     enum CodingKeys: String, CodingKey {
-        case game, theme, mode, score, breakdown, seconds, moves, finishedAt
+        case game, theme, mode, variant, score, breakdown, seconds, moves, finishedAt
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -69,6 +81,7 @@ extension FinishedGame: Encodable {
         try container.encode(game, forKey: .game)
         try container.encodeIfPresent(theme, forKey: .theme)
         try container.encode(mode, forKey: .mode)
+        try container.encodeIfPresent(variant, forKey: .variant)
         try container.encode(score, forKey: .score)
         switch breakdown {
         case .memorize(let matches, let points):
@@ -102,6 +115,7 @@ extension FinishedGame: MustacheParent {
         case "game": game
         case "theme": theme
         case "mode": mode
+        case "variant": variant
         case "score": score
         case "breakdown": breakdown
         case "seconds": seconds

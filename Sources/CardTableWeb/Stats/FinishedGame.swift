@@ -30,6 +30,8 @@ struct FinishedGame: Hashable, Sendable {
     /// The Memorize theme's name (nil for Set).
     let theme: String?
     let mode: Mode
+    /// Which game of Set (Normal for a game recorded before there were others); nil for Memorize.
+    let variant: SetVariant?
     /// The final score (for two players or a room, this player's).
     let score: Int
     let breakdown: Breakdown
@@ -38,6 +40,16 @@ struct FinishedGame: Hashable, Sendable {
     /// Attempts: pairs tried in Memorize, trios tried in Set.
     let moves: Int
     let finishedAt: Date
+
+    /// A finished game; a game of Set without a variant is Normal, and Memorize has none.
+    init(
+        game: Game, theme: String?, mode: Mode, score: Int, breakdown: Breakdown, seconds: Double,
+        moves: Int, finishedAt: Date, variant: SetVariant? = nil
+    ) {
+        (self.game, self.theme, self.mode, self.score, self.breakdown) = (game, theme, mode, score, breakdown)
+        (self.seconds, self.moves, self.finishedAt) = (seconds, moves, finishedAt)
+        self.variant = game == .set ? variant ?? .normal : nil
+    }
 
     /// Sets found, for a game of Set.
     var setsFound: Int? {

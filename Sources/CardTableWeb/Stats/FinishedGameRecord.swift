@@ -5,11 +5,13 @@ import SetCore
 /// A finished game as both stores keep it: a row of `finished_game`.
 ///
 /// The breakdown is JSON whose shape follows `game`: Memorize's ``ScoreBreakdown`` with its
-/// matches, or Set's ``SetTally``.
+/// matches, or Set's ``SetTally``. `variant` is Set's ``SetVariant``; a row written before it was
+/// kept has none, and is Normal.
 struct FinishedGameRecord: Sendable, Equatable {
     var game: String
     var theme: String?
     var mode: String
+    var variant: String?
     var score: Int
     var breakdown: String
     var durationMilliseconds: Int64
@@ -21,6 +23,7 @@ struct FinishedGameRecord: Sendable, Equatable {
         game = finished.game.rawValue
         theme = finished.theme
         mode = finished.mode.rawValue
+        variant = finished.variant?.rawValue
         score = finished.score
         switch finished.breakdown {
         case .memorize(let matches, let points):
@@ -34,10 +37,11 @@ struct FinishedGameRecord: Sendable, Equatable {
     }
 
     init(
-        game: String, theme: String?, mode: String, score: Int, breakdown: String,
+        game: String, theme: String?, mode: String, variant: String? = nil, score: Int, breakdown: String,
         durationMilliseconds: Int64, moves: Int, finishedAt: Date
     ) {
         (self.game, self.theme, self.mode, self.score, self.breakdown) = (game, theme, mode, score, breakdown)
+        self.variant = variant
         (self.durationMilliseconds, self.moves, self.finishedAt) = (durationMilliseconds, moves, finishedAt)
     }
 
@@ -47,6 +51,12 @@ struct FinishedGameRecord: Sendable, Equatable {
         guard let kind = FinishedGame.Game(rawValue: game), let mode = FinishedGame.Mode(rawValue: mode)
         else {
             throw UnreadableFinishedGame(game: game, mode: mode)
+        }
+        let setVariant = try variant.map { text in
+            guard kind == .set, let variant = SetVariant(rawValue: text) else {
+                throw UnreadableFinishedGame(game: game, mode: self.mode, variant: text)
+            }
+            return variant
         }
         let parts: FinishedGame.Breakdown =
             switch kind {
@@ -58,7 +68,7 @@ struct FinishedGameRecord: Sendable, Equatable {
         return FinishedGame(
             game: kind, theme: theme, mode: mode, score: score, breakdown: parts,
             seconds: TimeInterval(storedMilliseconds: durationMilliseconds), moves: moves,
-            finishedAt: finishedAt)
+            finishedAt: finishedAt, variant: setVariant)
     }
 
     /// Memorize's breakdown as stored: the points' parts beside the matches.
@@ -85,9 +95,14 @@ struct FinishedGameRecord: Sendable, Equatable {
     }
 }
 
-/// A `finished_game` row naming a game or mode CardTable does not know.
+/// A `finished_game` row naming a game, mode or variant CardTable does not know (or a variant for
+/// Memorize, which has none).
 struct UnreadableFinishedGame: Error, CustomStringConvertible {
     let game: String
     let mode: String
-    var description: String { "finished_game with game \(game) and mode \(mode) is not one CardTable plays" }
+    var variant: String? = nil
+    var description: String {
+        let variant = variant.map { " and variant \($0)" } ?? ""
+        return "finished_game with game \(game), mode \(mode)\(variant) is not one CardTable plays"
+    }
 }

@@ -1,11 +1,12 @@
 import Foundation
 
 /// A player's history as CSV (RFC 4180, one game per line, oldest first), for a spreadsheet.
+/// Columns are only ever added at the end, so a spreadsheet's formulas keep their places.
 enum HistoryCSV {
     static let header = [
         "finished_at", "game", "theme", "mode", "score", "seconds", "moves", "matches", "match_points",
         "speed_bonus", "mismatch_penalties", "sets", "set_points", "wrong_sets", "wrong_set_penalties",
-        "deal_penalties", "hint_penalties", "claims_out_of_time", "claim_out_of_time_penalties",
+        "deal_penalties", "hint_penalties", "claims_out_of_time", "claim_out_of_time_penalties", "variant",
     ]
 
     /// The CSV text of `games`.
@@ -30,6 +31,7 @@ enum HistoryCSV {
                     tally.claimOutOfTimePenalties,
                 ].map(String.init)
             }
+            fields.append(game.variant?.rawValue ?? "")
             lines.append(fields.map(field).joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"

@@ -1,21 +1,23 @@
 import Foundation
+import SetCore
 
 /// What a player's history adds up to: the figures of their stats page.
 struct PlayerStats: Hashable, Sendable {
     /// How many of the newest games the page lists.
     static let recentCount = 50
 
-    /// A record to beat: a Memorize theme (by name) in a mode, or a mode of Set. Modes score
-    /// differently (a room's Memorize is a point a pair), so each keeps its own.
+    /// A record to beat: a Memorize theme (by name) in a mode, or a mode of Set in a variant.
+    /// Modes score differently (a room's Memorize is a point a pair), and so do variants (Junior
+    /// has 27 cards, an UltraSet takes four), so each keeps its own.
     enum Record: Hashable, Sendable {
         case memorize(theme: String, mode: FinishedGame.Mode)
-        case set(FinishedGame.Mode)
+        case set(FinishedGame.Mode, variant: SetVariant = .normal)
 
-        /// "Memorize" or "Set".
+        /// "Memorize", or the game of Set: "Set", "Set Junior", "Set-Chain", "UltraSet".
         var gameName: String {
             switch self {
             case .memorize: "Memorize"
-            case .set: "Set"
+            case .set(_, let variant): FinishedGame.setName(of: variant)
             }
         }
 
@@ -24,16 +26,23 @@ struct PlayerStats: Hashable, Sendable {
             switch self {
             case .memorize(let theme, .solo): theme
             case .memorize(let theme, let mode): "\(theme), \(FinishedGame.modeName(of: mode))"
-            case .set(let mode): FinishedGame.modeName(of: mode)
+            case .set(let mode, _): FinishedGame.modeName(of: mode)
             }
+        }
+
+        /// The variant of a Set record; nil for Memorize.
+        var variant: SetVariant? {
+            guard case .set(_, let variant) = self else { return nil }
+            return variant
         }
     }
 
     let gamesPlayed: Int
     /// The best score of each record the player has played for.
     let bests: [Record: Int]
-    /// Seconds of play per Set found, over every solo game of Set with at least one Set (with
-    /// two players or in a room, the game's time is shared); nil without such a game.
+    /// Seconds of play per Set found, over every solo game of Normal Set with at least one Set
+    /// (with two players or in a room, the game's time is shared; the other variants deal other
+    /// tables or ask for other finds); nil without such a game.
     let secondsPerSet: Double?
     /// The newest ``recentCount`` games, newest first.
     let recent: [FinishedGame]
@@ -47,7 +56,7 @@ struct PlayerStats: Hashable, Sendable {
         for game in history {
             let record = Self.record(of: game)
             bests[record] = max(bests[record] ?? .min, game.score)
-            if game.mode == .solo, let found = game.setsFound, found > 0 {
+            if game.mode == .solo, game.variant == .normal, let found = game.setsFound, found > 0 {
                 setSeconds += game.seconds
                 sets += found
             }
@@ -65,7 +74,7 @@ struct PlayerStats: Hashable, Sendable {
     static func record(of game: FinishedGame) -> Record {
         switch game.game {
         case .memorize: .memorize(theme: game.theme ?? "", mode: game.mode)
-        case .set: .set(game.mode)
+        case .set: .set(game.mode, variant: game.variant ?? .normal)
         }
     }
 

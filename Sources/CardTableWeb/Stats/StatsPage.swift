@@ -3,21 +3,40 @@ import Mustache
 import SetCore
 
 /// A player's stats: games played, best scores, seconds per Set, the daily streak, a chart of
-/// scores per game and mode, and the newest games.
+/// scores per game and mode (and Set variant), and the newest games.
 struct StatsPage: PageModel {
     static let template = "stats"
 
     /// A record and its best score.
     struct Best: Encodable, Sendable, MustacheParent {
+        /// "Memorize" or "Set" (whatever the variant, as the JSON had it before there were others).
         let game: String
+        /// The game as the page names it: "Memorize", "Set", "Set-Chain", …
+        let gameName: String
         /// The Memorize theme, or the Set mode.
         let name: String
+        /// Which game of Set; nil for Memorize.
+        let variant: SetVariant?
         let score: Int
+
+        init(_ record: PlayerStats.Record, score: Int) {
+            game = record.variant == nil ? "Memorize" : "Set"
+            gameName = record.gameName
+            name = record.name
+            variant = record.variant
+            self.score = score
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case game, name, variant, score
+        }
 
         func child(named key: String) -> Any? {
             switch key {
             case "game": game
+            case "gameName": gameName
             case "name": name
+            case "variant": variant
             case "score": score
             default: nil
             }
@@ -45,10 +64,7 @@ struct StatsPage: PageModel {
         let stats = PlayerStats(history)
         gamesPlayed = stats.gamesPlayed
         hasGames = stats.gamesPlayed > 0
-        bests = stats.bests.map { record, score in
-            Best(game: record.gameName, name: record.name, score: score)
-        }
-        .sorted { ($0.game, $0.name) < ($1.game, $1.name) }
+        bests = stats.bests.map(Best.init).sorted { ($0.gameName, $0.name) < ($1.gameName, $1.name) }
         secondsPerSet = stats.secondsPerSet
         secondsPerSetText = stats.secondsPerSet.map { String(format: "%.1f s", $0) }
         self.streak = streak.current

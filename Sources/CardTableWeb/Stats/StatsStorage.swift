@@ -23,13 +23,14 @@ extension DatabaseTransaction {
     func finishedGames(of player: PlayerID) throws -> [FinishedGame] {
         try rows(
             """
-            SELECT id, game, theme, mode, score, breakdown, duration_ms, moves, finished_at
+            SELECT id, game, theme, mode, variant, score, breakdown, duration_ms, moves, finished_at
             FROM finished_game WHERE player_id = \(player.rawValue) ORDER BY finished_at, id
             """,
             settingAsideFrom: "finished_game", key: { ["id": .integer(try $0("id"))] }
         ) { row in
             try FinishedGameRecord(
-                game: row("game"), theme: row("theme"), mode: row("mode"), score: row("score"),
+                game: row("game"), theme: row("theme"), mode: row("mode"), variant: row("variant"),
+                score: row("score"),
                 breakdown: row("breakdown"), durationMilliseconds: row("duration_ms"), moves: row("moves"),
                 finishedAt: row("finished_at")
             ).finishedGame()
@@ -46,7 +47,8 @@ extension FinishedGame {
             values: [
                 ("player_id", .text(player.rawValue)), ("game", .text(record.game)),
                 ("theme", record.theme.map(SQLValue.text) ?? .null),
-                ("mode", .text(record.mode)), ("score", record.score.sqlValue),
+                ("mode", .text(record.mode)), ("variant", record.variant.map(SQLValue.text) ?? .null),
+                ("score", record.score.sqlValue),
                 ("breakdown", .text(record.breakdown)),
                 ("duration_ms", record.durationMilliseconds.sqlValue), ("moves", record.moves.sqlValue),
                 ("finished_at", .date(record.finishedAt)),

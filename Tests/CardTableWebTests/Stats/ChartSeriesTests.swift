@@ -4,18 +4,24 @@ import Testing
 
 @testable import CardTableWeb
 
-/// The stats page's lines: one per game and mode, never joining another's scores.
+/// The stats page's lines: one per game and mode (and Set variant), never joining another's scores.
 @Suite struct ChartSeriesTests {
     @Test func everyGameAndModeIsASeriesOnce() {
         #expect(
             ChartSeries.all.map(\.title) == [
                 "Memorize, solo", "Memorize, two players", "Memorize, room",
                 "Set, solo", "Set, two players", "Set, room",
+                "Set Junior, solo", "Set Junior, two players", "Set Junior, room",
+                "Set-Chain, solo", "Set-Chain, two players", "Set-Chain, room",
+                "UltraSet, solo", "UltraSet, two players", "UltraSet, room",
             ])
+        // Normal Set's keep the names they had before there were variants.
         #expect(
             ChartSeries.all.map(\.slug) == [
                 "memorize-solo", "memorize-two-player", "memorize-room", "set-solo", "set-two-player",
-                "set-room",
+                "set-room", "set-junior-solo", "set-junior-two-player", "set-junior-room", "set-chain-solo",
+                "set-chain-two-player", "set-chain-room", "set-ultra-solo", "set-ultra-two-player",
+                "set-ultra-room",
             ])
     }
 
@@ -41,7 +47,7 @@ import Testing
             // repeat, to see games finished at the same moment keep theirs.
             let history = picks.enumerated().map { index, pick in
                 let series = ChartSeries.all[pick % ChartSeries.all.count]
-                return Self.game(series.game, series.mode, score: index, at: pick / 6 % 40)
+                return Self.game(series, score: index, at: pick / 6 % 40)
             }
             let split = ChartSeries.split(history, keeping: limit)
             let present = ChartSeries.all.filter { series in
@@ -67,9 +73,15 @@ import Testing
     static func game(_ game: FinishedGame.Game, _ mode: FinishedGame.Mode, score: Int, at minute: Int)
         -> FinishedGame
     {
-        switch game {
-        case .memorize: PlayerStatsTests.memorize("Animals", mode: mode, score: score, at: minute)
-        case .set: PlayerStatsTests.set(mode, score: score, sets: 1, seconds: 10, at: minute)
+        Self.game(ChartSeries(game: game, mode: mode), score: score, at: minute)
+    }
+
+    /// A game of `series`, in its variant for Set.
+    static func game(_ series: ChartSeries, score: Int, at minute: Int) -> FinishedGame {
+        switch series.game {
+        case .memorize: PlayerStatsTests.memorize("Animals", mode: series.mode, score: score, at: minute)
+        case .set:
+            SetVariantStatsTests.set(series.mode, series.variant ?? .normal, score: score, at: minute)
         }
     }
 }

@@ -170,7 +170,7 @@ import Testing
             let lines = csv.text.components(separatedBy: "\r\n")
             #expect(lines.count == 5 && lines[4].isEmpty)
             #expect(lines[0] == HistoryCSV.header.joined(separator: ","))
-            #expect(lines[1].hasSuffix(",set,,solo,4,0.000,2,,,,,1,6,1,2,0,0,0,0"), "\(lines[1])")
+            #expect(lines[1].hasSuffix(",set,,solo,4,0.000,2,,,,,1,6,1,2,0,0,0,0,normal"), "\(lines[1])")
         }
     }
 

@@ -208,5 +208,8 @@ enum PostgresSchema {
                 )
                 """
             ]),
+        Migration(
+            identifier: "v10-set-variants",
+            statements: ["ALTER TABLE finished_game ADD COLUMN variant TEXT"]),
     ]
 }

@@ -216,6 +216,13 @@ extension SQLiteDatabase {
                     ) WITHOUT ROWID;
                     """)
         }
+        // Set's variants in the stats (issue 34): which game of Set a finished game was, so each
+        // variant keeps its own bests and charts. NULL for Memorize, and for every game of Set
+        // recorded before, which was Normal. No CHECK, so a later variant needs no table rebuilt:
+        // a row naming a variant this CardTable does not know is set aside when it is read.
+        migrator.registerMigration("v10-set-variants") { db in
+            try db.execute(sql: "ALTER TABLE finished_game ADD COLUMN variant TEXT;")
+        }
         return migrator
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 
 /// A backup's lines as rows, read one at a time and each checked: the first line must name a
 /// backup of a schema this CardTable restores, and each after it a row of a known table, with
-/// every column of the kind it keeps, the tables in ``BackupTable/all``'s order. A line that is
-/// not is refused by its number (blank lines are skipped, and counted).
+/// every column of the kind it keeps (a column added after the backup's schema may be missing: it
+/// is null), the tables in ``BackupTable/all``'s order. A line that is not is refused by its
+/// number (blank lines are skipped, and counted).
 struct BackupReader: Sendable {
     private let input: any BackupInput
     private let decoder = JSONDecoder()
@@ -11,6 +12,8 @@ struct BackupReader: Sendable {
     private var number = 0
     /// Where the table of the last row read is in ``BackupTable/all``.
     private var tableIndex = 0
+    /// The migrations that came after the backup's schema: columns they added may be missing.
+    private var laterMigrations: Set<String> = []
 
     /// Reads and checks the first line of `input`.
     /// - Throws: ``BackupError/notABackup(line:)`` or ``BackupError/otherSchema(found:expected:)``.
@@ -22,6 +25,10 @@ struct BackupReader: Sendable {
         else { throw BackupError.notABackup(line: max(number, 1)) }
         guard header.schema == Backup.schema || Backup.earlierSchemas.contains(header.schema) else {
             throw BackupError.otherSchema(found: header.schema, expected: Backup.schema)
+        }
+        let migrations = SQLiteDatabase.migrator.migrations
+        if let index = migrations.firstIndex(of: header.schema) {
+            laterMigrations = Set(migrations[(index + 1)...])
         }
     }
 
@@ -46,7 +53,9 @@ struct BackupReader: Sendable {
         }
         var row: [String: BackupValue] = [:]
         for (name, kind) in table.columns {
-            guard let scalar = line.row[name], let value = BackupValue(scalar, kind: kind) else {
+            let absent =
+                table.addedLater[name].map(laterMigrations.contains) == true ? BackupScalar.null : nil
+            guard let scalar = line.row[name] ?? absent, let value = BackupValue(scalar, kind: kind) else {
                 throw BackupError.badValue(table: table.name, column: name, line: number)
             }
             row[name] = value

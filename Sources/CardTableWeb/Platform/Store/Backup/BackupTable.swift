@@ -18,9 +18,13 @@ struct BackupTable: Sendable {
     /// The column PostgreSQL numbers by itself, if any (its counter is moved past the restored
     /// rows).
     var identity: String? = nil
+    /// The columns a migration added to the table once it was there (nullable, each named with
+    /// that migration): a backup of an earlier schema lacks them, and its rows restore with null.
+    var addedLater: [String: String] = [:]
 
-    /// Every table of the schema (as of migration `v9-player-names`), in restore order. A migration
-    /// that adds a table or a column adds it here too (a test compares this with the schema).
+    /// Every table of the schema (as of migration `v10-set-variants`), in restore order. A
+    /// migration that adds a table or a column adds it here too (a test compares this with the
+    /// schema).
     static let all: [BackupTable] = [
         BackupTable(
             name: "player",
@@ -81,9 +85,9 @@ struct BackupTable: Sendable {
             columns: [
                 ("id", .integer), ("player_id", .text), ("game", .text), ("theme", .text), ("mode", .text),
                 ("score", .integer), ("breakdown", .text), ("duration_ms", .integer), ("moves", .integer),
-                ("finished_at", .date),
+                ("finished_at", .date), ("variant", .text),
             ],
-            orderBy: ["id"], identity: "id"),
+            orderBy: ["id"], identity: "id", addedLater: ["variant": "v10-set-variants"]),
         BackupTable(
             name: "daily_play",
             columns: [
