@@ -233,6 +233,7 @@ extension RoomPage: MustacheParent {
         case "matchName": matchName
         case "cardsPerClaim": cardsPerClaim
         case "hasPreviousSet": !previousSetCards.isEmpty
+        case "previousSetCards": previousSetCards
         case "isSet": isSet
         case "isLobby": isLobby
         case "isPlaying": isPlaying
