@@ -224,10 +224,13 @@ extension SetPage {
     /// before tallies were kept.
     static func breakdown(of game: SetGame) -> [String] {
         guard game.isOver, let tallies = game.tallies else { return [] }
-        guard game.twoPlayer != nil else { return [FinishedGame.Breakdown.set(tallies.one).text + "."] }
+        let match = game.variant.matchName
+        guard game.twoPlayer != nil else {
+            return [FinishedGame.Breakdown.set(tallies.one).text(calling: match) + "."]
+        }
         return [
-            "Player 1: " + FinishedGame.Breakdown.set(tallies.one).text + ".",
-            "Player 2: " + FinishedGame.Breakdown.set(tallies.two).text + ".",
+            "Player 1: " + FinishedGame.Breakdown.set(tallies.one).text(calling: match) + ".",
+            "Player 2: " + FinishedGame.Breakdown.set(tallies.two).text(calling: match) + ".",
         ]
     }
 }

@@ -35,14 +35,17 @@ extension FinishedGame {
     }
 
     /// What the score was made of, in a line (see ``Breakdown/text``).
-    var breakdownText: String { breakdown.text }
+    var breakdownText: String { breakdown.text(calling: variant?.matchName ?? "Set") }
 }
 
 extension FinishedGame.Breakdown {
     /// What the score was made of, in a line: "8 pairs: 16 points + 5 speed bonus − 2 for
     /// mismatches", "20 Sets: 64 points − 6 for 3 wrong Sets − 2 for 1 claim out of time − 3 for
     /// needless deals".
-    var text: String {
+    var text: String { text(calling: "Set") }
+
+    /// The line, naming a game of Set's matches `match` ("UltraSet": "9 UltraSets: …").
+    func text(calling match: String) -> String {
         switch self {
         case .memorize(let matches, let points):
             var text = "\(matches) \(matches == 1 ? "pair" : "pairs"): \(points.matchPoints) points"
@@ -50,9 +53,9 @@ extension FinishedGame.Breakdown {
             if points.mismatchPenalties != 0 { text += " − \(points.mismatchPenalties) for mismatches" }
             return text
         case .set(let tally):
-            var text = "\(tally.sets) \(tally.sets == 1 ? "Set" : "Sets"): \(tally.setPoints) points"
+            var text = "\(tally.sets) \(match)\(tally.sets == 1 ? "" : "s"): \(tally.setPoints) points"
             if tally.wrongSets != 0 {
-                let wrong = tally.wrongSets == 1 ? "1 wrong Set" : "\(tally.wrongSets) wrong Sets"
+                let wrong = tally.wrongSets == 1 ? "1 wrong \(match)" : "\(tally.wrongSets) wrong \(match)s"
                 text += " − \(tally.wrongSetPenalties) for \(wrong)"
             }
             if tally.claimsOutOfTime != 0 {
