@@ -1,19 +1,20 @@
 import Mustache
 import SetCore
 
-/// One mode New Game offers: a radio button with the mode's name and rule.
+/// One mode New Game offers: a radio button with the mode's name and what it is, in a few words.
 struct SetModeChoice: Encodable, Sendable {
     /// The form value: `normal`, `junior`, `chain` or `ultra`.
     let value: String
     let title: String
-    let rule: String
+    /// The mode in a few words.
+    let summary: String
     /// Whether the game on the table is in this mode (the button starts chosen).
     let isCurrent: Bool
 
     /// Every mode, `current` chosen.
     static func all(current: SetVariant) -> [SetModeChoice] {
         SetVariant.allCases.map {
-            SetModeChoice(value: $0.rawValue, title: $0.title, rule: $0.rule, isCurrent: $0 == current)
+            SetModeChoice(value: $0.rawValue, title: $0.title, summary: $0.summary, isCurrent: $0 == current)
         }
     }
 }
@@ -24,7 +25,7 @@ extension SetModeChoice: MustacheParent {
         switch key {
         case "value": value
         case "title": title
-        case "rule": rule
+        case "summary": summary
         case "isCurrent": isCurrent
         default: nil
         }

@@ -28,6 +28,16 @@ extension SetVariant {
         }
     }
 
+    /// The mode in a few words, beside its name where New Game offers it.
+    var summary: String {
+        switch self {
+        case .normal: "the classic game, 12 cards"
+        case .junior: "27 solid cards, 9 on the table"
+        case .chain: "each Set reuses a card of the last"
+        case .ultra: "four cards: two pairs, one missing card"
+        }
+    }
+
     /// Why a complete selection that is not a match fails for the mode's own reason (the features
     /// are fine, see ``SetVariant/violations(_:)``).
     var ownMismatchReason: String {
