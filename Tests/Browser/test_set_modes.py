@@ -88,7 +88,7 @@ def test_a_chained_set_reuses_a_card_of_the_last_set(player):
     # Three table cards that are a Set do not count once a Set was taken.
     for id in TABLE_ONLY_SET:
         act(page, card(page, id))
-    expect(page.locator("[data-set-why]")).to_have_text("That Set does not reuse a card of the last Set.")
+    expect(page.locator("[data-set-why]")).to_have_text("A Set must reuse exactly one card of the last Set.")
     act(page, card(page, CHAINED[0]))
     act(page, chain.locator(f'[data-set-card="{PREVIOUS[1]}"]'))
     act(page, card(page, CHAINED[1]))
@@ -129,10 +129,24 @@ def test_modes_play_without_script(player):
     expect(page.locator("[data-set-mode-title]")).to_have_text("UltraSet")
 
 
-def test_a_room_plays_the_mode_its_host_chose(player):
+def first_match(mode, cards, previous):
+    """The first match of `mode` among the table's card numbers (and Set-Chain's last Set)."""
+    if mode == "ultra":
+        return ultra_sets(cards)[0]
+    if mode == "chain" and previous:
+        return next([r, a, b] for r in previous for a, b in itertools.combinations(cards, 2) if is_set(r, a, b))
+    return next(list(trio) for trio in itertools.combinations(cards, 3) if is_set(*trio))
+
+
+@pytest.mark.parametrize("mode,claim,found", [
+    ("ultra", "Claim UltraSet", "Bo found an UltraSet"),
+    ("chain", "Claim Set", "Bo found a Set"),
+    ("junior", "Claim Set", "Bo found a Set"),
+])
+def test_a_room_plays_the_mode_its_host_chose(player, mode, claim, found):
     host, guest = player(), player()
     host.goto("/rooms/new?game=set")
-    host.locator('[data-room-mode="ultra"]').check()
+    host.locator(f'[data-room-mode="{mode}"]').check()
     host.locator("#room-name").fill("Ana")
     host.get_by_role("button", name="Make a room").click()
     host.wait_for_url(re.compile(r"/rooms/[2-9A-Z]{6}$"))
@@ -142,17 +156,22 @@ def test_a_room_plays_the_mode_its_host_chose(player):
     wait_for_update(guest, before)
     code = host.url.rsplit("/", 1)[1]
     view = snapshot(guest, code)["view"]
-    assert view["set"]["mode"] == "ultra"
-    expect(guest.locator("[data-room-claim-button]")).to_have_text("Claim UltraSet")
-    expect(guest.locator("[data-room-mode-rule]")).to_contain_text("two pairs")
-    four = ultra_sets(view["set"]["cards"])[0]
-    before = room_updates(host)
-    # Checking the fourth card sends the claim.
-    for number in four:
-        guest.locator(f'[data-room-card="{number}"]').click()
-    wait_for_update(host, before)
-    expect(host.locator("[data-room-announcement]")).to_contain_text("Bo found an UltraSet")
-    assert snapshot(host, code)["view"]["set"]["scores"][1] == 1
+    assert view["set"]["mode"] == mode
+    expect(guest.locator("[data-room-claim-button]")).to_have_text(claim)
+    expect(guest.locator("[data-room-mode-rule]")).to_be_visible()
+    for turn in range(2):
+        table = snapshot(guest, code)["view"]["set"]
+        match = first_match(mode, table["cards"], table.get("previousSet"))
+        before = room_updates(host)
+        # Checking the last card of the match sends the claim.
+        for number in match:
+            guest.locator(f'[data-room-card="{number}"]').click()
+        wait_for_update(host, before)
+        expect(host.locator("[data-room-announcement]")).to_contain_text(found)
+        assert snapshot(host, code)["view"]["set"]["scores"][1] == turn + 1
+    if mode == "chain":
+        # The second Set reused a card of the first, which the table shows beside it.
+        expect(host.locator("[data-room-chain] [data-room-card]")).to_have_count(3)
     assert host.errors == [] and guest.errors == []
 
 

@@ -47,6 +47,13 @@ struct Room: Equatable, Sendable, Codable {
     /// kept, and a card it lacks counts as seen.
     private(set) var setCardsDealtAt: [Int: Int]?
 
+    // NB: every stored property, the Set variant saved as `setVariant`.
+    enum CodingKeys: String, CodingKey {
+        case code, game, theme
+        case savedSetVariant = "setVariant"
+        case members, phase, gameNumber, table, setCardsDealtAt
+    }
+
     /// A new room with its host as its only member; a Set room plays `setVariant`.
     /// - Precondition: a Memorize room has a theme.
     init(

@@ -40,6 +40,8 @@ struct RoomReplayPage: PageModel {
     let text: String
     /// The Set cards this move concerned (a claim, a deal), drawn small.
     let trio: SetTrioView?
+    /// In Set-Chain, the last Set at this move, drawn small beside the table.
+    let previousSet: SetTrioView?
     let players: [Player]
     let setCards: [SetCardView]
     let layout: CardGridLayout?
@@ -65,7 +67,10 @@ struct RoomReplayPage: PageModel {
         let view = event.view
         title = "Replay of game \(game) · Room \(code) · CardTable"
         displayCode = code.description
-        gameName = view.memorize.map { "Memorize: \($0.themeName)" } ?? "Set"
+        let variant = view.set?.mode ?? .normal
+        gameName =
+            view.memorize.map { "Memorize: \($0.themeName)" }
+            ?? (variant == .normal ? "Set" : "Set: \(variant.title)")
         gameNumber = game
         isSet = view.game == .set
         self.move = move
@@ -92,12 +97,15 @@ struct RoomReplayPage: PageModel {
         if let table = view.set {
             let concerned = event.cards.compactMap(SetCard.init(id:))
             trio = concerned.isEmpty ? nil : SetTrioView(concerned)
+            let previous = (table.previousSet ?? []).compactMap(SetCard.init(id:))
+            previousSet = previous.isEmpty ? nil : SetTrioView(previous)
             setCards = table.cards.compactMap(SetCard.init(id:)).map {
                 SetCardView.view(of: $0, selection: moved.contains($0.id) ? .selected : .none)
             }
             layout = .setTable(cardCount: table.cards.count)
         } else {
             trio = nil
+            previousSet = nil
             setCards = []
             layout = view.memorize.map { .grid(cardCount: $0.cards.count) }
         }
@@ -131,6 +139,7 @@ extension RoomReplayPage: MustacheParent {
         case "moveText": moveText
         case "text": text
         case "trio": trio
+        case "previousSet": previousSet
         case "players": players
         case "setCards": setCards
         case "layout": layout

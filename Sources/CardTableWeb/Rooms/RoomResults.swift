@@ -35,7 +35,8 @@ struct RoomResults: Encodable, Sendable {
                 return Row(
                     rank: place.rank, name: room.name(ofSeat: place.seat), isYou: isYou(place.seat),
                     score: place.score,
-                    detail: Self.count(place.sets, "Set") + (wrong > 0 ? ", \(wrong) wrong" : ""),
+                    detail: Self.count(place.sets, room.setVariant.matchName)
+                        + (wrong > 0 ? ", \(wrong) wrong" : ""),
                     sets: game.piles[place.seat].map { SetTrioView($0.cards) })
             }
         case .memorize(let game)?:

@@ -22,13 +22,13 @@ struct SetCountdown: Encodable, Sendable {
     /// What the countdown is for, e.g. "to find a Set".
     let caption: String
 
-    init(kind: Kind, seconds: Double, rules: TwoPlayerRules) {
+    init(kind: Kind, seconds: Double, rules: TwoPlayerRules, match: String = "Set") {
         self.kind = kind
         self.seconds = (seconds * 1000).rounded() / 1000
         self.wholeSeconds = Int(seconds.rounded(.up))
         self.caption =
             switch kind {
-            case .claim: "left to select your Set"
+            case .claim: "left to select your \(match)"
             case .grace:
                 "all yours: misses cost no points but lock you out for \(Int(rules.lockoutAfterMiss.rounded(.up))) s"
             case .lockout: "until you may claim again"

@@ -31,17 +31,17 @@ struct SetPlayerPanel: Encodable, Sendable {
         canClaim = game.claimRejection(by: player, at: now) == nil
         canDeal = game.dealRejection(by: player, at: now) == nil
         canHint = game.hintRejection(by: player) == nil
-        countdown = Self.countdown(for: player, in: state, at: now)
+        countdown = Self.countdown(for: player, in: state, match: game.variant.matchName, at: now)
         // NB: a running countdown says what it is for, so the status line stays empty then.
         status = countdown == nil && canClaim ? "Press Set! when you see one." : ""
     }
 
-    private static func countdown(for player: SetPlayer, in state: TwoPlayerState?, at now: Date)
-        -> SetCountdown?
-    {
+    private static func countdown(
+        for player: SetPlayer, in state: TwoPlayerState?, match: String, at now: Date
+    ) -> SetCountdown? {
         guard let state else { return nil }
         if state.claim?.player == player, let seconds = state.claimTimeRemaining(at: now) {
-            return SetCountdown(kind: .claim, seconds: seconds, rules: state.rules)
+            return SetCountdown(kind: .claim, seconds: seconds, rules: state.rules, match: match)
         }
         // NB: a lockout blocks the claim even in the player's own grace period, so it shows first.
         if let seconds = state.lockoutRemaining(for: player, at: now) {

@@ -43,7 +43,7 @@ extension SetVariant {
     var ownMismatchReason: String {
         switch self {
         case .ultra: "Not an UltraSet: no two pairs of these four need the same third card."
-        case .chain: "That Set does not reuse a card of the last Set."
+        case .chain: "A Set must reuse exactly one card of the last Set."
         case .normal, .junior: "Not a Set."
         }
     }

@@ -20,7 +20,8 @@ public struct SetGame: Sendable {
     public internal(set) var deck: [SetCard]
     /// The cards in play, in the order they are laid out.
     public internal(set) var table: [SetCard]
-    /// The matched cards, oldest first; always whole Sets.
+    /// The matched cards, oldest first: whole matches, except in Set-Chain (the cards of each
+    /// previous Set that the next one did not reuse).
     public internal(set) var discardPile: [SetCard]
     /// The selected cards (at most ``SetVariant/cardsPerMatch``, on the table or, in Set-Chain, one
     /// of the previous Set), in the order they were touched.
@@ -214,6 +215,13 @@ public struct SetGame: Sendable {
 }
 
 // NB: synthesized conformances must be declared in the type's own file.
-extension SetGame: Codable {}
+extension SetGame: Codable {
+    // NB: every stored property, the variant saved as `variant`.
+    enum CodingKeys: String, CodingKey {
+        case deck, table, discardPile, selection, previousSet
+        case savedVariant = "variant"
+        case scoring, scores, tableChangedAt, hint, missedSets, tallies, clock, twoPlayer
+    }
+}
 
 extension SetGame: Hashable {}

@@ -44,6 +44,12 @@ public struct MultiplayerSetGame: Hashable, Sendable, Codable {
     /// The variant as saved; `nil` for a game saved before there was more than one (Normal).
     private var savedVariant: SetVariant?
 
+    // NB: every stored property, the variant saved as `variant`.
+    enum CodingKeys: String, CodingKey {
+        case deck, table, piles, scores, dealVotes, clock, previousSet
+        case savedVariant = "variant"
+    }
+
     /// A game for `seatCount` players with a deck shuffled by `generator`: the variant's
     /// ``SetVariant/tableSize`` cards dealt, and three more while the table holds no match.
     /// - Precondition: `1...maximumSeats` contains `seatCount`.

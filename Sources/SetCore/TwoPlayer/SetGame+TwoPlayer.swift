@@ -120,7 +120,7 @@ extension SetGame {
     /// Ends a claim whose time is up, with the same cost as a mismatch.
     private mutating func expireClaim(at now: Date) -> TickOutcome {
         guard let claim = twoPlayer?.claim, claim.deadline <= now else { return .unchanged }
-        if selection.count < 3 { selection = [] }
+        if selection.count < variant.cardsPerMatch { selection = [] }
         // NB: the miss happened at the deadline, however late it is noticed.
         let penalty = claimDidFail(at: claim.deadline) ? scoring.mismatchPenalty : 0
         scores[claim.player] -= penalty

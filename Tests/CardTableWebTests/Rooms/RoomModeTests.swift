@@ -35,6 +35,30 @@ import Testing
         }
     }
 
+    @Test func aSetChainReplayNamesTheModeAndShowsTheLastSet() async throws {
+        try await withTestApp { session in
+            let ana = try await session.newPlayer()
+            let room = try await ana.createRoom(#"{"game": "set", "name": "Ana", "mode": "chain"}"#)
+            _ = try await ana.postJSON(room.startURL, body: "{}")
+            var claims = 0
+            while let table = try await ana.snapshot(room).view?.set, !table.isOver, claims < 60 {
+                let cards = table.cards.compactMap(SetCard.init(id:))
+                let previous = table.previousSet.flatMap { ids -> SetTrio? in
+                    let trio = ids.compactMap(SetCard.init(id:))
+                    return trio.count == 3 ? SetTrio(trio[0], trio[1], trio[2]) : nil
+                }
+                let match = try #require(SetVariant.chain.firstMatch(onTable: cards, after: previous))
+                _ = try await ana.postJSON(
+                    "/rooms/\(room.code)/claim", body: "{\"cards\": \(match.cards.map(\.id))}")
+                claims += 1
+            }
+            #expect(try await ana.snapshot(room).view?.phase == .finished)
+            let replay = try await ana.get("/rooms/\(room.code)/games/1?move=3").text
+            #expect(replay.contains("Set: Set-Chain"))
+            #expect(replay.contains("data-replay-last-set"))
+        }
+    }
+
     @Test func aClaimOfThreeCardsInAnUltraSetRoomIsRefusedByTheGame() async throws {
         try await withTestApp { session in
             let ana = try await session.newPlayer()

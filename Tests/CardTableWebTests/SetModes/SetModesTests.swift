@@ -83,7 +83,7 @@ import Testing
                 table: Self.chainTable, deck: [], mode: "chain", previousSet: Self.previousSet)
             let json = try await browser.touch(SetCard.codes("1121 1122 1123"))
             #expect(json.selectionState == "mismatch")
-            #expect(json.whyNot == "That Set does not reuse a card of the last Set.")
+            #expect(json.whyNot == "A Set must reuse exactly one card of the last Set.")
             #expect(json.score == -2)
         }
     }

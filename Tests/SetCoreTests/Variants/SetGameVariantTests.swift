@@ -162,6 +162,33 @@ struct SetGameVariantTests {
         }
     }
 
+    @Test func aTwoPlayerUltraSetClaimThatRunsOutLeavesNoCardsSelected() throws {
+        let (solo, ultra) = try Self.ultraGame()
+        var game = try SetGame(
+            deck: solo.deck, table: solo.table, variant: .ultra, mode: .twoPlayer(.standard), at: moment(0))
+        guard case .claimed = game.claim(by: .one, at: moment(1)) else {
+            Issue.record("Player one should hold the claim.")
+            return
+        }
+        for card in ultra.cards.prefix(3) { game.select(card, by: .one, at: moment(2)) }
+        #expect(game.selection.count == 3)
+        // Three of four cards are not a judged selection: when the claim runs out they go, so the
+        // other player does not start from them.
+        game.tick(at: moment(60))
+        #expect(game.selection.isEmpty)
+        #expect(game.scores.one == -2)
+    }
+
+    @Test func theVariantIsSavedUnderItsName() throws {
+        var generator = SeededGenerator(seed: 2)
+        let game = SetGame(using: &generator, variant: .junior, at: moment(0))
+        let json = String(decoding: try JSONEncoder().encode(game), as: UTF8.self)
+        #expect(json.contains(#""variant":"junior""#))
+        let room = MultiplayerSetGame(seatCount: 2, variant: .chain, using: &generator)
+        #expect(
+            String(decoding: try JSONEncoder().encode(room), as: UTF8.self).contains(#""variant":"chain""#))
+    }
+
     // MARK: - Every variant
 
     @Test(arguments: SetVariant.allCases)
