@@ -43,6 +43,9 @@ struct Room: Equatable, Sendable, Codable {
     /// so a claim is judged against the table its player saw. Nil in rooms stored before it was
     /// kept, and a card it lacks counts as seen.
     private(set) var setCardsDealtAt: [Int: Int]?
+    /// Since when the host has listed the room under Open rooms, where anyone may find and join
+    /// it; nil when only its code lets people in (and in rooms stored before the list).
+    private(set) var openSince: Date?
 
     /// A new room with its host as its only member.
     /// - Precondition: a Memorize room has a theme.
@@ -58,6 +61,12 @@ struct Room: Equatable, Sendable, Codable {
 
     /// The member who made the room and starts its games.
     var host: RoomMember { members[0] }
+
+    /// Whether the room is listed under Open rooms (see ``openSince``).
+    var isOpen: Bool { openSince != nil }
+
+    /// The game's mode as the open list names it: "normal" for Set, nil for Memorize.
+    var modeName: String? { game == .set ? "normal" : nil }
 
     /// The member `player` is, if they joined.
     func member(for player: PlayerID) -> RoomMember? {
@@ -150,6 +159,10 @@ struct Room: Equatable, Sendable, Codable {
         self.table = table
         gameNumber += 1
         phase = .playing
+    }
+
+    mutating func setOpenSince(_ date: Date?) {
+        openSince = date
     }
 
     mutating func add(_ member: RoomMember) {

@@ -16,6 +16,13 @@ struct RoomController: Sendable {
         let themeID: ThemeID?
         /// The host's name in the room; when missing, the player's name, or "Host".
         let name: String?
+        /// Whether to list the room under Open rooms (false when missing).
+        let open: Bool?
+    }
+
+    /// The body of listing a room under Open rooms (`true`) or taking it off (`false`).
+    struct ListingForm: RoomForm {
+        let open: Bool
     }
 
     /// The body of joining.
@@ -72,6 +79,7 @@ struct RoomController: Sendable {
         lookups.on(RoomRoute.Template.choose, notingIn: routes, use: choose)
         lookups.on(RoomRoute.Template.events, notingIn: routes, use: events)
         lookups.on(RoomRoute.Template.replay, notingIn: routes, use: replay)
+        lookups.on(RoomRoute.Template.listing, notingIn: routes, use: listing)
     }
 
     // MARK: - Routes
@@ -106,7 +114,8 @@ struct RoomController: Sendable {
             }
         }
         let answer = try await referee.create(
-            form.game, themeID: form.themeID, hostName: name, for: Self.host(context))
+            form.game, themeID: form.themeID, hostName: name, open: form.open ?? false,
+            for: Self.host(context))
         let code = answer.room.code
         switch ResponseFormat(request) {
         case .html: return .redirect(to: RoomRoute.page(code))
@@ -181,6 +190,14 @@ struct RoomController: Sendable {
         } catch let error as AppError where error == RoomRefusal.nameTaken(name).appError {
             throw try await sendBack(error, error.message)
         }
+    }
+
+    /// Lists the room under Open rooms or takes it off (the host).
+    @Sendable func listing(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let form = try await RequestInput.decode(ListingForm.self, from: request, context: context)
+        let player = try context.requirePlayer()
+        return try answer(
+            try await referee.setOpen(form.open, in: try Self.code(context), for: player), request)
     }
 
     @Sendable func start(_ request: Request, context: CardTableRequestContext) async throws -> Response {
@@ -349,6 +366,7 @@ extension RoomForm {
             "name": "your name in the room, 1 to 40 characters",
             "cards": "three card numbers from 0 to 80, like [5, 17, 44]",
             "seen": "the number of the last event your page drew, a whole number from 0",
+            "open": "true to list the room under Open rooms, false not to",
         ]
     }
 }
