@@ -28,6 +28,8 @@ def open_room(page, name):
     page.locator(".hub-set").get_by_role("link", name="With friends").click()
     page.locator("#room-name").fill(name)
     page.get_by_label("List it under Open rooms").check()
+    size = page.viewport_size
+    page.screenshot(path=str(SCREENSHOTS / f"room-new-open-{size['width']}x{size['height']}.png"))
     page.get_by_role("button", name="Make a room").click()
     page.wait_for_url(ROOM_URL)
     expect(page.locator("[data-room-listing]")).to_be_visible()
@@ -43,6 +45,7 @@ def test_a_stranger_sees_an_open_room_appear_and_joins_it_without_a_code(player)
 
     url = open_room(host, "Lobby Ana")
     code = url.rsplit("/", 1)[1]
+    host.screenshot(path=str(SCREENSHOTS / "room-lobby-open-390x844.png"), full_page=True)
     row = stranger.locator(f".lobby-room[data-code='{code}']")
     # The list refreshes itself: the room appears without a reload.
     wait_for_lobby_update(stranger, before)

@@ -218,7 +218,7 @@ struct RoomReferee: Sendable {
         AppError.notFound("There is no room \(code): check the code, or make a new room.")
     }
 
-    // MARK: - Private
+    // MARK: - Moves and their answers
 
     /// Throws ``AppError/conflict(_:)`` for a closed room: it takes no more moves.
     static func requireNotClosed(_ stored: StoredRoom) throws {
