@@ -113,9 +113,19 @@ struct RoomController: Sendable {
                 ) { RoomNewPage(game: form.game, themeID: form.themeID, nameProblem: $0) }
             }
         }
-        let answer = try await referee.create(
-            form.game, themeID: form.themeID, hostName: name, open: form.open ?? false,
-            for: Self.host(context))
+        let answer: RoomReferee.Answer
+        do {
+            answer = try await referee.create(
+                form.game, themeID: form.themeID, hostName: name, open: form.open ?? false,
+                for: Self.host(context))
+        } catch let error as AppError
+            where error == RoomRefusal.tooManyListedRooms(maximum: RoomReferee.maximumListedRooms).appError
+        {
+            // NB: a browser gets the form back, the box unticked, the name kept, the message beside the box.
+            throw try await refusal(error, of: request, field: "room-open", typed: "") {
+                RoomNewPage(game: form.game, themeID: form.themeID, name: name, openProblem: $0)
+            }
+        }
         let code = answer.room.code
         switch ResponseFormat(request) {
         case .html: return .redirect(to: RoomRoute.page(code))

@@ -26,8 +26,13 @@ struct RoomNewPage: PageModel {
     let name: String?
     /// The name sent back, with what was wrong with it.
     let nameProblem: FieldProblem?
+    /// Why the room could not be listed (the host lists as many as one may), beside the box.
+    let openProblem: FieldProblem?
 
-    init(game: Room.Game, themeID: ThemeID?, name: DisplayName? = nil, nameProblem: FieldProblem? = nil) {
+    init(
+        game: Room.Game, themeID: ThemeID?, name: DisplayName? = nil, nameProblem: FieldProblem? = nil,
+        openProblem: FieldProblem? = nil
+    ) {
         self.game = game.rawValue
         self.themeID = themeID?.description
         gameName = game == .set ? "Set" : "Memorize"
@@ -41,6 +46,7 @@ struct RoomNewPage: PageModel {
         offersOpen = true
         self.name = name?.text
         self.nameProblem = nameProblem
+        self.openProblem = openProblem
     }
 
     /// Quick play's question for a player without a name: which name to sit down under.
@@ -58,6 +64,7 @@ struct RoomNewPage: PageModel {
         offersOpen = false
         name = nil
         self.nameProblem = nameProblem
+        openProblem = nil
     }
 }
 
@@ -78,6 +85,7 @@ extension RoomNewPage: MustacheParent {
         case "chooserURL": chooserURL
         case "name": name
         case "nameProblem": nameProblem
+        case "openProblem": openProblem
         default: nil
         }
     }

@@ -92,6 +92,14 @@ import Testing
             response = try await ana.postJSON("/rooms/\(unlisted.code)/open", body: #"{"open": true}"#)
             #expect(response.status == .unprocessableContent)
             #expect(try await Self.openRooms(ana).count == 3)
+            // A browser gets the form back, the name kept and the message beside the box.
+            response = try await ana.post(
+                "/rooms", form: [("game", "set"), ("name", "Ana"), ("open", "true")])
+            #expect(response.status == .unprocessableContent)
+            #expect(response.text.contains(#"id="room-open" name="open" value="true" aria-invalid="true""#))
+            #expect(
+                response.text.contains(#"<ul class="field-messages" id="room-open-messages"><li>open: you"#))
+            #expect(response.text.contains(#"value="Ana""#))
         }
     }
 
