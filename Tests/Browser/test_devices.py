@@ -150,7 +150,7 @@ def test_a_room_page_open_on_a_forgotten_device_starts_over_as_a_new_visitor(pla
     laptop = player(1180, 820)
     link_from_home(laptop, show_code(phone))
     phone.goto(url)
-    phone.wait_for_function("Number(document.documentElement.dataset.roomSockets || 0) >= 1")
+    phone.wait_for_function("() => Number(document.documentElement.dataset.roomSockets || 0) >= 1")
     expect(phone.locator(".room-member.is-you")).to_have_text(re.compile("Ana"))
     laptop.goto("/devices")
     laptop.locator(".devices-list li", has_not_text="(this device)").get_by_role(

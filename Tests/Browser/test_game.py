@@ -103,7 +103,7 @@ def test_keyboard_only_play(player):
     page = player()
     page.goto("/")
     # Tab from the top of the page to the first theme and open it with Enter.
-    for _ in range(12):
+    for _ in range(16):
         page.keyboard.press("Tab")
         href = page.evaluate("document.activeElement.getAttribute('href') || ''")
         if re.fullmatch(r"/play/\d+", href):

@@ -16,6 +16,8 @@ FIRST_SCREEN = [
     ".hub-set a[href='/set']",
     ".hub-set a[href^='/rooms/new']",
     ".hub-set a[href='/set/daily']",
+    ".hub-set .quick-play button",
+    ".hub-set a[href='/rooms']",
     "#room-code",
     "#memorize-heading",
     ".theme-row:nth-child(2)",

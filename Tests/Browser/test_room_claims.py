@@ -141,7 +141,7 @@ def test_a_spectators_table_takes_no_taps_and_says_why_once(player):
     cy.on("websocket", lambda socket: socket.on("framesent", lambda payload: sent.append(payload)))
     cy.reload()
     expect(cy.locator(".room-watch-card").first).to_be_visible()
-    cy.wait_for_function("Number(document.documentElement.dataset.roomSockets || 0) >= 1")
+    cy.wait_for_function("() => Number(document.documentElement.dataset.roomSockets || 0) >= 1")
     trio = set_among(snapshot(cy, code)["view"]["set"]["cards"])
     for number in trio:
         cy.locator(f'[data-room-card="{number}"]').click()

@@ -11,9 +11,12 @@ extension CardTableDatabase {
     /// is stored if need be, and their open rooms are counted in the same transaction, serialised
     /// with their other rooms' making, so requests at the same moment cannot pass the limit.
     /// - Throws: ``RoomRefusal/tooManyOpenRooms(maximum:)`` when the host already has
-    ///   `maximumOpenRooms` rooms that are not closed; nothing is stored.
+    ///   `maximumOpenRooms` rooms that are not closed; ``RoomRefusal/tooManyListedRooms(maximum:)``
+    ///   when the room is listed under Open rooms and the host has `maximumListedRooms` listed
+    ///   already. Nothing is stored.
     func createRoom(
-        at now: Date, maximumOpenRooms: Int, code: @escaping @Sendable () -> RoomCode,
+        at now: Date, maximumOpenRooms: Int, maximumListedRooms: Int = .max,
+        code: @escaping @Sendable () -> RoomCode,
         _ make: @escaping @Sendable (RoomCode) -> (Room, [RoomHappening])
     ) async throws -> RoomChange {
         try await write { transaction in
@@ -24,6 +27,12 @@ extension CardTableDatabase {
             try transaction.lockPlayer(host, at: now)
             guard try transaction.openRoomCount(hostedBy: host) < maximumOpenRooms else {
                 throw RoomRefusal.tooManyOpenRooms(maximum: maximumOpenRooms)
+            }
+            if room.isOpen,
+                try transaction.listedRooms(hostedBy: host, limit: maximumOpenRooms).count
+                    >= maximumListedRooms
+            {
+                throw RoomRefusal.tooManyListedRooms(maximum: maximumListedRooms)
             }
             while try !transaction.insert(room, at: now) {
                 (room, happenings) = make(code())  // the code was taken: draw another

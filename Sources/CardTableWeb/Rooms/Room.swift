@@ -46,12 +46,15 @@ struct Room: Equatable, Sendable, Codable {
     /// so a claim is judged against the table its player saw. Nil in rooms stored before it was
     /// kept, and a card it lacks counts as seen.
     private(set) var setCardsDealtAt: [Int: Int]?
+    /// Since when the host has listed the room under Open rooms, where anyone may find and join
+    /// it; nil when only its code lets people in (and in rooms stored before the list).
+    private(set) var openSince: Date?
 
     // NB: every stored property, the Set variant saved as `setVariant`.
     enum CodingKeys: String, CodingKey {
         case code, game, theme
         case savedSetVariant = "setVariant"
-        case members, phase, gameNumber, table, setCardsDealtAt
+        case members, phase, gameNumber, table, setCardsDealtAt, openSince
     }
 
     /// A new room with its host as its only member; a Set room plays `setVariant`.
@@ -75,6 +78,12 @@ struct Room: Equatable, Sendable, Codable {
 
     /// The game of Set this room plays (Normal for a Memorize room, which has none).
     var setVariant: SetVariant { savedSetVariant ?? .normal }
+
+    /// Whether the room is listed under Open rooms (see ``openSince``).
+    var isOpen: Bool { openSince != nil }
+
+    /// The game's mode as the open list names it: the Set variant, nil for Memorize.
+    var modeName: String? { game == .set ? setVariant.rawValue : nil }
 
     /// The member `player` is, if they joined.
     func member(for player: PlayerID) -> RoomMember? {
@@ -167,6 +176,10 @@ struct Room: Equatable, Sendable, Codable {
         self.table = table
         gameNumber += 1
         phase = .playing
+    }
+
+    mutating func setOpenSince(_ date: Date?) {
+        openSince = date
     }
 
     mutating func add(_ member: RoomMember) {

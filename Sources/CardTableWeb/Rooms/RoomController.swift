@@ -19,6 +19,13 @@ struct RoomController: Sendable {
         let name: String?
         /// The game of Set a Set room plays; Normal when missing.
         let mode: SetVariant?
+        /// Whether to list the room under Open rooms (false when missing).
+        let open: Bool?
+    }
+
+    /// The body of listing a room under Open rooms (`true`) or taking it off (`false`).
+    struct ListingForm: RoomForm {
+        let open: Bool
     }
 
     /// The body of joining.
@@ -75,6 +82,7 @@ struct RoomController: Sendable {
         lookups.on(RoomRoute.Template.choose, notingIn: routes, use: choose)
         lookups.on(RoomRoute.Template.events, notingIn: routes, use: events)
         lookups.on(RoomRoute.Template.replay, notingIn: routes, use: replay)
+        lookups.on(RoomRoute.Template.listing, notingIn: routes, use: listing)
     }
 
     // MARK: - Routes
@@ -108,8 +116,20 @@ struct RoomController: Sendable {
                 ) { RoomNewPage(game: form.game, themeID: form.themeID, mode: form.mode, nameProblem: $0) }
             }
         }
-        let answer = try await referee.create(
-            form.game, themeID: form.themeID, mode: form.mode, hostName: name, for: Self.host(context))
+        let answer: RoomReferee.Answer
+        do {
+            answer = try await referee.create(
+                form.game, themeID: form.themeID, mode: form.mode, hostName: name, open: form.open ?? false,
+                for: Self.host(context))
+        } catch let error as AppError
+            where error == RoomRefusal.tooManyListedRooms(maximum: RoomReferee.maximumListedRooms).appError
+        {
+            // NB: a browser gets the form back, the box unticked, the name kept, the message beside the box.
+            throw try await refusal(error, of: request, field: "room-open", typed: "") {
+                RoomNewPage(
+                    game: form.game, themeID: form.themeID, mode: form.mode, name: name, openProblem: $0)
+            }
+        }
         let code = answer.room.code
         switch ResponseFormat(request) {
         case .html: return .redirect(to: RoomRoute.page(code))
@@ -184,6 +204,14 @@ struct RoomController: Sendable {
         } catch let error as AppError where error == RoomRefusal.nameTaken(name).appError {
             throw try await sendBack(error, error.message)
         }
+    }
+
+    /// Lists the room under Open rooms or takes it off (the host).
+    @Sendable func listing(_ request: Request, context: CardTableRequestContext) async throws -> Response {
+        let form = try await RequestInput.decode(ListingForm.self, from: request, context: context)
+        let player = try context.requirePlayer()
+        return try answer(
+            try await referee.setOpen(form.open, in: try Self.code(context), for: player), request)
     }
 
     @Sendable func start(_ request: Request, context: CardTableRequestContext) async throws -> Response {
@@ -353,6 +381,7 @@ extension RoomForm {
             "cards": "three card numbers from 0 to 80, like [5, 17, 44] (four in UltraSet)",
             "mode": "normal, junior, chain or ultra",
             "seen": "the number of the last event your page drew, a whole number from 0",
+            "open": "true to list the room under Open rooms, false not to",
         ]
     }
 }

@@ -13,6 +13,8 @@ struct RoomHappening: Hashable, Sendable, Codable {
         case gameOver
         /// Nobody was connected for ``RoomSweep/idleTime``; the room takes no more moves.
         case closed
+        /// The host listed the room under Open rooms (`opened`) or took it off (`unlisted`).
+        case opened, unlisted
     }
 
     let kind: Kind

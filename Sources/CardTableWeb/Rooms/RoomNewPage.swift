@@ -1,18 +1,27 @@
 import Mustache
 import SetCore
 
-/// "Play with friends": the name to show the others, and the button that makes the room.
+/// "Play with friends": the name to show the others, whether to list the room under Open rooms,
+/// and the button that makes the room. Quick play asks for the name on it too, for a player who
+/// has none yet.
 struct RoomNewPage: PageModel {
     static let template = "room-new"
 
-    let title = "Play with friends · CardTable"
+    let title: String
+    let heading: String
+    let intro: String
     /// `set` or `memorize`.
     let game: String
     /// The Memorize theme the room copies.
     let themeID: String?
     /// "Set" or "Memorize".
     let gameName: String
-    let createURL = RoomRoute.create.path
+    /// Where the form posts: making a room, or Quick play.
+    let formURL: String
+    let buttonText: String
+    /// Whether the form offers to list the room under Open rooms (not Quick play, which does).
+    let offersOpen: Bool
+    let openRoomsURL = LobbyRoute.list.path
     let chooserURL = ThemesRoute.chooser().path
     /// The name the field starts with: the player's own, if they chose one.
     let name: String?
@@ -22,18 +31,50 @@ struct RoomNewPage: PageModel {
     let modeChoices: [SetModeChoice]
     /// Whether the host chooses a mode (a Set room).
     let hasModes: Bool
+    /// Why the room could not be listed (the host lists as many as one may), beside the box.
+    let openProblem: FieldProblem?
 
     init(
         game: Room.Game, themeID: ThemeID?, mode: SetVariant? = nil, name: DisplayName? = nil,
-        nameProblem: FieldProblem? = nil
+        nameProblem: FieldProblem? = nil, openProblem: FieldProblem? = nil
     ) {
         self.game = game.rawValue
         modeChoices = game == .set ? SetModeChoice.all(current: mode ?? .normal) : []
         hasModes = !modeChoices.isEmpty
         self.themeID = themeID?.description
         gameName = game == .set ? "Set" : "Memorize"
+        title = "Play with friends · CardTable"
+        heading = "Play \(gameName) with friends"
+        intro =
+            "Everyone plays on their own phone or computer at one shared table. You get a link, a code to "
+            + "read out and a QR code; friends join with a name, and you start the game."
+        formURL = RoomRoute.create.path
+        buttonText = "Make a room"
+        offersOpen = true
         self.name = name?.text
         self.nameProblem = nameProblem
+        self.openProblem = openProblem
+    }
+
+    /// Quick play's question for a player without a name: which name to sit down under.
+    init(quickPlayNameProblem nameProblem: FieldProblem?) {
+        game = Room.Game.set.rawValue
+        themeID = nil
+        gameName = "Set"
+        title = "Quick play · CardTable"
+        heading = "Quick play"
+        intro =
+            "You sit down at an open Set table that is waiting for players, or open one and wait there "
+            + "for others. Which name should they see?"
+        formURL = LobbyRoute.quickPlay.path
+        buttonText = "Find a table"
+        offersOpen = false
+        // NB: Quick play seats players at Normal Set, the table most are waiting at.
+        modeChoices = []
+        hasModes = false
+        name = nil
+        self.nameProblem = nameProblem
+        openProblem = nil
     }
 }
 
@@ -42,15 +83,21 @@ extension RoomNewPage: MustacheParent {
     func child(named key: String) -> Any? {
         switch key {
         case "title": title
+        case "heading": heading
+        case "intro": intro
         case "game": game
         case "themeID": themeID
         case "gameName": gameName
-        case "createURL": createURL
+        case "formURL": formURL
+        case "buttonText": buttonText
+        case "offersOpen": offersOpen
+        case "openRoomsURL": openRoomsURL
         case "chooserURL": chooserURL
         case "name": name
         case "nameProblem": nameProblem
         case "modeChoices": modeChoices
         case "hasModes": hasModes
+        case "openProblem": openProblem
         default: nil
         }
     }

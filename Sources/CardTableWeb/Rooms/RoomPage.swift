@@ -98,6 +98,10 @@ struct RoomPage: PageModel {
     let pageURL: String
     let joinURL: String
     let startURL: String
+    /// Whether the room is listed under Open rooms, and where its host changes that.
+    let isOpen: Bool
+    let listingURL: String
+    let openRoomsURL = LobbyRoute.list.path
     let claimURL: String
     let dealURL: String
     let socketURL: String
@@ -152,6 +156,8 @@ struct RoomPage: PageModel {
         pageURL = RoomRoute.page(code).path
         joinURL = RoomRoute.join(code).path
         startURL = RoomRoute.start(code).path
+        isOpen = room.isOpen
+        listingURL = RoomRoute.listing(code).path
         claimURL = RoomRoute.claim(code).path
         dealURL = RoomRoute.deal(code).path
         socketURL = RoomRoute.socket(code).path
@@ -263,6 +269,9 @@ extension RoomPage: MustacheParent {
         case "pageURL": pageURL
         case "joinURL": joinURL
         case "startURL": startURL
+        case "isOpen": isOpen
+        case "listingURL": listingURL
+        case "openRoomsURL": openRoomsURL
         case "claimURL": claimURL
         case "dealURL": dealURL
         case "socketURL": socketURL

@@ -37,13 +37,18 @@ struct RoomReferee: Sendable {
     /// The host's name in a room made without one, by a player who has none either.
     static let defaultHostName = try! DisplayName(typed: "Host")
 
+    /// The most rooms one player may list under Open rooms at once.
+    static let maximumListedRooms = 3
+
     /// Makes a room hosted by `player`: a Set room, or a Memorize room with a copy of one of
-    /// their themes. The host is named `typed` (which becomes their name unless they have one),
-    /// or their name, or ``defaultHostName``.
+    /// their themes, listed under Open rooms when `open`. The host is named `typed` (which
+    /// becomes their name unless they have one), or their name, or ``defaultHostName``.
     /// - Throws: ``AppError/noSuchTheme`` when a Memorize room names a theme they do not have;
-    ///   ``AppError/limitReached(_:)`` when they host ``maximumOpenRooms`` open rooms already.
+    ///   ``AppError/limitReached(_:)`` when they host ``maximumOpenRooms`` open rooms already, or
+    ///   the room is to be listed and they list ``maximumListedRooms`` already.
     func create(
         _ game: Room.Game, themeID: ThemeID?, mode: SetVariant? = nil, hostName typed: DisplayName?,
+        open: Bool = false,
         for player: PlayerID
     ) async throws -> Answer {
         if game == .memorize, mode != nil {
@@ -64,14 +69,16 @@ struct RoomReferee: Sendable {
         let change: RoomChange
         do {
             change = try await database.createRoom(
-                at: environment.now(), maximumOpenRooms: Self.maximumOpenRooms
+                at: environment.now(), maximumOpenRooms: Self.maximumOpenRooms,
+                maximumListedRooms: Self.maximumListedRooms
             ) {
                 var generator = SystemRandomNumberGenerator()
                 return RoomCode.random(using: &generator)
-            } _: { [theme] code in
-                let room = Room(
+            } _: { [theme, now = environment.now()] code in
+                var room = Room(
                     code: code, game: game, theme: theme, setVariant: mode ?? .normal, host: player,
                     hostName: hostName)
+                if open { room.setOpenSince(now) }
                 return (
                     room,
                     [
@@ -85,7 +92,7 @@ struct RoomReferee: Sendable {
         }
         let answer = Answer(
             room: change.stored.room, lastEvent: change.stored.lastEvent, events: change.events)
-        logger.info("New room", metadata: ["game": "\(game.rawValue)"])
+        logger.info("New room", metadata: ["game": "\(game.rawValue)", "open": "\(open)"])
         if let typed { await remember(typed, of: player) }
         return answer
     }
@@ -102,7 +109,7 @@ struct RoomReferee: Sendable {
     /// Makes the name a player used in a room their name, unless they ever chose (a name, or
     /// none): the next room starts with it. The room has them already, so a store that cannot take it only costs the
     /// default.
-    private func remember(_ name: DisplayName, of player: PlayerID) async {
+    func remember(_ name: DisplayName, of player: PlayerID) async {
         do {
             try await database.rememberDisplayName(name, of: player, at: environment.now())
         } catch {
@@ -218,7 +225,15 @@ struct RoomReferee: Sendable {
         AppError.notFound("There is no room \(code): check the code, or make a new room.")
     }
 
-    // MARK: - Private
+    // MARK: - Moves and their answers
+
+    /// Throws ``AppError/conflict(_:)`` for a closed room: it takes no more moves.
+    static func requireNotClosed(_ stored: StoredRoom) throws {
+        guard stored.closedAt == nil else {
+            throw AppError.conflict(
+                "Room \(stored.room.code) was closed after 30 minutes without players; make a new room.")
+        }
+    }
 
     private var turnBackSeconds: TimeInterval {
         Double(turnBackDelay.components.seconds) + Double(turnBackDelay.components.attoseconds) * 1e-18
@@ -233,15 +248,12 @@ struct RoomReferee: Sendable {
 
     /// Runs `change` on the room as one move, records what happened (and when the cards it
     /// dealt came) and tells listeners.
-    private func act(
+    func act(
         on code: RoomCode,
         _ change: @escaping @Sendable (inout Room, Date) throws(RoomRefusal) -> [RoomHappening]
     ) async throws -> Answer {
         let change = try await database.changeRoom(code, at: environment.now()) { stored, now in
-            guard stored.closedAt == nil else {
-                throw AppError.conflict(
-                    "Room \(code) was closed after 30 minutes without players; make a new room.")
-            }
+            try Self.requireNotClosed(stored)
             do {
                 let before = stored.room
                 let happenings = try change(&stored.room, now)
@@ -253,6 +265,12 @@ struct RoomReferee: Sendable {
                 throw refusal.appError
             }
         }
+        return try await published(change, code)
+    }
+
+    /// The answer to a change of room `code` (nil: there is no such room), once its listeners
+    /// were told of its events.
+    func published(_ change: RoomChange?, _ code: RoomCode) async throws -> Answer {
         guard let change else { throw Self.noSuchRoom(code) }
         let answer = Answer(
             room: change.stored.room, lastEvent: change.stored.lastEvent, events: change.events)
@@ -268,7 +286,7 @@ extension RoomRefusal {
     var appError: AppError {
         switch self {
         case .notAMember, .notAPlayer, .notTheHost: .forbidden(description)
-        case .nameTaken, .tooManyOpenRooms: .limitReached(description)
+        case .nameTaken, .tooManyOpenRooms, .tooManyListedRooms: .limitReached(description)
         default: .conflict(description)
         }
     }

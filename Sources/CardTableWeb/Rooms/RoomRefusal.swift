@@ -10,6 +10,8 @@ enum RoomRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case nameTaken(DisplayName)
     /// The host has as many open rooms as one player may.
     case tooManyOpenRooms(maximum: Int)
+    /// The host has as many rooms listed under Open rooms as one player may.
+    case tooManyListedRooms(maximum: Int)
     case wrongGame
     case claim(String)
     case move(String)
@@ -28,6 +30,10 @@ enum RoomRefusal: Error, Hashable, Sendable, CustomStringConvertible {
             "You are the host of \(maximum) open rooms already, as many as one player may have: play in one "
                 + "of them, or make a new one once one has closed (a room closes 30 minutes after its last "
                 + "player leaves)."
+        case .tooManyListedRooms(let maximum):
+            "open: you already host \(maximum) rooms listed under Open rooms, as many as one player may: "
+                + "take one off the list (in its lobby) or wait until one ends, or make this room without "
+                + "listing it and share its code."
         case .wrongGame: "This room plays another game."
         case .claim(let reason), .move(let reason): reason
         }

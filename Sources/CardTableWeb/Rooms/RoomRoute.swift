@@ -22,6 +22,8 @@ enum RoomRoute: Route, Hashable {
     case events(RoomCode, after: Int)
     /// The room's WebSocket.
     case socket(RoomCode)
+    /// Listing the room under Open rooms, or taking it off (the host).
+    case listing(RoomCode)
     /// The replay of the room's game number `game`, at move `move` (the first when nil).
     case replay(RoomCode, game: Int, move: Int? = nil)
 
@@ -38,11 +40,12 @@ enum RoomRoute: Route, Hashable {
         case events = "/rooms/{code}/events"
         case socket = "/rooms/{code}/socket"
         case replay = "/rooms/{code}/games/{game}"
+        case listing = "/rooms/{code}/open"
 
         var method: HTTPRequest.Method {
             switch self {
             case .new, .find, .page, .events, .socket, .replay: .get
-            case .create, .join, .start, .claim, .deal, .choose: .post
+            case .create, .join, .start, .claim, .deal, .choose, .listing: .post
             }
         }
     }
@@ -61,6 +64,7 @@ enum RoomRoute: Route, Hashable {
         case .events: .events
         case .socket: .socket
         case .replay: .replay
+        case .listing: .listing
         }
     }
 
@@ -68,7 +72,7 @@ enum RoomRoute: Route, Hashable {
         switch self {
         case .new, .create, .find: [:]
         case .page(let code), .join(let code), .start(let code), .claim(let code), .deal(let code),
-            .events(let code, _), .socket(let code):
+            .events(let code, _), .socket(let code), .listing(let code):
             ["code": code.rawValue]
         case .choose(let code, let card): ["code": code.rawValue, "card": String(card)]
         case .replay(let code, let game, _): ["code": code.rawValue, "game": String(game)]

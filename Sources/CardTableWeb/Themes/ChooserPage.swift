@@ -54,6 +54,9 @@ struct ChooserPage: PageModel {
     /// Making a Set room to play with friends.
     let friendsURL = RoomRoute.new(game: .set, themeID: nil).path
     let dailyURL = DailyRoute.today.path
+    /// A seat at an open Set table, and the list of open rooms.
+    let quickPlayURL = LobbyRoute.quickPlay.path
+    let openRoomsURL = LobbyRoute.list.path
     let statsURL = StatsRoute.page.path
     /// Where the room code a friend read out leads.
     let findRoomURL = RoomRoute.find.path
@@ -144,6 +147,8 @@ extension ChooserPage: MustacheParent {
         case "setURL": setURL
         case "friendsURL": friendsURL
         case "dailyURL": dailyURL
+        case "quickPlayURL": quickPlayURL
+        case "openRoomsURL": openRoomsURL
         case "statsURL": statsURL
         case "findRoomURL": findRoomURL
         case "findRoomProblem": findRoomProblem

@@ -11,7 +11,10 @@ import Testing
         try await withTestApp { session in
             let (ana, bo) = (try await session.newPlayer(), try await session.newPlayer())
             let room = try await ana.createRoom(
-                #"{"game": "set", "name": "Ana", "mode": "\#(mode.rawValue)"}"#)
+                #"{"game": "set", "name": "Ana", "mode": "\#(mode.rawValue)", "open": true}"#)
+            // The open list says the room's mode.
+            let listed = try await bo.get("/rooms/open", json: true).text
+            #expect(listed.contains(#""mode":"\#(mode.rawValue)""#))
             try await bo.join(room, as: "Bo")
             _ = try await ana.postJSON(room.startURL, body: "{}")
             let table = try #require(try await ana.snapshot(room).view?.set)
