@@ -81,6 +81,7 @@ import Testing
         }
         let newTables = [
             "finished_game", "daily_play", "daily_solve", "device", "device_code", "player_name",
+            "player_appearance",
         ]
         let lines = try String(contentsOf: current, encoding: .utf8).split(separator: "\n").filter { line in
             !newTables.contains { line.contains(#""table":"\#($0)""#) }
@@ -96,12 +97,12 @@ import Testing
     }
 
     @Test func aDamagedBackupIsNamedByItsLine() throws {
-        let header = #"{"cardtable":"backup","format":1,"schema":"v9-player-names"}"#
+        let header = #"{"cardtable":"backup","format":1,"schema":"v10-appearance"}"#
         let cases: [(String, BackupError)] = [
             ("hello", .notABackup(line: 1)),
             (
-                #"{"cardtable":"backup","format":1,"schema":"v10-future"}"#,
-                .otherSchema(found: "v10-future", expected: "v9-player-names")
+                #"{"cardtable":"backup","format":1,"schema":"v11-future"}"#,
+                .otherSchema(found: "v11-future", expected: "v10-appearance")
             ),
             (header + "\n{\"table\": \"player\"}", .notABackup(line: 2)),
             (header + "\n" + #"{"table":"users","row":{}}"#, .unknownTable("users", line: 2)),

@@ -208,5 +208,16 @@ enum PostgresSchema {
                 )
                 """
             ]),
+        Migration(
+            identifier: "v10-appearance",
+            statements: [
+                """
+                CREATE TABLE player_appearance (
+                    player_id TEXT PRIMARY KEY REFERENCES player(id) ON DELETE CASCADE,
+                    appearance TEXT NOT NULL CHECK (appearance IN ('system', 'light', 'dark')),
+                    updated_at TIMESTAMPTZ NOT NULL
+                )
+                """
+            ]),
     ]
 }

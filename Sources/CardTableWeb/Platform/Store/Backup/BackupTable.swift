@@ -19,7 +19,7 @@ struct BackupTable: Sendable {
     /// rows).
     var identity: String? = nil
 
-    /// Every table of the schema (as of migration `v9-player-names`), in restore order. A migration
+    /// Every table of the schema (as of migration `v10-appearance`), in restore order. A migration
     /// that adds a table or a column adds it here too (a test compares this with the schema).
     static let all: [BackupTable] = [
         BackupTable(
@@ -116,6 +116,10 @@ struct BackupTable: Sendable {
         BackupTable(
             name: "player_name",
             columns: [("player_id", .text), ("name", .text), ("updated_at", .date)],
+            orderBy: ["player_id"]),
+        BackupTable(
+            name: "player_appearance",
+            columns: [("player_id", .text), ("appearance", .text), ("updated_at", .date)],
             orderBy: ["player_id"]),
         BackupTable(
             name: "quarantine",
