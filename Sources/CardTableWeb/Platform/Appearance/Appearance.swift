@@ -6,7 +6,7 @@ enum Appearance: String, Codable, CaseIterable, Sendable {
 
     /// The appearance of the page being rendered, set for each page request by
     /// ``AppearanceMiddleware`` (the system's for anything rendered outside one).
-    @TaskLocal static var current = PageAppearance(appearance: .system, path: "/")
+    @TaskLocal static var current = PageAppearance(appearance: .system)
 
     /// The one the toggle switches to next: system, then light, then dark, then system again.
     var next: Appearance {
@@ -26,8 +26,6 @@ enum Appearance: String, Codable, CaseIterable, Sendable {
 /// What the layout needs to draw the appearance toggle on the page being rendered.
 struct PageAppearance: Sendable {
     let appearance: Appearance
-    /// The address of the page, where the toggle's form comes back to (a path on this site).
-    let path: String
 
     /// The values the layout reads.
     var layoutValues: [String: String] {
@@ -35,7 +33,6 @@ struct PageAppearance: Sendable {
             "appearance": appearance.rawValue,
             "appearanceNext": appearance.next.rawValue,
             "appearanceLabel": appearance.toggleLabel,
-            "appearanceBack": path,
             "appearanceLightMedia": appearance == .system
                 ? "(prefers-color-scheme: light)" : appearance == .light ? "all" : "not all",
             "appearanceDarkMedia": appearance == .system

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 
 /// Choosing an appearance (the toggle in every page's top bar): a form post goes back to the page
-/// it came from; JSON answers with the appearance now.
+/// it was sent from; JSON answers with the appearance now.
 struct AppearanceController: Sendable {
     let database: any CardTableDatabase
     let now: @Sendable () -> Date
@@ -22,7 +22,7 @@ struct AppearanceController: Sendable {
         try await database.setAppearance(form.appearance, of: context.requirePlayer(), at: now())
         switch ResponseFormat(request) {
         case .json: return try PageRenderer.json(Chosen(appearance: form.appearance))
-        case .html: return .redirect(to: form.backPath, type: .normal)
+        case .html: return .redirect(to: AppearanceForm.pageSentFrom(request), type: .normal)
         }
     }
 }

@@ -1,36 +1,22 @@
 import Foundation
 import Hummingbird
 
-/// The body of choosing an appearance: which one, and the page to go back to.
+/// The body of choosing an appearance.
 struct AppearanceForm: DescribedInput {
     let appearance: Appearance
-    /// A path on this site; anything else goes back to the home page.
-    let back: String?
 
-    static var fieldDescriptions: [String: String] {
-        ["appearance": "system, light or dark", "back": "a path on this site, such as /set"]
-    }
+    static var fieldDescriptions: [String: String] { ["appearance": "system, light or dark"] }
 
-    /// Where the form's answer sends the browser: `back` when it is a path on this site.
-    var backPath: String { back.flatMap(Self.sitePath) ?? "/" }
-
-    /// `text` when it is a path on this site (not `//host`, which a browser reads as another
-    /// site), else nil.
-    static func sitePath(_ text: String) -> String? {
-        guard text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"),
-            !text.contains(where: { $0.isNewline || $0 == " " })
-        else { return nil }
-        return text
-    }
-
-    /// The page a request shows: its own address for a GET; for a form post (which may answer
-    /// with its page shown again), the page it was sent from, as `Referer` names it.
-    static func pagePath(of request: Request) -> String {
-        if request.method == .get || request.method == .head {
-            return sitePath(request.uri.description) ?? "/"
-        }
+    /// The page a form was sent from, where its answer sends the browser back: the path (and
+    /// query) of `Referer` when it is a page of this site (the Origin check already refused
+    /// another site's), else the home page.
+    /// NB: the page's own address is not written into the form, so nothing in it (a code typed
+    /// into an address) is shown again.
+    static func pageSentFrom(_ request: Request) -> String {
         guard let referer = request.headers[.referer].flatMap(URLComponents.init(string:)) else { return "/" }
-        let query = referer.percentEncodedQuery.map { "?" + $0 } ?? ""
-        return sitePath(referer.percentEncodedPath + query) ?? "/"
+        let path = referer.percentEncodedPath + (referer.percentEncodedQuery.map { "?" + $0 } ?? "")
+        // NB: `//host` is another site to a browser.
+        guard path.hasPrefix("/"), !path.hasPrefix("//"), !path.contains("\\") else { return "/" }
+        return path
     }
 }

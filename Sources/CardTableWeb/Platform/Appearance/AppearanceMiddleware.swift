@@ -1,7 +1,8 @@
 import Hummingbird
 
 /// Finds the appearance of the player a page is drawn for (``Appearance/current``): only for a
-/// page (a GET of HTML) asked for by a returning player, so API calls and first visits cost the
+/// request that may answer with a page (HTML: a GET, or a form post, which may show its form
+/// again) from a returning player, so JSON calls (every scripted move) and first visits cost the
 /// database nothing more.
 struct AppearanceMiddleware<Context: PlayerRequestContext>: RouterMiddleware {
     let database: any CardTableDatabase
@@ -10,14 +11,11 @@ struct AppearanceMiddleware<Context: PlayerRequestContext>: RouterMiddleware {
         _ request: Request, context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let isPage =
-            (request.method == .get || request.method == .head) && ResponseFormat(request) == .html
-        guard isPage || request.method == .post, let player = context.playerID else {
-            return try await next(request, context)
-        }
-        // NB: a form post may answer with a page too (a form shown again with its problem).
+        let mayShowAPage =
+            [.get, .head, .post].contains(request.method) && ResponseFormat(request) == .html
+        guard mayShowAPage, let player = context.playerID else { return try await next(request, context) }
         let appearance = context.isNewVisitor ? .system : try await database.appearance(of: player)
-        let page = PageAppearance(appearance: appearance, path: AppearanceForm.pagePath(of: request))
+        let page = PageAppearance(appearance: appearance)
         return try await Appearance.$current.withValue(page) { try await next(request, context) }
     }
 }
