@@ -84,6 +84,7 @@ def test_the_toggle_switches_at_once_with_script(player):
     assert not page_is_dark(page)
     expect(toggle(page)).to_have_accessible_name("Appearance: light. Switch to dark.")
     assert page.locator('meta[name="theme-color"]').first.get_attribute("media") == "all"
+    assert page.locator('meta[name="color-scheme"]').get_attribute("content") == "light"
     toggle(page).click()
     expect(page.locator("html")).to_have_attribute("data-appearance", "dark")
     assert page_is_dark(page)

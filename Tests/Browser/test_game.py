@@ -102,8 +102,9 @@ def test_random_theme_entry(player):
 def test_keyboard_only_play(player):
     page = player()
     page.goto("/")
-    # Tab from the top of the page to the first theme and open it with Enter.
-    for _ in range(12):
+    # Tab from the top of the page to the first theme and open it with Enter (past the top bar's
+    # links and the appearance toggle, and Set's ways in).
+    for _ in range(16):
         page.keyboard.press("Tab")
         href = page.evaluate("document.activeElement.getAttribute('href') || ''")
         if re.fullmatch(r"/play/\d+", href):

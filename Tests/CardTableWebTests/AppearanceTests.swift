@@ -58,6 +58,7 @@ import Testing
             let ana = try await session.newPlayer()
             let first = try await ana.get("/stats").text
             #expect(first.contains(#"<html lang="en" data-appearance="system">"#))
+            #expect(first.contains(#"<meta name="color-scheme" content="light dark">"#))
             #expect(first.contains(##"content="#16171a" media="(prefers-color-scheme: dark)""##))
 
             let chosen = try await ana.postJSON("/appearance", body: #"{"appearance": "dark"}"#)
@@ -69,6 +70,7 @@ import Testing
             ] {
                 let page = try await ana.get(path).text
                 #expect(page.contains(#"<html lang="en" data-appearance="dark">"#), "\(path)")
+                #expect(page.contains(#"<meta name="color-scheme" content="dark">"#), "\(path)")
                 #expect(page.contains(##"content="#16171a" media="all""##), "\(path)")
                 #expect(page.contains(##"content="#1a5fb4" media="not all""##), "\(path)")
             }

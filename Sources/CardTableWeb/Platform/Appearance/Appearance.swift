@@ -33,6 +33,8 @@ struct PageAppearance: Sendable {
             "appearance": appearance.rawValue,
             "appearanceNext": appearance.next.rawValue,
             "appearanceLabel": appearance.toggleLabel,
+            // NB: the canvas before the stylesheet arrives.
+            "appearanceColorScheme": appearance == .system ? "light dark" : appearance.rawValue,
             "appearanceLightMedia": appearance == .system
                 ? "(prefers-color-scheme: light)" : appearance == .light ? "all" : "not all",
             "appearanceDarkMedia": appearance == .system

@@ -31,6 +31,7 @@ toggle?.addEventListener("submit", async (event) => {
     const next = appearances[(appearances.indexOf(appearance) + 1) % appearances.length];
     const label = `Appearance: ${appearance}. Switch to ${next}.`;
     document.documentElement.dataset.appearance = appearance;
+    document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", appearance === "system" ? "light dark" : appearance);
     button.value = next;
     button.setAttribute("aria-label", label);
     button.title = label;
