@@ -143,10 +143,10 @@ def players_of(browser, server):
     contexts = []
     violations_before = len(CSP_VIOLATIONS)
 
-    def make(width=390, height=844, javascript=True, reduced_motion="no-preference"):
+    def make(width=390, height=844, javascript=True, reduced_motion="no-preference", color_scheme="light"):
         context = browser.new_context(
             viewport={"width": width, "height": height}, java_script_enabled=javascript,
-            reduced_motion=reduced_motion, base_url=server.url)
+            reduced_motion=reduced_motion, color_scheme=color_scheme, base_url=server.url)
         contexts.append(context)
         page = context.new_page()
         page.errors = []

@@ -102,7 +102,8 @@ def test_random_theme_entry(player):
 def test_keyboard_only_play(player):
     page = player()
     page.goto("/")
-    # Tab from the top of the page to the first theme and open it with Enter.
+    # Tab from the top of the page to the first theme and open it with Enter (past the top bar's
+    # links and the appearance toggle, and Set's ways in).
     for _ in range(16):
         page.keyboard.press("Tab")
         href = page.evaluate("document.activeElement.getAttribute('href') || ''")

@@ -51,7 +51,11 @@ def test_every_page_links_the_manifest_and_the_apple_touch_icon(player):
         assert re.fullmatch(r"/static/icon-180\.[0-9a-f]{6,}\.png", icon or ""), f"{path}: {icon}"
         viewport = page.locator('meta[name="viewport"]').get_attribute("content")
         assert "viewport-fit=cover" in viewport, f"{path}: {viewport}"
-        assert page.locator('meta[name="theme-color"]').get_attribute("content"), f"{path}: no theme-color"
+        # One theme color for light and one for dark, each for its color scheme.
+        colors = page.locator('meta[name="theme-color"]')
+        assert [colors.nth(i).get_attribute("media") for i in range(colors.count())] == [
+            "(prefers-color-scheme: light)", "(prefers-color-scheme: dark)"], path
+        assert all(colors.nth(i).get_attribute("content") for i in range(2)), f"{path}: no theme-color"
         links.add((manifest, icon))
     assert len(links) == 1, f"every page links the same files: {links}"
 
@@ -68,7 +72,7 @@ def test_the_manifest_is_valid_and_every_icon_loads_at_its_size(player):
         assert manifest.get(field), f"the manifest has {field}: {manifest}"
     assert manifest["display"] == "standalone"
     assert manifest["start_url"] == "/"
-    assert manifest["theme_color"] == page.locator('meta[name="theme-color"]').get_attribute("content")
+    assert manifest["theme_color"] == page.locator('meta[name="theme-color"]').first.get_attribute("content")
     icons = manifest["icons"]
     kinds = {(icon["sizes"], icon["type"], icon.get("purpose", "any")) for icon in icons}
     for kind in [("192x192", "image/png", "any"), ("512x512", "image/png", "any"),

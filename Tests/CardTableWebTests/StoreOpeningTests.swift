@@ -11,7 +11,7 @@ import Testing
     @Test func theMigrationsLandSoFarKeepTheirOrder() {
         let landed = [
             "v1", "v2-set-games", "v3-quarantine", "v4-lazy-players", "v5-memorize-preferences",
-            "v6-rooms", "v7-stats", "v8-devices", "v9-player-names", "v10-set-variants",
+            "v6-rooms", "v7-stats", "v8-devices", "v9-player-names", "v10-set-variants", "v11-appearance",
         ]
         #expect(Array(SQLiteDatabase.migrator.migrations.prefix(landed.count)) == landed)
     }
@@ -19,22 +19,22 @@ import Testing
     @Test func aDatabaseFromANewerCardTableIsRefused() async throws {
         try await withTemporaryDatabase { path in
             _ = try SQLiteDatabase(.file(path: path))
-            try addMigration("v10-future-feature", to: path)
+            try addMigration("v11-future-feature", to: path)
 
             #expect(
                 throws: StoreOpeningError.writtenByNewerVersion(
-                    path: path, migrations: ["v10-future-feature"])
+                    path: path, migrations: ["v11-future-feature"])
             ) {
                 try SQLiteDatabase(.file(path: path))
             }
             let error = StoreOpeningError.writtenByNewerVersion(
-                path: path, migrations: ["v10-future-feature"])
-            #expect(error.description.contains("written by a newer CardTable (migration v10-future-feature)"))
+                path: path, migrations: ["v11-future-feature"])
+            #expect(error.description.contains("written by a newer CardTable (migration v11-future-feature)"))
             // NB: nothing was migrated or removed: the newer CardTable still finds its database.
             let identifiers = try DatabaseQueue(path: path).read { db in
                 try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
             }
-            #expect(identifiers.contains("v10-future-feature"))
+            #expect(identifiers.contains("v11-future-feature"))
         }
     }
 
@@ -83,7 +83,7 @@ import Testing
     @Test func aDatabaseFromANewerCardTableIsRefusedWithoutAByteChanged() async throws {
         try await withTemporaryDatabase { path in
             try SQLiteDatabase(.file(path: path)).close()
-            try addMigration("v10-future-feature", to: path)
+            try addMigration("v11-future-feature", to: path)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect(throws: StoreOpeningError.self) { try SQLiteDatabase(.file(path: path)) }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)

@@ -16,7 +16,10 @@ import Testing
                 let html = try await browser.get(page).text
                 #expect(html.contains(#"<link rel="manifest" href="/static/app."#), "\(page)")
                 #expect(html.contains(#"<link rel="apple-touch-icon" href="/static/icon-180."#), "\(page)")
-                #expect(html.contains(#"<meta name="theme-color" content="\#(Self.themeColor)">"#), "\(page)")
+                #expect(
+                    html.contains(
+                        #"<meta name="theme-color" content="\#(Self.themeColor)" media="(prefers-color-scheme: light)">"#
+                    ), "\(page)")
                 #expect(html.contains("viewport-fit=cover"), "\(page)")
             }
         }

@@ -138,7 +138,9 @@ func buildRouter(
     let (database, secret) = (served.database, served.secret)
     let pages = router.group().add(
         middleware: PlayerMiddleware(
-            database: database, sessions: sessions, secret: secret, now: environment.now))
+            database: database, sessions: sessions, secret: secret, now: environment.now)
+    ).add(middleware: AppearanceMiddleware(database: database))
+    AppearanceController(database: database, now: environment.now).addRoutes(to: pages, notingIn: routes)
     ThemesController(database: database, renderer: renderer, now: environment.now).addRoutes(
         to: pages, notingIn: routes)
     let memorize = MemorizeReferee(

@@ -6,4 +6,6 @@ struct FormRejection: Error {
     let error: AppError
     /// The page with the form and its messages.
     let page: any PageModel
+    /// The player's appearance, which the page is drawn in outside the handler.
+    var appearance = Appearance.current
 }

@@ -52,10 +52,10 @@ struct PageRenderer: Sendable {
             status: status)
     }
 
-    /// `page` as its template draws it.
+    /// `page` as its template draws it, in the player's appearance (``Appearance/current``).
     func text<Page: PageModel>(of page: Page) throws -> String {
-        let parts = page.fragments(from: self)
-        let values: Any = parts.isEmpty ? page : PageWithExtras(page: page, extras: parts)
+        let parts = page.fragments(from: self).merging(Appearance.current.layoutValues) { own, _ in own }
+        let values = PageWithExtras(page: page, extras: parts)
         guard let text = library.render(values, withTemplate: Page.template) else {
             throw HTTPError(.internalServerError, message: "Missing template \(Page.template)")
         }

@@ -211,5 +211,16 @@ enum PostgresSchema {
         Migration(
             identifier: "v10-set-variants",
             statements: ["ALTER TABLE finished_game ADD COLUMN variant TEXT"]),
+        Migration(
+            identifier: "v11-appearance",
+            statements: [
+                """
+                CREATE TABLE player_appearance (
+                    player_id TEXT PRIMARY KEY REFERENCES player(id) ON DELETE CASCADE,
+                    appearance TEXT NOT NULL CHECK (appearance IN ('system', 'light', 'dark')),
+                    updated_at TIMESTAMPTZ NOT NULL
+                )
+                """
+            ]),
     ]
 }

@@ -223,6 +223,18 @@ extension SQLiteDatabase {
         migrator.registerMigration("v10-set-variants") { db in
             try db.execute(sql: "ALTER TABLE finished_game ADD COLUMN variant TEXT;")
         }
+        // The appearance a player chose (issue 34): light or dark on every device of theirs.
+        // A player who never chose has no row, and pages follow their system.
+        migrator.registerMigration("v11-appearance") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE player_appearance (
+                        player_id TEXT PRIMARY KEY NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        appearance TEXT NOT NULL CHECK (appearance IN ('system', 'light', 'dark')),
+                        updated_at DATETIME NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

@@ -22,7 +22,7 @@ struct BackupTable: Sendable {
     /// that migration): a backup of an earlier schema lacks them, and its rows restore with null.
     var addedLater: [String: String] = [:]
 
-    /// Every table of the schema (as of migration `v10-set-variants`), in restore order. A
+    /// Every table of the schema (as of migration `v11-appearance`), in restore order. A
     /// migration that adds a table or a column adds it here too (a test compares this with the
     /// schema).
     static let all: [BackupTable] = [
@@ -120,6 +120,10 @@ struct BackupTable: Sendable {
         BackupTable(
             name: "player_name",
             columns: [("player_id", .text), ("name", .text), ("updated_at", .date)],
+            orderBy: ["player_id"]),
+        BackupTable(
+            name: "player_appearance",
+            columns: [("player_id", .text), ("appearance", .text), ("updated_at", .date)],
             orderBy: ["player_id"]),
         BackupTable(
             name: "quarantine",
