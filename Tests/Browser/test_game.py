@@ -7,7 +7,7 @@ import time
 from playwright.sync_api import expect
 
 from conftest import CLOCK_RATE, SPEED_BONUS_SECONDS
-from helpers import card, create_theme, face_up_emoji, new_game_of, open_first_theme, score, tap
+from helpers import card, create_theme, face_up_emoji, new_game_of, open_first_theme, tap
 
 
 def test_play_a_whole_game_by_taps_remembering_cards(player):

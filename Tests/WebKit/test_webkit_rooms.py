@@ -3,7 +3,6 @@ over WebSockets, the table fits at phone and tablet sizes, and a finished game's
 Run with Tests/WebKit/run.sh."""
 
 import itertools
-import json
 
 import pytest
 
