@@ -28,6 +28,9 @@ import Testing
             let page = try await browser.get("/set").text
             #expect(page.contains(#"<input type="hidden" name="mode" value="\#(mode)">"#))
             #expect(page.contains(#"<option value="\#(mode)" selected>"#))
+            // The modes' stylesheet comes only with a mode other than Normal (Normal's first visit
+            // stays small).
+            #expect(page.contains("/static/set-modes.") == (mode != "normal"))
         }
     }
 
