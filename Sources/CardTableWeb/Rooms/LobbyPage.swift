@@ -46,13 +46,13 @@ struct LobbyPage: PageModel {
 
     private static func row(_ room: Room, createdAt: Date, for player: PlayerID, now: Date) -> Row {
         let listed = OpenRoom(room, createdAt: createdAt)
-        let gameName = room.game == .set ? "Set" : "Memorize"
+        let gameName = room.theme.map { "Memorize: \($0.name)" } ?? room.setVariant.gameName
         var counts = [count(listed.players, "player", "players")]
         counts.append(listed.seats == 0 ? "no seat free" : count(listed.seats, "seat free", "seats free"))
         if listed.spectators > 0 { counts.append("\(listed.spectators) watching") }
         return Row(
             code: listed.code, displayCode: listed.displayCode,
-            gameText: [gameName, room.modeName].compactMap { $0 }.joined(separator: " · "),
+            gameText: gameName,
             countsText: counts.joined(separator: " · "),
             phaseText: room.phase == .playing ? "Playing" : "Waiting for players",
             ageText: "made " + age(now.timeIntervalSince(createdAt)),

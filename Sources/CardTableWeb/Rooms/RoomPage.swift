@@ -123,7 +123,7 @@ struct RoomPage: PageModel {
         let variant = room.setVariant
         gameName =
             room.theme.map { "Memorize: \($0.name)" }
-            ?? (variant == .normal ? "Set" : "Set: \(variant.title)")
+            ?? variant.gameName
         isSet = room.game == .set
         isChain = isSet && variant == .chain
         modeRule = isSet && variant != .normal ? variant.rule : nil

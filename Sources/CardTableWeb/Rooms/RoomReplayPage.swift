@@ -70,7 +70,7 @@ struct RoomReplayPage: PageModel {
         let variant = view.set?.mode ?? .normal
         gameName =
             view.memorize.map { "Memorize: \($0.themeName)" }
-            ?? (variant == .normal ? "Set" : "Set: \(variant.title)")
+            ?? variant.gameName
         gameNumber = game
         isSet = view.game == .set
         self.move = move

@@ -12,6 +12,17 @@ extension SetVariant {
         }
     }
 
+    /// The game in words, where the game is named with its mode (stats, rooms, the open list):
+    /// "Set" (Normal, as before there were others), "Set Junior", "Set-Chain", "UltraSet".
+    var gameName: String {
+        switch self {
+        case .normal: "Set"
+        case .junior: "Set Junior"
+        case .chain: "Set-Chain"
+        case .ultra: "UltraSet"
+        }
+    }
+
     /// What a player finds in this mode: "Set" or "UltraSet".
     var matchName: String { self == .ultra ? "UltraSet" : "Set" }
 

@@ -33,7 +33,7 @@ struct ChartSeries: Hashable, Sendable {
         let game =
             switch game {
             case .memorize: "Memorize"
-            case .set: FinishedGame.setName(of: variant ?? .normal)
+            case .set: (variant ?? .normal).gameName
             }
         return "\(game), \(FinishedGame.modeName(of: mode))"
     }

@@ -7,18 +7,7 @@ extension FinishedGame {
     var gameName: String {
         switch game {
         case .memorize: "Memorize"
-        case .set: Self.setName(of: variant ?? .normal)
-        }
-    }
-
-    /// A variant of Set in words, as the stats name it: "Set" (Normal, as before there were
-    /// others), "Set Junior", "Set-Chain", "UltraSet".
-    static func setName(of variant: SetVariant) -> String {
-        switch variant {
-        case .normal: "Set"
-        case .junior: "Set Junior"
-        case .chain: "Set-Chain"
-        case .ultra: "UltraSet"
+        case .set: (variant ?? .normal).gameName
         }
     }
 

@@ -17,7 +17,7 @@ struct PlayerStats: Hashable, Sendable {
         var gameName: String {
             switch self {
             case .memorize: "Memorize"
-            case .set(_, let variant): FinishedGame.setName(of: variant)
+            case .set(_, let variant): variant.gameName
             }
         }
 
