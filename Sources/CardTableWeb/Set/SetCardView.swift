@@ -40,9 +40,10 @@ struct SetCardView: Encodable, Hashable, Sendable {
     /// The card's CSS state classes.
     let classes: String
 
-    /// - Parameter match: What the mode's matches are called, for the label of a complete
-    ///   selection: "Set" or "UltraSet".
-    init(_ card: SetCard, selection: Selection = .none, isHinted: Bool = false, match: String = "Set") {
+    /// - Parameter variant: The game's mode, whose matches the label of a complete selection names
+    ///   ("a Set", "an UltraSet").
+    init(_ card: SetCard, selection: Selection = .none, isHinted: Bool = false, variant: SetVariant = .normal)
+    {
         id = card.id
         description = SetVocabulary.describe(card)
         color = SetVocabulary.color(card.color)
@@ -57,8 +58,8 @@ struct SetCardView: Encodable, Hashable, Sendable {
         let state: String? =
             switch selection {
             case .selected: "selected"
-            case .match: "selected, a\(match.first == "U" ? "n" : "") \(match)"
-            case .mismatch: "selected, not a\(match.first == "U" ? "n" : "") \(match)"
+            case .match: "selected, \(variant.aMatch)"
+            case .mismatch: "selected, not \(variant.aMatch)"
             case .none: nil
             }
         label = [description, state, isHinted ? "hinted" : nil].compactMap { $0 }.joined(separator: ", ")
@@ -85,13 +86,13 @@ struct SetCardView: Encodable, Hashable, Sendable {
         views(of: game.previousSet?.cards ?? [], in: game)
     }
 
-    /// `card` in a state, as ``init(_:selection:isHinted:match:)`` makes it, from a table made
-    /// once for Sets.
+    /// `card` in a state, as ``init(_:selection:isHinted:variant:)`` makes it, from a table made
+    /// once for the modes whose matches are Sets.
     static func view(
-        of card: SetCard, selection: Selection = .none, isHinted: Bool = false, match: String = "Set"
+        of card: SetCard, selection: Selection = .none, isHinted: Bool = false, variant: SetVariant = .normal
     ) -> SetCardView {
-        guard match == "Set" else {
-            return SetCardView(card, selection: selection, isHinted: isHinted, match: match)
+        guard variant.matchName == SetVariant.normal.matchName else {
+            return SetCardView(card, selection: selection, isHinted: isHinted, variant: variant)
         }
         return everyView[index(of: card, selection: selection, isHinted: isHinted)]
     }
@@ -102,7 +103,7 @@ struct SetCardView: Encodable, Hashable, Sendable {
         return cards.map { card in
             view(
                 of: card, selection: game.selection.contains(card) ? state : .none,
-                isHinted: hinted?.contains(card) ?? false, match: game.variant.matchName)
+                isHinted: hinted?.contains(card) ?? false, variant: game.variant)
         }
     }
 
