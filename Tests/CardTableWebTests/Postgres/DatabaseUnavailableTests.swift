@@ -64,6 +64,40 @@ import Testing
         }
     }
 
+    /// A connection that closes under a transaction, as when PostgreSQL stops, fails what is
+    /// sent on it afterwards, and its ROLLBACK, at once: postgres-nio drops a statement written to
+    /// a closed connection and never answers it, and `FailFastTests` hung waiting for one.
+    @Test(arguments: PostgresTestCluster.clusters)
+    func statementsSentOnAConnectionThatClosedFailRatherThanWaitForever(cluster: PostgresAddress)
+        async throws
+    {
+        try await PostgresTestCluster.withDatabase(on: cluster) { address in
+            let store = CardTableWeb.PostgresDatabase(
+                address, logger: Logger(label: "test"), leaseTimeout: .seconds(60), breakerCooldown: .zero)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await store.run() }
+                // A statement of a write, on a thread that waits for its answer; then the ROLLBACK.
+                await #expect(throws: StoreUnavailable.self) {
+                    try await store.write { transaction in
+                        try transaction.connection.close().wait()
+                        try transaction.execute("SELECT 1")
+                    }
+                }
+                // The ROLLBACK after an error of the transaction's own, which is what is thrown.
+                await #expect(throws: AppError.notFound("gone")) {
+                    try await store.transaction { connection in
+                        try await connection.close()
+                        throw AppError.notFound("gone")
+                    }
+                }
+                let rows = try await store.read { try $0.rows("SELECT 1 AS one") { try $0("one") as Int } }
+                #expect(rows == [1])
+                group.cancelAll()
+                try await group.waitForAll()
+            }
+        }
+    }
+
     private struct ErrorJSON: Decodable {
         let status: Int
         let message: String

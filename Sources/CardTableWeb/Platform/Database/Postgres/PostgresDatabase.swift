@@ -45,11 +45,12 @@ final class PostgresDatabase: Service {
     /// Runs the connection pool (and the threads transactions run on) until the task is cancelled:
     /// the app runs it as one of its services.
     ///
-    /// The threads are told to stop, but stopping does not wait for them: a transaction's thread
-    /// can still be waiting for the answer to a query that the pool, now closed, will never give.
-    /// Seen in CI once (after PostgreSQL was stopped under load, `FailFastTests`): one thread
-    /// waited in `EventLoopFuture.wait()` under `PostgresTransaction.run`, the server had no
-    /// connection of the app's left, and the app never finished shutting down.
+    /// The threads are told to stop, but stopping does not wait for them. Seen in CI once (after
+    /// PostgreSQL was stopped under load, `FailFastTests`): one thread waited forever in
+    /// `EventLoopFuture.wait()` under `PostgresTransaction.run`, and the app never finished
+    /// shutting down. Its statement had been sent on a connection that had closed, which
+    /// postgres-nio never answers; such a statement now fails (see
+    /// ``PostgresConnection/answer(_:logger:)``).
     func run() async {
         await client.run()
         blockingThreads.shutdownGracefully { _ in }
@@ -64,7 +65,7 @@ final class PostgresDatabase: Service {
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws (and
-    /// its error, not PostgreSQL's wrapper, is thrown).
+    /// its error is thrown).
     /// - Throws: ``StoreUnavailable`` when no connection could be had in time or it was lost.
     func transaction<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value)
         async throws -> Value
@@ -72,22 +73,39 @@ final class PostgresDatabase: Service {
         try await failingFast { [client, logger] lease in
             do {
                 // NB: the deadline is met once there is a connection, before BEGIN is sent.
-                return try await client.withConnection { leased in
+                return try await client.withConnection { connection in
                     try lease.begin()
-                    return try await leased.withTransaction(logger: logger) { connection in
-                        try await body(connection)
+                    // NB: not postgres-nio's `withTransaction`, whose statements may never be
+                    // answered once the connection has closed (see `answer(_:logger:)`).
+                    try await Self.statement("BEGIN", on: connection, logger: logger)
+                    let value: Value
+                    do {
+                        value = try await body(connection)
+                    } catch {
+                        // NB: ROLLBACK fails only when the connection, and so the transaction, is gone.
+                        try? await Self.statement("ROLLBACK", on: connection, logger: logger)
+                        throw ThrownByBody(error: error)
                     }
+                    try await Self.statement("COMMIT", on: connection, logger: logger)
+                    return value
                 }
+            } catch let thrown as ThrownByBody {
+                throw Self.isConnectionLost(thrown.error)
+                    ? StoreUnavailable(underlying: thrown.error) : thrown.error
             } catch let cancelled as CancellationError {
                 throw cancelled  // given up, or the caller went away: not the database's doing
-            } catch let error as PostgresTransactionError {
-                // NB: without an error of the body's, BEGIN, COMMIT or ROLLBACK failed: the connection.
-                guard let bodyError = error.closureError else { throw StoreUnavailable(underlying: error) }
-                throw Self.isConnectionLost(bodyError) ? StoreUnavailable(underlying: bodyError) : bodyError
             } catch {
-                throw StoreUnavailable(underlying: error)  // no connection could be leased from the pool
+                // NB: no connection could be leased from the pool, or BEGIN or COMMIT failed.
+                throw StoreUnavailable(underlying: error)
             }
         }
+    }
+
+    /// Runs `sql` on `connection` (see ``PostgresConnection/answer(_:logger:)``).
+    private static func statement(_ sql: String, on connection: PostgresConnection, logger: Logger)
+        async throws
+    {
+        _ = try await connection.answer(PostgresQuery(unsafeSQL: sql), logger: logger).get()
     }
 
     /// Runs `body` on a leased connection outside any transaction block, so each of its
@@ -117,6 +135,7 @@ final class PostgresDatabase: Service {
     /// shutting down or not accepting yet (SQLSTATE classes 08 and 57P), rather than that a
     /// statement was refused.
     static func isConnectionLost(_ error: any Error) -> Bool {
+        if error is PostgresConnectionClosed { return true }
         guard let error = error as? PSQLError else { return false }
         if error.code == .server, let state = error.serverInfo?[.sqlState] {
             return state.hasPrefix("08") || state.hasPrefix("57P")
@@ -130,8 +149,8 @@ final class PostgresDatabase: Service {
         async throws -> Value
     {
         try await transaction { [logger] connection in
-            try await connection.query(
-                "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+            try await Self.statement(
+                "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", on: connection, logger: logger)
             return try await body(connection)
         }
     }

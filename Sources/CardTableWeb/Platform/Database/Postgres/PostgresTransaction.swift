@@ -65,7 +65,7 @@ struct PostgresTransaction: DatabaseTransaction {
         let (text, values) = sql.rendered(for: .postgres)
         var binds = PostgresBindings(capacity: values.count)
         for value in values { value.bind(to: &binds) }
-        return try connection.query(PostgresQuery(unsafeSQL: text, binds: binds), logger: logger).wait()
+        return try connection.answer(PostgresQuery(unsafeSQL: text, binds: binds), logger: logger).wait()
     }
 }
 
