@@ -16,7 +16,13 @@ import Testing
         ("/play/random/choose/1", .get, "POST"),
         ("/themes/7", .get, "POST"),
         ("/themes/7/edit", .post, "GET, HEAD"),
-        ("/themes/7.json", .delete, "GET, HEAD, POST"),
+        // A path that names a route's fixed text is that route's alone, as the router sees it: not
+        // also `/themes/{id}`'s or `/rooms/{code}`'s (they said POST and GET here, which answered 404).
+        ("/themes/7.json", .delete, "GET, HEAD"),
+        ("/themes/7.json", .post, "GET, HEAD"),
+        ("/themes/new", .post, "GET, HEAD"),
+        ("/rooms/quick-play", .get, "POST"),
+        ("/rooms/open", .post, "GET, HEAD"),
         ("/static/app.css", .post, "GET, HEAD"),
     ])
     func aKnownPathNamesTheMethodsItAnswers(path: String, method: HTTPRequest.Method, allow: String)

@@ -23,6 +23,7 @@ import Testing
             let ready = try await client.execute(uri: "/ready", method: .get)
             #expect(ready.status == .ok)
             #expect(String(buffer: ready.body) == "ready")
+            #expect(ready.headers[.contentType] == "text/plain; charset=utf-8")
             #expect(ready.headers[.setCookie] == nil, "/ready set a cookie")
         }
     }
@@ -35,6 +36,7 @@ import Testing
             let ready = try await client.execute(uri: "/ready", method: .get)
             #expect(ready.status == .serviceUnavailable)
             #expect(String(buffer: ready.body).contains("database"))
+            #expect(ready.headers[.contentType] == "text/plain; charset=utf-8")
             #expect(try await client.execute(uri: "/health", method: .get).status == .ok)
         }
     }

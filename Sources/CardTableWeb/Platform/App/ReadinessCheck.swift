@@ -29,10 +29,14 @@ struct ReadinessCheck: Sendable {
     }
 
     func response() async -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/plain; charset=utf-8"
         guard let refusal = await refusal() else {
-            return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "ready")))
+            return Response(
+                status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "ready")))
         }
         return Response(
-            status: .serviceUnavailable, body: .init(byteBuffer: ByteBuffer(string: refusal.rawValue)))
+            status: .serviceUnavailable, headers: headers,
+            body: .init(byteBuffer: ByteBuffer(string: refusal.rawValue)))
     }
 }

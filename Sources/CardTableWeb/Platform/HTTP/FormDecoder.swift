@@ -1,15 +1,16 @@
 /// Decodes a flat URL-encoded form (`name=Frogs&pairs=2`) into a `Decodable` type, with errors
 /// whose coding path names the field at fault.
 ///
-/// Names and values are percent-decoded (`+` is a space) and must be UTF-8; a field sent twice
-/// is refused. Whole numbers, `true`/`false`, text and string-backed enums are read; forms have
-/// nothing nested.
+/// Names and values are percent-decoded (`+` is a space) and must be UTF-8; a field the decoded
+/// type reads that was sent twice is refused (which value was meant?), and fields it does not read
+/// are ignored, as JSON's unknown keys are. Whole numbers, `true`/`false`, text and string-backed
+/// enums are read; forms have nothing nested.
 struct FormDecoder {
     /// Why a form could not be read before any field was decoded.
     enum FormError: Error, Equatable {
         /// A field's name or value is not UTF-8 once percent-decoded (or has a broken `%`).
         case notText(field: String)
-        /// The same field came twice.
+        /// A field that is read came twice.
         case repeated(field: String)
     }
 
@@ -17,17 +18,17 @@ struct FormDecoder {
         try Value(from: FieldsDecoder(fields: try Self.fields(of: form), codingPath: []))
     }
 
-    /// The form's fields by name.
-    static func fields(of form: String) throws -> [String: String] {
-        var fields: [String: String] = [:]
+    /// The form's fields by name, and the names that came more than once.
+    static func fields(of form: String) throws -> FormFields {
+        var fields = FormFields()
         for pair in form.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = percentDecoded(parts[0]) else { throw FormError.notText(field: "a field") }
             guard let value = parts.count > 1 ? percentDecoded(parts[1]) : "" else {
                 throw FormError.notText(field: name)
             }
-            guard fields.updateValue(value, forKey: name) == nil else {
-                throw FormError.repeated(field: name)
+            if fields.values.updateValue(value, forKey: name) != nil {
+                fields.repeated.insert(name)
             }
         }
         return fields
@@ -62,11 +63,24 @@ struct FormDecoder {
     }
 }
 
+/// A form's fields: the last value of each, and which came more than once (refused when read).
+struct FormFields {
+    var values: [String: String] = [:]
+    var repeated: Set<String> = []
+
+    /// The value of `name`, nil when it was not sent.
+    /// - Throws: ``FormDecoder/FormError/repeated(field:)`` when it was sent more than once.
+    func value(of name: String) throws -> String? {
+        guard !repeated.contains(name) else { throw FormDecoder.FormError.repeated(field: name) }
+        return values[name]
+    }
+}
+
 // MARK: - Decoders
 
 /// The whole form: a keyed container of its fields.
 private struct FieldsDecoder: Decoder {
-    let fields: [String: String]
+    let fields: FormFields
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -86,14 +100,14 @@ private struct FieldsDecoder: Decoder {
 }
 
 private struct FieldsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let fields: [String: String]
+    let fields: FormFields
     let codingPath: [any CodingKey]
 
-    var allKeys: [Key] { fields.keys.compactMap(Key.init(stringValue:)) }
+    var allKeys: [Key] { fields.values.keys.compactMap(Key.init(stringValue:)) }
 
-    func contains(_ key: Key) -> Bool { fields[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool { fields.values[key.stringValue] != nil }
 
-    func decodeNil(forKey key: Key) throws -> Bool { fields[key.stringValue] == nil }
+    func decodeNil(forKey key: Key) throws -> Bool { try fields.value(of: key.stringValue) == nil }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try field(key).decode(type) }
 
@@ -113,7 +127,7 @@ private struct FieldsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try field(key).decode(type) }
 
     private func field(_ key: Key) throws -> FieldValue {
-        guard let text = fields[key.stringValue] else {
+        guard let text = try fields.value(of: key.stringValue) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "Missing"))
         }
         return FieldValue(text: text, codingPath: codingPath + [key])

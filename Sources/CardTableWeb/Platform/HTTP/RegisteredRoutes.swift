@@ -11,17 +11,36 @@ final class RegisteredRoutes: Sendable {
         routes.withLock { $0.append((Self.segments(of: template), method)) }
     }
 
-    /// The methods registered for paths matching `path` (GET brings HEAD), in a stable order.
+    /// The methods registered for `path` (GET brings HEAD), in a stable order: those of the
+    /// templates the router would pick for it. As the router does, at each segment a template
+    /// that names it outranks one with a parameter there, and a parameter with fixed text around
+    /// it (`{id}.json`) outranks a bare one, so `/themes/new` answers only what `/themes/new`
+    /// registered, not what `/themes/{id}` did.
     func methods(matching path: String) -> [HTTPRequest.Method] {
         let segments = Self.segments(of: path)
         var methods = routes.withLock { routes in
-            Set(routes.filter { Self.matches(segments, $0.segments) }.map(\.method))
+            let matching = routes.filter { Self.matches(segments, $0.segments) }
+            guard
+                let best = matching.map({ Self.specificity(of: $0.segments) }).max(by: {
+                    $0.lexicographicallyPrecedes($1)
+                })
+            else { return Set<HTTPRequest.Method>() }
+            return Set(matching.filter { Self.specificity(of: $0.segments) == best }.map(\.method))
         }
         if methods.contains(.get) { methods.insert(.head) }
         return methods.map(\.rawValue).sorted().compactMap { HTTPRequest.Method($0) }
     }
 
     // MARK: - Private
+
+    /// How specific each segment of a template is: 2 for fixed text, 1 for a parameter with
+    /// fixed text around it, 0 for a bare parameter.
+    private static func specificity(of template: [Substring]) -> [Int] {
+        template.map { segment in
+            guard segment.contains("{") else { return 2 }
+            return segment.first == "{" && segment.last == "}" ? 0 : 1
+        }
+    }
 
     private static func segments(of path: String) -> [Substring] {
         path.split(separator: "/", omittingEmptySubsequences: true)

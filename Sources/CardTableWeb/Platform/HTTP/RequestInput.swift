@@ -54,7 +54,7 @@ enum RequestInput {
             throw AppError.badRequest("The field \(field) is sent more than once.")
         } catch {
             let described = (type as? any DescribedInput.Type)?.fieldDescriptions ?? [:]
-            throw AppError.badRequest(message(for: error, isJSON: isJSON, described: described))
+            throw AppError.badRequest(message(for: error, in: text, isJSON: isJSON, described: described))
         }
     }
 
@@ -66,9 +66,18 @@ enum RequestInput {
     }
 
     /// A sentence naming the field at fault and what it should be.
-    private static func message(for error: any Error, isJSON: Bool, described: [String: String]) -> String {
+    private static func message(
+        for error: any Error, in text: String, isJSON: Bool, described: [String: String]
+    ) -> String {
         let body = isJSON ? "The JSON" : "The form"
         switch error {
+        case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty && isJSON:
+            // NB: Foundation's decoder calls a number no whole number fits (2.5, 1e30) "not valid
+            // JSON", naming no field; the field is found here.
+            guard let field = fieldWithoutAWholeNumber(in: text) else {
+                return "The body is not well-formed JSON."
+            }
+            return "\(field) must be \(described[field] ?? "a whole number")."
         case DecodingError.keyNotFound(let key, let context):
             let field = fieldName(context.codingPath + [key])
             return described[field].map { "\(body) has no \(field): it must be \($0)." }
@@ -85,6 +94,23 @@ enum RequestInput {
         default:
             return isJSON ? "The body is not well-formed JSON." : "The body is not a well-formed form."
         }
+    }
+
+    /// The first field of a well-formed JSON object that holds, or holds in a list, a number no
+    /// whole number of 64 bits can be: the only well-formed JSON the decoder reads as broken, as
+    /// no field of a request is a fraction.
+    private static func fieldWithoutAWholeNumber(in text: String) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+            return nil
+        }
+        func isWholeNumber(_ value: Any) -> Bool {
+            switch value {
+            case let list as [Any]: return list.allSatisfy(isWholeNumber)
+            case let number as NSNumber: return Int64(exactly: number.doubleValue) != nil
+            default: return true
+            }
+        }
+        return object.keys.sorted().first { !isWholeNumber(object[$0] as Any) }
     }
 
     private static func fieldName(_ path: [any CodingKey]) -> String {
