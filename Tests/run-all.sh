@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every check CardTable has, one after another: the format lint, the Swift tests on SQLite and a
-# throw-away PostgreSQL cluster, their second pass (TLS, a stopped database), the Chromium suite
-# and the WebKit suite. Each part runs even when one before it failed; the last line sums them up
+# throw-away PostgreSQL cluster, their second pass (TLS, a stopped database), the Chromium suite,
+# the WebKit suite and schemathesis against the API's contract. Each part runs even when one before it failed; the last line sums them up
 # and the exit status is non-zero when any failed. `.ci/run` runs exactly this.
 #
 #     bash Tests/run-all.sh
@@ -50,6 +50,7 @@ part swift bash Tests/Postgres/with-cluster.sh swift test
 part second-pass bash Tests/Postgres/with-cluster.sh bash Tests/Postgres/second-pass.sh
 part chromium bash Tests/Browser/run.sh
 part webkit bash Tests/WebKit/run.sh
+part contract bash Tests/Contract/run.sh
 
 total=$((SECONDS - started))
 line=$(IFS=';'; echo "${summary[*]}")

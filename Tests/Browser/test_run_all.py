@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PARTS = ["Tests/Postgres/with-cluster.sh", "Tests/Browser/run.sh", "Tests/WebKit/run.sh"]
+PARTS = ["Tests/Postgres/with-cluster.sh", "Tests/Browser/run.sh", "Tests/WebKit/run.sh", "Tests/Contract/run.sh"]
 
 
 def stand_in(path, output, status):
@@ -26,6 +26,7 @@ def run_all(tmp_path, failing):
         "Tests/Postgres/with-cluster.sh": "✔ Test run with 12 tests in 3 suites passed after 1 seconds.",
         "Tests/Browser/run.sh": "7 passed in 1.00s",
         "Tests/WebKit/run.sh": "5 passed in 1.00s",
+        "Tests/Contract/run.sh": "====== 0 failures in 1.00s ======",
     }
     for part in PARTS:
         stand_in(tmp_path / part, outputs[part], 1 if part == failing else 0)
@@ -41,7 +42,8 @@ def test_every_part_passing_sums_up_in_one_line(tmp_path):
     assert status == 0
     assert re.fullmatch(
         r"run-all: all passed · lint ok \d+s · swift ok \(12 tests\) \d+s · second-pass ok \(12 tests\) \d+s"
-        r" · chromium ok \(7 passed\) \d+s · webkit ok \(5 passed\) \d+s · 0 min \d+ s", lines[-1]), lines[-1]
+        r" · chromium ok \(7 passed\) \d+s · webkit ok \(5 passed\) \d+s · contract ok \d+s · 0 min \d+ s",
+        lines[-1]), lines[-1]
 
 
 def test_a_failing_part_fails_the_run_and_the_rest_still_run(tmp_path):
@@ -50,6 +52,7 @@ def test_a_failing_part_fails_the_run_and_the_rest_still_run(tmp_path):
     assert lines[-1].startswith("run-all: FAILED · "), lines[-1]
     assert "chromium FAILED (exit 1, test-output/chromium.log)" in lines[-1]
     assert "webkit ok (5 passed)" in lines[-1]
+    assert "contract ok" in lines[-1]
 
 
 def test_ci_runs_exactly_run_all_and_the_readme_gives_it():
@@ -63,6 +66,6 @@ def test_ci_runs_exactly_run_all_and_the_readme_gives_it():
     for command in ["swift format lint --strict -r Sources Tests",
                     "bash Tests/Postgres/with-cluster.sh swift test",
                     "bash Tests/Postgres/with-cluster.sh bash Tests/Postgres/second-pass.sh",
-                    "bash Tests/Browser/run.sh", "bash Tests/WebKit/run.sh"]:
+                    "bash Tests/Browser/run.sh", "bash Tests/WebKit/run.sh", "bash Tests/Contract/run.sh"]:
         assert command in readme, command
         assert re.search(rf"^part \S+ {re.escape(command)}$", script, re.M), command

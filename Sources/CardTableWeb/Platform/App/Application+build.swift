@@ -125,6 +125,9 @@ func buildRouter(
     router.on(PlatformRoute.Template.offline, notingIn: routes) { request, _ in
         try renderer.respond(OfflinePage(), to: request)
     }
+    router.on(PlatformRoute.Template.contract, notingIn: routes) { request, _ in
+        try assets.response(for: PlatformRoute.contractFile, request: request)
+    }
     router.on(PlatformRoute.Template.gridStylesheet, notingIn: routes) { request, context in
         try GeneratedStylesheets.grid(context.parameters.require("file"), request: request)
     }

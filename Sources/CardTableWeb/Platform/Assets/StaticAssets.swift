@@ -93,6 +93,7 @@ struct StaticAssets: Sendable {
         "svg": "image/svg+xml",
         "png": "image/png",
         "webmanifest": "application/manifest+json",
+        "yaml": "application/yaml; charset=utf-8",
     ]
 
     /// Whether an `If-None-Match` header (one tag, a list, or `*`) names one of `tags`.

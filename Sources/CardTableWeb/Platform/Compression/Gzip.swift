@@ -24,6 +24,7 @@ final class Gzip {
         guard let contentType else { return false }
         return contentType.hasPrefix("text/") || contentType.hasPrefix("application/json")
             || contentType.hasPrefix("image/svg+xml") || contentType.hasPrefix("application/manifest+json")
+            || contentType.hasPrefix("application/yaml")
     }
 
     /// A compressor at `level` (1 fastest … 9 smallest).

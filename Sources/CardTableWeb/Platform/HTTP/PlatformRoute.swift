@@ -2,6 +2,10 @@ import HTTPTypes
 
 /// The addresses every game shares.
 enum PlatformRoute: Route, Hashable {
+    /// The contract's file among the resources, served at ``contract`` (and, as every resource
+    /// file, under `/static/`).
+    static let contractFile = "openapi.yaml"
+
     /// Answers `ok` while the server runs.
     case health
     /// Answers 200 `ready` while the server should be sent new requests (see ``ReadinessCheck``).
@@ -17,6 +21,8 @@ enum PlatformRoute: Route, Hashable {
     case serviceWorker
     /// What the service worker shows offline.
     case offline
+    /// The JSON API's contract, OpenAPI 3.1 (`docs/openapi.yaml`).
+    case contract
 
     enum Template: String, RouteTemplate {
         case health = "/health"
@@ -27,6 +33,7 @@ enum PlatformRoute: Route, Hashable {
         case colorStylesheet = "/styles/colors/{file}"
         case serviceWorker = "/service-worker.js"
         case offline = "/offline"
+        case contract = "/openapi.yaml"
 
         var method: HTTPRequest.Method { .get }
     }
@@ -41,12 +48,13 @@ enum PlatformRoute: Route, Hashable {
         case .colorStylesheet: .colorStylesheet
         case .serviceWorker: .serviceWorker
         case .offline: .offline
+        case .contract: .contract
         }
     }
 
     var parameters: [String: String] {
         switch self {
-        case .health, .ready, .serviceWorker, .offline: [:]
+        case .health, .ready, .serviceWorker, .offline, .contract: [:]
         case .asset(let file), .gridStylesheet(let file), .setGridStylesheet(let file),
             .colorStylesheet(let file):
             ["file": file]
