@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Schemathesis against a live server: builds cardtable, starts it on a free port with a
-# temporary database, makes a player's cookie, and runs every operation of docs/openapi.yaml
+# temporary database, and runs every operation of docs/openapi.yaml
 # with schemathesis' default checks and its stateful phase (Tests/Contract/schemathesis.toml),
 # bounded in examples and time. Exits non-zero on any failure.
 #
@@ -24,18 +24,43 @@ stop() {
 }
 trap stop EXIT
 URL="http://127.0.0.1:$PORT"
-for _ in $(seq 100); do
-    curl -sf "$URL/health" >/dev/null && break
-    sleep 0.1
-done
+# Waits for the server to answer, for up to 30 seconds.
+.venv/bin/python - "$URL" <<'PYTHON'
+import sys, time, urllib.request
+for _ in range(300):
+    try:
+        urllib.request.urlopen(sys.argv[1] + "/health", timeout=1)
+        break
+    except OSError:
+        time.sleep(0.1)
+else:
+    sys.exit("cardtable did not start")
+PYTHON
 
-# A player: any page sets the cookie, which names a new player.
-CARDTABLE_PLAYER="$(curl -sf -c - "$URL/" -o /dev/null | awk '$6 == "cardtable_player" { print $7 }')"
-[[ -n "$CARDTABLE_PLAYER" ]] || { echo "no player cookie from $URL/" >&2; exit 1; }
-export CARDTABLE_PLAYER
-
+# Runs schemathesis as a new player: any page's answer sets a new visitor's cookie.
 # NB: every answer is JSON only when asked for; without Accept the same URLs answer HTML.
-.venv/bin/schemathesis --config-file Tests/Contract/schemathesis.toml run docs/openapi.yaml \
-    --url "$URL" --header "Accept: application/json" \
-    --max-examples "${EXAMPLES:-25}" --seed "${SEED:-1}" --max-time "${MAX_TIME:-240}" \
-    --workers 1 --no-color "$@"
+run() {
+    CARDTABLE_PLAYER="$(.venv/bin/python -c '
+import sys, urllib.request
+answer = urllib.request.urlopen(sys.argv[1] + "/")
+cookie = next(value for name, value in answer.headers.items() if name.lower() == "set-cookie")
+print(cookie.split(";")[0].split("=", 1)[1])' "$URL")"
+    CARDTABLE_PLAYER="$CARDTABLE_PLAYER" .venv/bin/schemathesis --config-file Tests/Contract/schemathesis.toml \
+        run docs/openapi.yaml --url "$URL" --header "Accept: application/json" --seed "${SEED:-1}" \
+        --workers 1 --no-color "$@"
+}
+status=0
+# Every operation: its examples, its coverage cases, then fuzzing.
+run --phases examples,coverage,fuzzing --max-examples "${EXAMPLES:-100}" ${MAX_TIME:+--max-time "$MAX_TIME"} "$@" \
+    || status=1
+# Themes and rooms alone, statefully, for a minute and a half: make a theme or a room, then follow
+# the contract's links from it (edit, download, replace, move, play; join, start, list, look,
+# events). NB: the contract has no link from a theme to its delete: schemathesis takes only an
+# HTTP DELETE for a deletion, and reported the theme's next link answering 404 after the POST to
+# `/themes/{id}/delete` as a created resource gone missing. The stateful phase runs on its own:
+# after fuzzing in the same run, its requests to make a room were refused 403 as if they came
+# without the cookie, the next request did not find a theme it had made, and its scenarios,
+# spread over all 54 operations, took hardly a link.
+run --phases stateful --include-tag Themes --include-tag Rooms --include-tag Memorize \
+    --max-time "${STATEFUL_SECONDS:-90}" "$@" || status=1
+exit "$status"
