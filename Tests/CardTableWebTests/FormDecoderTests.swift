@@ -24,4 +24,10 @@ import Testing
         let move = try FormDecoder().decode(Move.self, from: "player=one&extra=1&extra=2&=x&=y")
         #expect(move == Move(player: "one", version: nil))
     }
+
+    @Test func aCardBoxSentTwiceIsRefusedAsAnyFieldThatIsRead() {
+        #expect(throws: FormDecoder.FormError.repeated(field: "card-5")) {
+            try FormDecoder().decode(CardClaimForm.self, from: "card-5=on&card-5=on&card-17=on&card-44=on")
+        }
+    }
 }

@@ -17,6 +17,8 @@ import Testing
             "version must be the page's move count, a whole number."
         ),
         ("/set/daily/2026-01-01/claim", #"{"cards": [1, 2, 3.5]}"#, "cards must be three card numbers"),
+        // A field the request does not read is not named before one it reads.
+        ("/set/deal", #"{"a": 0.5, "player": "one", "version": 2.5}"#, "version must be"),
     ])
     func aNumberNoWholeNumberFitsIsRefusedNamingItsField(path: String, body: String, message: String)
         async throws

@@ -12,9 +12,10 @@ struct CardClaimForm: DescribedInput {
         if let cards = try container.decodeIfPresent([Int].self, forKey: AnyKey("cards")) {
             self.cards = cards
         } else {
-            cards = container.allKeys.compactMap { key in
-                key.stringValue.hasPrefix("card-") ? Int(key.stringValue.dropFirst(5)) : nil
-            }.sorted()
+            let boxes = container.allKeys.filter { $0.stringValue.hasPrefix("card-") }
+            // NB: reading a box refuses it when it was sent twice, as any field that is read.
+            for box in boxes { _ = try container.decodeNil(forKey: box) }
+            cards = boxes.compactMap { Int($0.stringValue.dropFirst(5)) }.sorted()
         }
         // NB: fewer than a match's cards is the game's to explain ("choose three cards"); more
         // than an UltraSet's four, or a number that is no card, is not a claim at all.

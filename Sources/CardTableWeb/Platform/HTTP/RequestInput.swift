@@ -74,7 +74,7 @@ enum RequestInput {
         case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty && isJSON:
             // NB: Foundation's decoder calls a number no whole number fits (2.5, 1e30) "not valid
             // JSON", naming no field; the field is found here.
-            guard let field = fieldWithoutAWholeNumber(in: text) else {
+            guard let field = fieldWithoutAWholeNumber(in: text, reading: described.keys) else {
                 return "The body is not well-formed JSON."
             }
             return "\(field) must be \(described[field] ?? "a whole number")."
@@ -98,8 +98,8 @@ enum RequestInput {
 
     /// The first field of a well-formed JSON object that holds, or holds in a list, a number no
     /// whole number of 64 bits can be: the only well-formed JSON the decoder reads as broken, as
-    /// no field of a request is a fraction.
-    private static func fieldWithoutAWholeNumber(in text: String) -> String? {
+    /// no field of a request is a fraction. Fields the request reads (`reading`) come first.
+    private static func fieldWithoutAWholeNumber(in text: String, reading: some Sequence<String>) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
             return nil
         }
@@ -110,7 +110,10 @@ enum RequestInput {
             default: return true
             }
         }
-        return object.keys.sorted().first { !isWholeNumber(object[$0] as Any) }
+        let read = Set(reading)
+        let rank = { (field: String) in (read.contains(field) ? 0 : 1, field) }
+        let fields = object.keys.sorted { rank($0) < rank($1) }
+        return fields.first { !isWholeNumber(object[$0] as Any) }
     }
 
     private static func fieldName(_ path: [any CodingKey]) -> String {
