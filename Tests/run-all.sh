@@ -18,14 +18,21 @@ started=$SECONDS
 summary=()
 failed=0
 
-# How many tests a part ran: the sum of Swift Testing's "Test run with N tests" lines, or
-# pytest's last "N passed".
+# How many tests a part ran: the sum of Swift Testing's "Test run with N tests" lines, the sum of
+# schemathesis' "N generated" (its runs' cases), or pytest's last "N passed".
 count_in() {
     local log=$1
-    local swift pytest
+    local swift cases pytest
     swift=$(grep -aoE "Test run with [0-9]+ tests?" "$log" | grep -oE "[0-9]+" | awk '{ s += $1 } END { if (NR) print s }')
+    cases=$(grep -aoE "[0-9]+ generated" "$log" | grep -oE "[0-9]+" | awk '{ s += $1 } END { if (NR) print s }')
     pytest=$(grep -aoE "[0-9]+ passed" "$log" | tail -1 | grep -oE "[0-9]+")
-    if [[ -n "$swift" ]]; then echo " ($swift tests)"; elif [[ -n "$pytest" ]]; then echo " ($pytest passed)"; fi
+    if [[ -n "$swift" ]]; then
+        echo " ($swift tests)"
+    elif [[ -n "$cases" ]]; then
+        echo " ($cases cases)"
+    elif [[ -n "$pytest" ]]; then
+        echo " ($pytest passed)"
+    fi
 }
 
 # part NAME COMMAND…: runs the command, keeps its output, and notes how it went.

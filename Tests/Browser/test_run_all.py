@@ -26,7 +26,7 @@ def run_all(tmp_path, failing):
         "Tests/Postgres/with-cluster.sh": "✔ Test run with 12 tests in 3 suites passed after 1 seconds.",
         "Tests/Browser/run.sh": "7 passed in 1.00s",
         "Tests/WebKit/run.sh": "5 passed in 1.00s",
-        "Tests/Contract/run.sh": "====== 0 failures in 1.00s ======",
+        "Tests/Contract/run.sh": "  5476 generated, 5476 passed, 4 skipped\n  10572 generated, 10572 passed, 2 skipped",
     }
     for part in PARTS:
         stand_in(tmp_path / part, outputs[part], 1 if part == failing else 0)
@@ -42,7 +42,8 @@ def test_every_part_passing_sums_up_in_one_line(tmp_path):
     assert status == 0
     assert re.fullmatch(
         r"run-all: all passed · lint ok \d+s · swift ok \(12 tests\) \d+s · second-pass ok \(12 tests\) \d+s"
-        r" · chromium ok \(7 passed\) \d+s · webkit ok \(5 passed\) \d+s · contract ok \d+s · 0 min \d+ s",
+        r" · chromium ok \(7 passed\) \d+s · webkit ok \(5 passed\) \d+s · contract ok \(16048 cases\) \d+s"
+        r" · 0 min \d+ s",
         lines[-1]), lines[-1]
 
 
@@ -52,7 +53,7 @@ def test_a_failing_part_fails_the_run_and_the_rest_still_run(tmp_path):
     assert lines[-1].startswith("run-all: FAILED · "), lines[-1]
     assert "chromium FAILED (exit 1, test-output/chromium.log)" in lines[-1]
     assert "webkit ok (5 passed)" in lines[-1]
-    assert "contract ok" in lines[-1]
+    assert "contract ok (16048 cases)" in lines[-1]
 
 
 def test_ci_runs_exactly_run_all_and_the_readme_gives_it():
