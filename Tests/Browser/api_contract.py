@@ -30,7 +30,6 @@ class Contract:
         resource = Resource.from_contents(self.document, default_specification=DRAFT202012)
         self.registry = Registry().with_resource(SCHEMA_BASE, resource)
         self.seen = set()
-        self.answers = []
 
     def operation(self, method, template):
         path = self.document["paths"].get(template)
@@ -80,7 +79,6 @@ class Contract:
         instance = {"application/json": json.loads, "application/yaml": yaml.safe_load}.get(media, str)(text)
         errors = self.errors(schema, instance)
         assert not errors, f"{method} {template} {status} breaks the contract:\n" + "\n".join(errors[:20])
-        self.answers.append((method, template, status))
         self.note(schema, instance, f"{method} {template} {status}")
 
     # MARK: - Which documented properties answers carried
@@ -194,7 +192,6 @@ class Client:
             f"{method} {address}: expected {expect}, got {response.status_code}: {response.text[:500]}")
         self.contract.check(method, template, response.status_code, response.headers.get("Content-Type"),
                             response.content)
-        self.last = response
         if "json" in response.headers.get("Content-Type", ""):
             return response.json()
         return response.text

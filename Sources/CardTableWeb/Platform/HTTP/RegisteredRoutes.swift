@@ -4,11 +4,21 @@ import Synchronization
 /// Every path template the app registered, with its methods: what a request to a known path
 /// with another method is told it may use (405 Method Not Allowed, with `Allow`).
 final class RegisteredRoutes: Sendable {
-    private let routes = Mutex<[(segments: [Substring], method: HTTPRequest.Method)]>([])
+    private let routes = Mutex<[Registered]>([])
+
+    /// A template's segments, how specific each is (see ``specificity(of:)``), and its method.
+    private struct Registered {
+        let segments: [Substring]
+        let specificity: [Int]
+        let method: HTTPRequest.Method
+    }
 
     /// Notes that `template` answers `method`.
     func add(_ template: String, method: HTTPRequest.Method) {
-        routes.withLock { $0.append((Self.segments(of: template), method)) }
+        let segments = Self.segments(of: template)
+        let route = Registered(
+            segments: segments, specificity: Self.specificity(of: segments), method: method)
+        routes.withLock { $0.append(route) }
     }
 
     /// The methods registered for `path` (GET brings HEAD), in a stable order: those of the
@@ -20,12 +30,10 @@ final class RegisteredRoutes: Sendable {
         let segments = Self.segments(of: path)
         var methods = routes.withLock { routes in
             let matching = routes.filter { Self.matches(segments, $0.segments) }
-            guard
-                let best = matching.map({ Self.specificity(of: $0.segments) }).max(by: {
-                    $0.lexicographicallyPrecedes($1)
-                })
-            else { return Set<HTTPRequest.Method>() }
-            return Set(matching.filter { Self.specificity(of: $0.segments) == best }.map(\.method))
+            guard let best = matching.map(\.specificity).max(by: { $0.lexicographicallyPrecedes($1) }) else {
+                return Set<HTTPRequest.Method>()
+            }
+            return Set(matching.filter { $0.specificity == best }.map(\.method))
         }
         if methods.contains(.get) { methods.insert(.head) }
         return methods.map(\.rawValue).sorted().compactMap { HTTPRequest.Method($0) }
