@@ -5,8 +5,33 @@ import itertools
 import json
 import re
 import sqlite3
+import time
 
 from set_helpers import features, is_set
+
+
+# MultiplayerSetGame.reactionTime: a claim naming a card that reached its player less than this
+# before is "the table changed" (no point, no penalty), and the page checks nothing on a tap on
+# such a card. A test's second pair of hands waits this long, as a person would.
+REACTION_SECONDS = 0.6
+
+
+def wait_until_new_cards_seen(page):
+    """Waits until no card on the page is still marked new (tapping one would check nothing)."""
+    page.wait_for_function("!document.querySelector('.room-set-card.is-new')")
+
+
+def claim_through_api(page, code, cards, fresh=True):
+    """`page`'s player claims `cards` through the JSON API, as another phone would; when some
+    of them may have just been dealt (`fresh`), after looking at them for a reaction time.
+    Returns the answer's events."""
+    if fresh:
+        time.sleep(REACTION_SECONDS + 0.05)
+    response = page.request.post(
+        f"/rooms/{code}/claim", data=json.dumps({"cards": cards}),
+        headers={"Content-Type": "application/json", "Accept": "application/json"})
+    assert response.ok, response.text()
+    return response.json()
 
 
 def updates(page):
@@ -100,15 +125,17 @@ def snapshot(page, code):
 
 def play_set_to_the_end(pages, code, limit=40):
     """The players take turns claiming the first Set on the table through the JSON API until
-    the game ends; returns how many claims scored."""
+    the game ends (waiting a reaction time before a Set with a card the last claim dealt);
+    returns how many claims scored."""
+    previous = []
     for turn in range(limit):
         view = snapshot(pages[0], code)["view"]
         if view["phase"] != "playing":
             return turn
         trio = set_among(view["set"]["cards"])
         assert trio, "no Set on the table of a game under way"
-        response = pages[turn % len(pages)].request.post(
-            f"/rooms/{code}/claim", data=json.dumps({"cards": trio}),
-            headers={"Content-Type": "application/json", "Accept": "application/json"})
-        assert response.ok, response.text()
+        events = claim_through_api(
+            pages[turn % len(pages)], code, trio, fresh=any(card not in previous for card in trio))
+        assert events[0]["kind"] == "scored", events
+        previous = view["set"]["cards"]
     raise AssertionError(f"the game did not end within {limit} claims")

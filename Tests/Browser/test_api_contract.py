@@ -12,6 +12,7 @@ import functools
 import itertools
 import json
 import sqlite3
+import time
 import urllib.request
 
 import pytest
@@ -21,6 +22,9 @@ from websockets.sync.client import connect
 from api_contract import CONTRACT, Client, Contract, load_contract
 from conftest import started_server
 from set_helpers import THE_SET, companions, has_set
+
+# A card must be in view this long before a claim may name it (MultiplayerSetGame.reactionTime).
+REACTION_SECONDS = 0.65
 
 WALKS = []
 WALKED = set()
@@ -339,6 +343,9 @@ def test_set_room(client):
     view = room_view(host, code)
     cards = view["set"]["cards"]
     wrong = next(list(trio) for trio in itertools.combinations(cards, 3) if list(trio) not in sets_among(trio))
+    # At once, the cards have not been in view for the reaction time: "the table changed".
+    assert host.post("/rooms/{code}/claim", path={"code": code}, json_body={"cards": wrong})[0]["kind"] == "tableChanged"
+    time.sleep(REACTION_SECONDS)
     host.post("/rooms/{code}/claim", path={"code": code}, json_body={"cards": wrong})
     host.post("/rooms/{code}/claim", 409, path={"code": code}, json_body={"cards": [c for c in range(81)
                                                                                     if c not in cards][:3]})
@@ -351,6 +358,7 @@ def test_set_room(client):
         trio = (sets_among(view["set"]["cards"]) or [None])[0]
         player = (host, guest)[turn % 2]
         if trio:
+            time.sleep(REACTION_SECONDS)
             player.post("/rooms/{code}/claim", path={"code": code},
                         json_body={"cards": trio, "seen": 0 if turn == 3 else 10_000})
         else:
@@ -361,6 +369,10 @@ def test_set_room(client):
     host.get("/rooms/{code}/events", path={"code": code}, query={"after": str(events[-1]["number"])})
     host.get("/rooms/{code}/games/{game}", path={"code": code, "game": 1})
     host.get("/rooms/{code}/games/{game}", 404, path={"code": code, "game": 2})
+    # Moves faster than anyone plays are refused (each counts, even one the game refuses).
+    for _ in range(10):
+        host.post("/rooms/{code}/deal", 409, path={"code": code})
+    host.post("/rooms/{code}/deal", 429, path={"code": code})
     guest.post("/rooms/quick-play", json_body={"name": "Bo"})
     host.post("/rooms/{code}/start", path={"code": code})
     host.get("/rooms/{code}/games/{game}", 409, path={"code": code, "game": 2})
@@ -431,6 +443,7 @@ def test_set_chain_room(client):
     host.post("/rooms/{code}/start", path={"code": code})
     view = room_view(guest, code)
     trio = sets_among(view["set"]["cards"])[0]
+    time.sleep(REACTION_SECONDS)
     events = guest.post("/rooms/{code}/claim", path={"code": code}, json_body={"cards": trio})
     assert sorted(events[-1]["view"]["set"]["previousSet"]) == sorted(trio)
 

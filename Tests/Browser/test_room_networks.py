@@ -5,11 +5,14 @@ import re
 
 from playwright.sync_api import expect
 
-from room_helpers import join, make_room, set_among, snapshot, started_room, updates, wait_for_update
+from room_helpers import (
+    claim_through_api, join, make_room, set_among, snapshot, started_room, updates, wait_for_update,
+    wait_until_new_cards_seen)
 
 
 def claim_by_clicks(page, code):
     trio = set_among(snapshot(page, code)["view"]["set"]["cards"])
+    wait_until_new_cards_seen(page)
     for number in trio:
         page.locator(f'[data-room-card="{number}"]').click()
     return trio
@@ -23,11 +26,9 @@ def test_a_server_killed_mid_game_loses_no_acknowledged_move(player, server):
     for turn in range(3):
         page = (host, guest)[turn % 2]
         trio = set_among(snapshot(page, code)["view"]["set"]["cards"])
-        response = page.request.post(
-            f"/rooms/{code}/claim", data='{"cards": %s}' % trio,
-            headers={"Content-Type": "application/json", "Accept": "application/json"})
-        assert response.ok, response.text()
-        acknowledged.append(response.json()[0]["number"])
+        events = claim_through_api(page, code, trio)
+        assert events[0]["kind"] == "scored", events
+        acknowledged.append(events[0]["number"])
     before = snapshot(host, code)
     assert before["lastEvent"] >= acknowledged[-1]
     assert before["view"]["set"]["scores"] == [2, 1]

@@ -7,7 +7,9 @@ import time
 from playwright.sync_api import expect
 
 from helpers import create_theme
-from room_helpers import a_set_on, join, make_room, set_among, snapshot, started_room, updates, wait_for_update
+from room_helpers import (
+    a_set_on, claim_through_api, join, make_room, set_among, snapshot, started_room, updates, wait_for_update,
+    wait_until_new_cards_seen)
 
 
 def test_two_friends_play_set_from_their_own_browsers(player):
@@ -40,6 +42,7 @@ def test_two_friends_play_set_from_their_own_browsers(player):
 
     trio = a_set_on(guest)
     before = updates(host)
+    wait_until_new_cards_seen(guest)
     for number in trio:
         guest.locator(f'[data-room-card="{number}"]').click()
     wait_for_update(host, before)
@@ -103,10 +106,8 @@ def test_two_sets_found_at_once_are_both_said_on_every_screen(player):
         page.route(page_address, holding_for(page))
     for claimer in (host, guest):
         trio = set_among(snapshot(claimer, code)["view"]["set"]["cards"])
-        response = claimer.request.post(
-            f"/rooms/{code}/claim", data=json.dumps({"cards": trio}),
-            headers={"Content-Type": "application/json", "Accept": "application/json"})
-        assert response.ok and response.json()[0]["kind"] == "scored", response.text()
+        events = claim_through_api(claimer, code, trio)
+        assert events[0]["kind"] == "scored", events
     deadline = time.monotonic() + 60
     while not all(held.values()):
         assert time.monotonic() < deadline, "a page never asked to redraw"

@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from conftest import SCREENSHOTS, SIZES
-from room_helpers import join, snapshot, updates as room_updates, wait_for_update
+from room_helpers import join, snapshot, updates as room_updates, wait_for_update, wait_until_new_cards_seen
 from set_helpers import act, announcement, card, card_id, setup
 
 
@@ -163,7 +163,8 @@ def test_a_room_plays_the_mode_its_host_chose(player, mode, claim, found):
         table = snapshot(guest, code)["view"]["set"]
         match = first_match(mode, table["cards"], table.get("previousSet"))
         before = room_updates(host)
-        # Checking the last card of the match sends the claim.
+        # Checking the last card of the match sends the claim (once the new cards are seen).
+        wait_until_new_cards_seen(guest)
         for number in match:
             guest.locator(f'[data-room-card="{number}"]').click()
         wait_for_update(host, before)

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import free_port
-from room_helpers import a_set_on, join, make_room, updates, wait_for_update
+from room_helpers import a_set_on, join, make_room, updates, wait_for_update, wait_until_new_cards_seen
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -88,6 +88,7 @@ def test_a_room_over_https_has_secure_cookies_an_https_link_and_a_live_socket(tl
     wait_for_update(guest, before)
     trio = a_set_on(guest)
     before = updates(host)
+    wait_until_new_cards_seen(guest)
     for number in trio:
         guest.locator(f'[data-room-card="{number}"]').click()
     wait_for_update(host, before)

@@ -317,6 +317,36 @@ import Testing
         #expect(!room.isShowingMismatch)
     }
 
+    /// A Set room stored before deal times were kept (only the event that dealt each card): it
+    /// reads and writes back unchanged, its cards reached everyone long ago (a claim of them is
+    /// judged), and the next change notes when it dealt its cards.
+    @Test func aSetRoomStoredBeforeDealTimesReads() throws {
+        var room = try GoldenFixture.decode(Room.self, from: "room-set-dealt-events.json")
+        #expect(room.members.map(\.name.text) == ["Ana", "Bo"])
+        #expect(room.setCardsDealtAt?.count == 12 && room.setCardsDealtTime == nil)
+        #expect(room.setCardArrivals(through: nil).isEmpty)
+        try expectRewritten(room, as: "room-set-dealt-events.json")
+        guard case .set(let game)? = room.table else {
+            Issue.record("A Set room's table is a Set game")
+            return
+        }
+        let wrong = try #require(
+            game.table.indices.lazy.compactMap { index -> [Int]? in
+                let cards = [game.table[0], game.table[1], game.table[index]]
+                return index > 1 && !SetRules.isSet(cards[0], cards[1], cards[2]) ? cards.map(\.id) : nil
+            }.first)
+        let moment = Date(timeIntervalSinceReferenceDate: 100)
+        let host = room.host.player
+        #expect(try room.claim(wrong, by: host, at: moment).map(\.kind) == [.wrongSet])
+        let before = room
+        let trio = try #require(game.matchesOnTable.first).cards.map(\.id)
+        _ = try room.claim(trio, by: host, at: moment)
+        room.noteCardsDealt(since: before, firstEvent: 5, at: moment)
+        guard case .set(let after)? = room.table else { return }
+        let dealt = Set(after.table).subtracting(game.table)
+        #expect(Set(room.setCardArrivals(through: nil).keys) == dealt)
+    }
+
     // MARK: - Rows
 
     @Test func storedRowsMadeOfTheFixturesLoad() async throws {

@@ -120,65 +120,120 @@ import Testing
         #expect(try setGame(room).scores == [-1, 0])
     }
 
-    @Test func theRoomKnowsWhichChangeDealtEachCardOnTheTable() throws {
+    @Test func theRoomKnowsWhenEachCardOnTheTableWasDealt() throws {
         var room = try started(guests: [guest])
-        room.noteCardsDealt(since: try self.room(guests: [guest]), firstEvent: 3)
+        room.noteCardsDealt(since: try self.room(guests: [guest]), firstEvent: 3, at: now)
         let opening = Set(try setGame(room).table)
-        #expect(room.cardsDealt(after: 2) == opening)
-        #expect(room.cardsDealt(after: 3).isEmpty)
+        #expect(room.setCardArrivals(through: nil) == Dictionary(uniqueKeysWithValues: opening.map { ($0, .at(now)) }))
         let before = room
         let trio = try #require(try setGame(room).matchesOnTable.first).cards.map(\.id)
-        _ = try room.claim(trio, by: guest, at: now)
-        room.noteCardsDealt(since: before, firstEvent: 4)
+        _ = try room.claim(trio, by: guest, at: now + 5)
+        room.noteCardsDealt(since: before, firstEvent: 4, at: now + 5)
         let table = Set(try setGame(room).table)
-        #expect(room.cardsDealt(after: 3) == table.subtracting(opening))
-        #expect(room.cardsDealt(after: 2) == table, "the Set's cards are forgotten")
+        let arrivals = room.setCardArrivals(through: nil)
+        #expect(Set(arrivals.keys) == table, "the Set's cards are forgotten")
+        for card in table {
+            #expect(arrivals[card] == .at(opening.contains(card) ? now : now + 5))
+        }
         #expect(room.setCardsDealtAt?.count == table.count)
     }
 
-    @Test func aRoomStoredBeforeDealsWereKeptJudgesClaimsAsBefore() throws {
+    @Test func aCardReachesASocketsPlayerWhenItsEventWentOutOnIt() throws {
         var room = try started(guests: [guest])
-        let json = String(decoding: try JSONEncoder().encode(room), as: UTF8.self)
-        #expect(!json.contains("setCardsDealtAt"))
-        room = try JSONDecoder().decode(Room.self, from: Data(json.utf8))
-        #expect(room.setCardsDealtAt == nil)
+        room.noteCardsDealt(since: try self.room(guests: [guest]), firstEvent: 3, at: now)
+        var opening = Set(try setGame(room).table)
+        var dealt: Set<SetCard> = []
+        // NB: a Set taken from more than 12 cards deals none: Sets are taken until one does.
+        while dealt.isEmpty {
+            opening = Set(try setGame(room).table)
+            let before = room
+            let trio = try #require(try setGame(room).matchesOnTable.first).cards.map(\.id)
+            _ = try room.claim(trio, by: guest, at: now + 5)
+            room.noteCardsDealt(since: before, firstEvent: 4, at: now + 5)
+            dealt = Set(try setGame(room).table).subtracting(opening)
+        }
+        // A socket that sent the opening deal at once and the new cards 2 s after they were dealt.
+        var deliveries = EventDeliveries()
+        deliveries.record(through: 3, at: now)
+        deliveries.record(through: 4, at: now + 7)
+        var arrivals = room.setCardArrivals(through: deliveries)
+        for card in dealt { #expect(arrivals[card] == .at(now + 7)) }
+        // One that has not sent them yet: they have not reached its player, however long ago dealt.
+        deliveries = EventDeliveries()
+        deliveries.record(through: 3, at: now)
+        arrivals = room.setCardArrivals(through: deliveries)
+        for card in dealt { #expect(arrivals[card] == .notYet) }
+        // One whose client had every event when it connected: from when each was dealt.
+        arrivals = room.setCardArrivals(through: EventDeliveries(knownBefore: 4))
+        for card in dealt { #expect(arrivals[card] == .at(now + 5)) }
+    }
+
+    @Test func aClaimNamingACardThatReachedItsPlayerWithinAReactionTimeCostsNothing() throws {
+        var room = try started(guests: [guest])
+        room.noteCardsDealt(since: try self.room(guests: [guest]), firstEvent: 3, at: now)
         let table = try setGame(room).table
         let wrong = try #require(
             table.indices.lazy.compactMap { index -> [Int]? in
                 index > 1 && !SetRules.isSet(table[0], table[1], table[index])
                     ? [table[0].id, table[1].id, table[index].id] : nil
             }.first)
-        #expect(try room.claim(wrong, seen: 0, by: host, at: now).map(\.kind) == [.wrongSet])
-        // The next change notes what it deals; the cards from before count as seen.
+        let reaction = MultiplayerSetGame.reactionTime
+        for delay in [0, 0.05, 0.1, 0.2, 0.3, 0.5, reaction - 0.001] {
+            let happenings = try room.claim(wrong, by: host, at: now + delay)
+            #expect(happenings.map(\.kind) == [.tableChanged], "a claim \(delay) s after the deal")
+        }
+        #expect(try setGame(room).scores == [0, 0])
+        #expect(try room.claim(wrong, by: host, at: now + reaction + 0.001).map(\.kind) == [.wrongSet])
+        #expect(try room.claim(wrong, by: host, at: now + 1).map(\.kind) == [.wrongSet])
+        #expect(try setGame(room).scores == [-2, 0])
+    }
+
+    @Test func aRoomStoredBeforeDealsWereKeptJudgesClaimsAsBefore() throws {
+        var room = try started(guests: [guest])
+        let json = String(decoding: try JSONEncoder().encode(room), as: UTF8.self)
+        #expect(!json.contains("setCardsDealtAt") && !json.contains("setCardsDealtTime"))
+        room = try JSONDecoder().decode(Room.self, from: Data(json.utf8))
+        #expect(room.setCardsDealtAt == nil && room.setCardsDealtTime == nil)
+        let table = try setGame(room).table
+        let wrong = try #require(
+            table.indices.lazy.compactMap { index -> [Int]? in
+                index > 1 && !SetRules.isSet(table[0], table[1], table[index])
+                    ? [table[0].id, table[1].id, table[index].id] : nil
+            }.first)
+        #expect(try room.claim(wrong, by: host, at: now).map(\.kind) == [.wrongSet])
+        // The next change notes what it deals; the cards from before reached everyone long ago.
         let before = room
         _ = try room.voteToDeal(by: host, at: now)
         _ = try room.voteToDeal(by: guest, at: now)
-        room.noteCardsDealt(since: before, firstEvent: 9)
+        room.noteCardsDealt(since: before, firstEvent: 9, at: now + 2)
         let dealt = Set(try setGame(room).table).subtracting(table)
         #expect(dealt.count >= 3)
-        #expect(room.cardsDealt(after: 0) == dealt)
+        #expect(Set(room.setCardArrivals(through: nil).keys) == dealt)
     }
 
     @Test func aRematchDealsEveryCardAnew() throws {
         var room = try started(guests: [guest])
-        room.noteCardsDealt(since: try self.room(guests: [guest]), firstEvent: 3)
+        room.noteCardsDealt(since: try self.room(guests: [guest]), firstEvent: 3, at: now)
         var claims = 0
         while room.phase == .playing, claims < 40 {
             let before = room
+            let moment = now + Double(claims + 1)
             if let trio = try setGame(room).matchesOnTable.first {
-                _ = try room.claim(trio.cards.map(\.id), by: host, at: now)
+                _ = try room.claim(trio.cards.map(\.id), by: host, at: moment)
             } else {
-                _ = try room.voteToDeal(by: host, at: now)
-                _ = try room.voteToDeal(by: guest, at: now)
+                _ = try room.voteToDeal(by: host, at: moment)
+                _ = try room.voteToDeal(by: guest, at: moment)
             }
-            room.noteCardsDealt(since: before, firstEvent: 4 + claims)
+            room.noteCardsDealt(since: before, firstEvent: 4 + claims, at: moment)
             claims += 1
         }
         let finished = room
         var generator = SeededGenerator(seed: 4)
-        _ = try room.start(by: host, using: &generator, at: now)
-        room.noteCardsDealt(since: finished, firstEvent: 100)
-        #expect(room.cardsDealt(after: 99) == Set(try setGame(room).table))
+        let rematch = now + 100
+        _ = try room.start(by: host, using: &generator, at: rematch)
+        room.noteCardsDealt(since: finished, firstEvent: 100, at: rematch)
+        let table = try setGame(room).table
+        #expect(room.setCardArrivals(through: nil) == Dictionary(uniqueKeysWithValues: table.map { ($0, .at(rematch)) }))
     }
 
     @Test func threeMoreCardsComeWhenEveryoneHereAsks() throws {

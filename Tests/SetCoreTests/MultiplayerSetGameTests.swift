@@ -221,7 +221,7 @@ import Testing
 }
 
 extension MultiplayerClaimOutcome {
-    fileprivate var isScored: Bool {
+    var isScored: Bool {
         if case .scored = self { true } else { false }
     }
 }

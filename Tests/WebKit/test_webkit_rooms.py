@@ -3,6 +3,7 @@ over WebSockets, the table fits at phone and tablet sizes, and a finished game's
 Run with Tests/WebKit/run.sh."""
 
 import itertools
+import time
 
 import pytest
 
@@ -55,6 +56,8 @@ def test_two_players_play_one_table_live(player):
     host, guest, room = started_room(player, (390, 844), (844, 390))
     trio = a_set(table(guest, room))
     before = host.evaluate(f"return {UPDATES};")
+    # A tap on a card drawn less than a reaction time ago checks nothing: Bo looks first.
+    guest.wait_for("!document.querySelector('.room-set-card.is-new')")
     for card in trio:
         guest.click(f'[data-room-card="{card}"]')
     host.wait_for(f"{UPDATES} > before", before=before)
@@ -91,6 +94,7 @@ def test_a_finished_game_and_its_replay(player):
         if view["phase"] != "playing":
             break
         claimer = (host, guest)[turn % 2]
+        time.sleep(0.65)  # the cards a claim names must have been in view for a reaction time
         api(claimer, "POST", f"/rooms/{code}/claim", {"cards": a_set(view["set"]["cards"])})
     guest.wait_for("document.querySelector('.room-results')", timeout=15)
     assert guest.count("[data-room-ranking] > li") == 2

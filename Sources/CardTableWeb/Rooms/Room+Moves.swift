@@ -5,12 +5,13 @@ import SetCore
 extension Room {
     // MARK: - Set
 
-    /// Judges `player`'s claim that the cards numbered `cardNumbers` are a Set, chosen from the
-    /// table as event `seen` left it (when the claim says): a claim naming a card dealt after
-    /// that costs nothing.
-    mutating func claim(_ cardNumbers: [Int], seen: Int? = nil, by player: PlayerID, at now: Date)
-        throws(RoomRefusal) -> [RoomHappening]
-    {
+    /// Judges `player`'s claim that the cards numbered `cardNumbers` are a Set: a claim naming a
+    /// card that reached them (through their socket's `deliveries`, or else when it was dealt)
+    /// less than ``MultiplayerSetGame/reactionTime`` before `now` is "the table changed" and
+    /// costs nothing.
+    mutating func claim(
+        _ cardNumbers: [Int], deliveries: EventDeliveries? = nil, by player: PlayerID, at now: Date
+    ) throws(RoomRefusal) -> [RoomHappening] {
         let (member, seat) = try requireSeat(of: player)
         guard case .set(var game)? = table else { throw .wrongGame }
         var cards: [SetCard] = []
@@ -20,8 +21,7 @@ extension Room {
             }
             cards.append(card)
         }
-        let unseen = seen.map(cardsDealt(after:)) ?? []
-        let outcome = game.claim(cards, by: seat, at: now, unseen: unseen)
+        let outcome = game.claim(cards, by: seat, at: now, arrivals: setCardArrivals(through: deliveries))
         var happenings: [RoomHappening]
         switch outcome {
         case .scored(let match, let points, _, let autoDealt):

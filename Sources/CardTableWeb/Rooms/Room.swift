@@ -46,6 +46,10 @@ struct Room: Equatable, Sendable, Codable {
     /// so a claim is judged against the table its player saw. Nil in rooms stored before it was
     /// kept, and a card it lacks counts as seen.
     private(set) var setCardsDealtAt: [Int: Int]?
+    /// For each card on the Set table (by number), when it was dealt, so a claim naming a card
+    /// that reached its player less than ``MultiplayerSetGame/reactionTime`` before is "the table
+    /// changed". Nil in rooms stored before it was kept, and a card it lacks was dealt long ago.
+    private(set) var setCardsDealtTime: [Int: Date]?
     /// Since when the host has listed the room under Open rooms, where anyone may find and join
     /// it; nil when only its code lets people in (and in rooms stored before the list).
     private(set) var openSince: Date?
@@ -54,7 +58,7 @@ struct Room: Equatable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case code, game, theme
         case savedSetVariant = "setVariant"
-        case members, phase, gameNumber, table, setCardsDealtAt, openSince
+        case members, phase, gameNumber, table, setCardsDealtAt, setCardsDealtTime, openSince
     }
 
     /// A new room with its host as its only member; a Set room plays `setVariant`.
@@ -108,11 +112,23 @@ struct Room: Equatable, Sendable, Codable {
         return game.mismatchTurnsBack(after: delay)
     }
 
-    /// The cards on the Set table that were dealt after event `seen`: a page that drew event
-    /// `seen` had not shown them.
-    func cardsDealt(after seen: Int) -> Set<SetCard> {
-        guard case .set(let game)? = table, let dealtAt = setCardsDealtAt else { return [] }
-        return Set(game.table.filter { dealtAt[$0.id].map { $0 > seen } ?? false })
+    /// When each card on the Set table reached a player: for a player whose socket said when it
+    /// sent each event (`deliveries`), the moment the event that dealt the card went out on it
+    /// (not yet, for one still on its way); for any other, the moment it was dealt. Cards dealt
+    /// before these were kept are left out (they reached everyone long ago).
+    func setCardArrivals(through deliveries: EventDeliveries?) -> [SetCard: CardArrival] {
+        guard case .set(let game)? = table, let dealtAt = setCardsDealtAt, let dealtTime = setCardsDealtTime
+        else { return [:] }
+        var arrivals: [SetCard: CardArrival] = [:]
+        for card in game.table {
+            guard let event = dealtAt[card.id], let dealt = dealtTime[card.id] else { continue }
+            guard let deliveries else {
+                arrivals[card] = .at(dealt)
+                continue
+            }
+            arrivals[card] = deliveries.sentAt(event: event).map { .at(max($0, dealt)) } ?? .notYet
+        }
+        return arrivals
     }
 
     /// The seats of the players who are still here.
@@ -143,22 +159,28 @@ struct Room: Equatable, Sendable, Codable {
     }
 
     /// Notes the cards a change from `before` put on the Set table as dealt at `firstEvent`, the
-    /// first event of that change (every event of a change shows the table it left), and forgets
-    /// the cards that left.
-    mutating func noteCardsDealt(since before: Room, firstEvent: Int) {
+    /// first event of that change (every event of a change shows the table it left), at `now`,
+    /// and forgets the cards that left.
+    mutating func noteCardsDealt(since before: Room, firstEvent: Int, at now: Date) {
         guard case .set(let game)? = table else {
             setCardsDealtAt = nil
+            setCardsDealtTime = nil
             return
         }
         let isSameGame = before.gameNumber == gameNumber
         var earlier: Set<SetCard> = []
         if isSameGame, case .set(let old)? = before.table { earlier = Set(old.table) }
-        let known = isSameGame ? setCardsDealtAt ?? [:] : [:]
+        let knownEvents = isSameGame ? setCardsDealtAt ?? [:] : [:]
+        let knownTimes = isSameGame ? setCardsDealtTime ?? [:] : [:]
         var dealtAt: [Int: Int] = [:]
+        var dealtTime: [Int: Date] = [:]
         for card in game.table {
-            dealtAt[card.id] = earlier.contains(card) ? known[card.id] : firstEvent
+            let isEarlier = earlier.contains(card)
+            dealtAt[card.id] = isEarlier ? knownEvents[card.id] : firstEvent
+            dealtTime[card.id] = isEarlier ? knownTimes[card.id] : now
         }
         setCardsDealtAt = dealtAt
+        setCardsDealtTime = dealtTime
     }
 
     mutating func setTable(_ table: Table) {

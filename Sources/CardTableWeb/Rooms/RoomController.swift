@@ -34,10 +34,10 @@ struct RoomController: Sendable {
     }
 
     /// The body of a claim: its cards (as in ``CardClaimForm``) and, optionally, `seen`, the last
-    /// event the client had drawn when it chose them.
+    /// event the client had drawn when it chose them. A claim is judged by when its cards reached
+    /// the player, whatever `seen` says; it is still checked, for pages that send it.
     struct ClaimForm: RoomForm {
         let cards: [Int]
-        let seen: Int?
 
         init(from decoder: any Decoder) throws {
             cards = try CardClaimForm(from: decoder).cards
@@ -49,7 +49,6 @@ struct RoomController: Sendable {
                 throw DecodingError.dataCorrupted(
                     .init(codingPath: [key], debugDescription: "not a whole number from 0"))
             }
-            self.seen = seen
         }
     }
 
@@ -224,7 +223,7 @@ struct RoomController: Sendable {
         let form = try await RequestInput.decode(ClaimForm.self, from: request, context: context)
         let player = try context.requirePlayer()
         return try answer(
-            try await referee.claim(try Self.code(context), cards: form.cards, seen: form.seen, for: player),
+            try await referee.claim(try Self.code(context), cards: form.cards, for: player),
             request)
     }
 

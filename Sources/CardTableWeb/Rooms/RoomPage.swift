@@ -238,6 +238,8 @@ extension RoomPage: MustacheParent {
         case "modeRule": modeRule
         case "matchName": matchName
         case "cardsPerClaim": cardsPerClaim
+        // NB: the page holds back a tap on a card newer than this, as the referee does its claim.
+        case "reactionMilliseconds": Int(MultiplayerSetGame.reactionTime * 1000)
         case "hasPreviousSet": !previousSetCards.isEmpty
         case "previousSetCards": previousSetCards
         case "isSet": isSet

@@ -28,6 +28,8 @@ struct RoomReferee: Sendable {
     let turnBackDelay: Duration
     /// Where the referee asks for mismatches to be turned back later (``MismatchTurnBack`` waits).
     let turnBacks = TurnBackRequests()
+    /// How fast each player has been making moves in each room (``RoomMoveRules``).
+    let moveLimiter = FailedAttemptLimiter<RoomMover>(RoomMoveRules.standard)
 
     // MARK: - Making and joining rooms
 
@@ -127,20 +129,25 @@ struct RoomReferee: Sendable {
 
     // MARK: - Moves
 
-    /// Judges `player`'s claim of `cards`, chosen from the table as event `seen` left it (when
-    /// the client says).
-    func claim(_ code: RoomCode, cards: [Int], seen: Int?, for player: PlayerID) async throws -> Answer {
-        try await act(on: code) { room, now throws(RoomRefusal) in
-            try room.claim(cards, seen: seen, by: player, at: now)
+    /// Judges `player`'s claim of `cards`, against when each card reached them: through their
+    /// socket's `deliveries` when it was made on one, else from when it was dealt.
+    func claim(
+        _ code: RoomCode, cards: [Int], deliveries: EventDeliveries? = nil, for player: PlayerID
+    ) async throws -> Answer {
+        try pace(code, for: player)
+        return try await act(on: code) { room, now throws(RoomRefusal) in
+            try room.claim(cards, deliveries: deliveries, by: player, at: now)
         }
     }
 
     func voteToDeal(_ code: RoomCode, for player: PlayerID) async throws -> Answer {
-        try await act(on: code) { room, now throws(RoomRefusal) in try room.voteToDeal(by: player, at: now) }
+        try pace(code, for: player)
+        return try await act(on: code) { room, now throws(RoomRefusal) in try room.voteToDeal(by: player, at: now) }
     }
 
     /// Turns a Memorize card for `player`; a mismatch it makes turns back after ``turnBackDelay``.
     func choose(_ code: RoomCode, cardID: Int, for player: PlayerID) async throws -> Answer {
+        try pace(code, for: player)
         let answer = try await act(on: code) { room, now throws(RoomRefusal) in
             try room.choose(cardID: cardID, by: player, at: now)
         }
@@ -258,7 +265,7 @@ struct RoomReferee: Sendable {
                 let before = stored.room
                 let happenings = try change(&stored.room, now)
                 if !happenings.isEmpty {
-                    stored.room.noteCardsDealt(since: before, firstEvent: stored.lastEvent + 1)
+                    stored.room.noteCardsDealt(since: before, firstEvent: stored.lastEvent + 1, at: now)
                 }
                 return happenings
             } catch let refusal as RoomRefusal {

@@ -106,6 +106,7 @@ struct RoomSocket: Sendable {
         metrics.roomSocketsOpen.increment()
         defer { metrics.roomSocketsOpen.decrement() }
         let outbox = RoomSocketOutbox()
+        let deliveries = EventDeliveryLog(knownBefore: after)
         var closingError: (any Error)?
         do {
             let room = try await referee.current(code).room
@@ -121,14 +122,16 @@ struct RoomSocket: Sendable {
                 }
                 group.addTask {
                     try await send(
-                        code, as: holder, after: after, feed: feed, outbox: outbox, outbound: outbound)
+                        code, as: holder, after: after, feed: feed, outbox: outbox, deliveries: deliveries,
+                        outbound: outbound)
                 }
                 group.addTask {
                     // NB: always reading, so pings are answered and a closed socket is noticed,
                     // except while an answer waits for room in the outbox.
                     for try await message in inbound.messages(maxSize: Self.maximumFrameBytes) {
                         try await checkSignedIn(holder)
-                        if let failure = await handle(message, in: code, from: player),
+                        if let failure = await handle(
+                            message, in: code, from: player, deliveries: deliveries.current),
                             try await !outbox.add(failure: failure)
                         {
                             throw FellBehind()
@@ -160,13 +163,16 @@ struct RoomSocket: Sendable {
     }
 
     /// Sends the catch-up, then each batch of new events as the hub announces them (from the
-    /// room's feed, or read by itself when the feed no longer has them), and errors.
+    /// room's feed, or read by itself when the feed no longer has them), and errors; notes in
+    /// `deliveries` when each went out.
     private func send(
         _ code: RoomCode, as holder: PlayerCookie.Holder, after: Int, feed: RoomEventFeed,
-        outbox: RoomSocketOutbox, outbound: WebSocketOutboundWriter
+        outbox: RoomSocketOutbox, deliveries: EventDeliveryLog, outbound: WebSocketOutboundWriter
     ) async throws {
         let player = holder.player
+        let now = referee.environment.now
         var sent = try await catchUp(code, player: player, after: after, outbound: outbound)
+        deliveries.record(through: sent, at: now())
         try await outbox.deliver { item in
             switch item {
             case .lastEvent(let lastEvent) where lastEvent > sent:
@@ -177,6 +183,7 @@ struct RoomSocket: Sendable {
                 } else {
                     sent = try await catchUp(code, player: player, after: sent, outbound: outbound)
                 }
+                deliveries.record(through: sent, at: now())
             case .lastEvent:
                 break
             case .failure(let message):
@@ -246,10 +253,11 @@ struct RoomSocket: Sendable {
         }
     }
 
-    /// Referees one message; the reason in words when the room cannot take it.
-    private func handle(_ message: WebSocketMessage, in code: RoomCode, from player: PlayerID) async
-        -> String?
-    {
+    /// Referees one message, a claim against what the socket had sent (`deliveries`); the reason
+    /// in words when the room cannot take it.
+    private func handle(
+        _ message: WebSocketMessage, in code: RoomCode, from player: PlayerID, deliveries: EventDeliveries
+    ) async -> String? {
         guard case .text(let text) = message else { return "Send requests as JSON text." }
         let request: RoomSocketRequest
         switch RoomSocketRequest.parse(text) {
@@ -258,8 +266,8 @@ struct RoomSocket: Sendable {
         }
         do {
             switch request {
-            case .claim(let cards, let seen):
-                _ = try await referee.claim(code, cards: cards, seen: seen, for: player)
+            case .claim(let cards):
+                _ = try await referee.claim(code, cards: cards, deliveries: deliveries, for: player)
             case .deal: _ = try await referee.voteToDeal(code, for: player)
             case .choose(let card): _ = try await referee.choose(code, cardID: card, for: player)
             case .start: _ = try await referee.start(code, for: player)

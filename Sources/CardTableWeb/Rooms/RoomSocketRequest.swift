@@ -1,8 +1,9 @@
-/// What a member sends on a room's WebSocket: `{"type": "claim", "cards": [5, 17, 44], "seen": 9}`
-/// (`seen`, optional: the last event drawn when the cards were chosen), `{"type": "deal"}`, `{"type": "choose", "card": 7}`, `{"type": "start"}`, or
+/// What a member sends on a room's WebSocket: `{"type": "claim", "cards": [5, 17, 44]}` (older
+/// pages add `"seen": 9`, the last event drawn, which is checked but no longer decides anything),
+/// `{"type": "deal"}`, `{"type": "choose", "card": 7}`, `{"type": "start"}`, or
 /// `{"type": "join", "name": "Ana"}`.
 enum RoomSocketRequest: Decodable, Equatable {
-    case claim([Int], seen: Int?)
+    case claim([Int])
     case deal
     case choose(Int)
     case start
@@ -52,7 +53,7 @@ enum RoomSocketRequest: Decodable, Equatable {
             guard case .success(let seen) = decoded, (seen ?? 0) >= 0 else {
                 throw RoomSocketProblem(Self.mistyped("seen"))
             }
-            self = .claim(cards, seen: seen)
+            self = .claim(cards)
         case "deal": self = .deal
         case "choose": self = .choose(try container.decode(Int.self, forKey: .card))
         case "start": self = .start

@@ -191,9 +191,15 @@ import Testing
             }
             run.tally.withLock { $0.made += 1 }
             do {
-                let (_, events) = try await player.post("/rooms/\(room.code)/claim", #"{"cards": \#(trio)}"#)
+                let (status, events) = try await player.post(
+                    "/rooms/\(room.code)/claim", #"{"cards": \#(trio)}"#)
                 if events.contains(where: { $0.kind == "scored" && $0.cards.map(Set.init) == Set(trio) }) {
                     run.tally.withLock { $0.acknowledged.append(Tally.Claim(seat: seat, cards: trio)) }
+                }
+                // NB: a Set with a card dealt less than a reaction time ago, or a claim over the
+                // pace, is not judged: the player looks again a reaction time later, as people do.
+                if status == .tooManyRequests || events.contains(where: { $0.kind == "tableChanged" }) {
+                    try await Task.sleep(for: .milliseconds(Int(MultiplayerSetGame.reactionTime * 1000)))
                 }
             } catch  where run.killed.load(ordering: .acquiring) && player.port != fallback {
                 run.tally.withLock { $0.unanswered += 1 }

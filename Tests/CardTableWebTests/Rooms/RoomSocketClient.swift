@@ -11,8 +11,9 @@ import Testing
 @testable import CardTableWeb
 
 /// Builds the real app on a live server (WebSockets need one), with a short grace period
-/// before a dropped player is marked away.
+/// before a dropped player is marked away; on the real clock unless given one.
 func withLiveTestApp<Value: Sendable>(
+    clock: TestClock? = nil,
     gracePeriod: Duration = .milliseconds(300),
     sweepInterval: Duration = .seconds(60),
     timeouts: ConnectionTimeouts = ConnectionTimeouts(),
@@ -27,7 +28,7 @@ func withLiveTestApp<Value: Sendable>(
     let secret = ServerSecret.random()
     let app = try await buildApplication(
         configuration, database: .sqlite(store, secret: secret),
-        environment: WebEnvironment(now: { Date() }, allowsTestSetups: true),
+        environment: WebEnvironment(now: { clock?.now() ?? Date() }, allowsTestSetups: true),
         logger: logger, metrics: metrics)
     return try await app.test(.live) { client in
         try await test(TestSession(client: client, store: store, secret: secret))

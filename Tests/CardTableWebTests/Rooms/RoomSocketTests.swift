@@ -51,7 +51,7 @@ import Testing
 
     @Test(arguments: [2, 8])
     func claimsAtTheSameInstantHaveExactlyOneWinner(players: Int) async throws {
-        try await withLiveTestApp { session in
+        try await withLiveTestApp(clock: TestClock(step: 1)) { session in
             let (room, browsers) = try await startedSetRoom(session, players: players)
             let view = try await browsers[0].snapshot(room).view
             let trio = try aSet(in: view)
@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test func badMessagesAreAnsweredAndTheConnectionStays() async throws {
-        try await withLiveTestApp { session in
+        try await withLiveTestApp(clock: TestClock(step: 1)) { session in
             let (room, browsers) = try await startedSetRoom(session, players: 2)
             try await browsers[0].withRoomSocket(room.socketURL) { socket in
                 let view = try await socket.next().view
@@ -153,7 +153,7 @@ import Testing
     }
 
     @Test func nobodyActsInARoomTheyAreNotIn() async throws {
-        try await withLiveTestApp { session in
+        try await withLiveTestApp(clock: TestClock(step: 1)) { session in
             let (room, browsers) = try await startedSetRoom(session, players: 2)
             let other = try await browsers[0].createRoom()
             let trio = try aSet(in: try await browsers[0].snapshot(room).view)

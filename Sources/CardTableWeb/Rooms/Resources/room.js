@@ -1,10 +1,12 @@
 // A room's page module. The page works without it (every action is a form post and the page
 // is fresh after each); with it, the page stays live: it listens on the room's WebSocket, sends
 // moves on it, and redraws from the server's page whenever the room has a new event. A claim
-// goes out when the third card is checked. The socket resumes from the last event drawn after
-// the network changes or the phone wakes (visibilitychange, online); where WebSocket cannot
-// connect, the page asks GET …/events?after=N every few seconds instead.
-import { enqueue, getPage, patchPage } from "./cardtable.js";
+// goes out when the third card is checked. Cards that leave the Set table fly to whoever took
+// them; cards that come are marked new for a reaction time, during which a tap on one checks
+// nothing (the referee would call a claim of it "the table changed"). The socket resumes from
+// the last event drawn after the network changes or the phone wakes (visibilitychange, online);
+// where WebSocket cannot connect, the page asks GET …/events?after=N every few seconds instead.
+import { enqueue, flyAway, flyFrom, getPage, patchPage, reconcile } from "./cardtable.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
@@ -27,6 +29,44 @@ function say(text) {
 }
 
 // MARK: - Drawing
+
+/** How long a new card is marked, and taps on it held back: the referee's reaction time. */
+const reactionMilliseconds = () => Number($("[data-room-claim]")?.dataset.reactionMs || 0);
+
+/** When each card on the Set table (by number) was drawn by a redraw, while it is new. */
+const arrivals = new Map();
+
+/** Whether the card numbered `number` was drawn less than a reaction time ago. */
+function isNew(number) {
+  const arrived = arrivals.get(number);
+  return arrived !== undefined && performance.now() - arrived < reactionMilliseconds();
+}
+
+/**
+ * Marks the cards drawn less than a reaction time ago (`is-new`, whose animation runs from when
+ * each came, a redraw in between or not), and forgets older arrivals.
+ */
+function markNewCards() {
+  const now = performance.now();
+  for (const [number, arrived] of arrivals) {
+    const card = $(`[data-room-card="${number}"]`);
+    const age = now - arrived;
+    if (!card || age >= reactionMilliseconds()) {
+      arrivals.delete(number);
+      card?.classList.remove("is-new");
+      continue;
+    }
+    card.classList.add("is-new");
+    card.style.setProperty("--reaction-ms", `${reactionMilliseconds()}`);
+    card.style.setProperty("--arrived-ms", `${Math.round(age)}`);
+    window.setTimeout(markNewCards, reactionMilliseconds() - age + 1);
+  }
+}
+
+/** The member who took the Set the last event scored, to fly its cards to. */
+let lastTaker = null;
+
+const setGrid = () => $("[data-room-claim] .set-grid");
 
 /**
  * Redraws from the server's page, keeping the cards this player has checked: a check follows
@@ -53,9 +93,50 @@ async function redraw() {
   }
   // NB: read after the fetch, so a card checked while it was under way stays checked.
   const checked = new Set($$(".room-check:checked").map((box) => box.name));
-  patchPage(page, "[data-sent-back]");
+  const grid = setGrid();
+  const before = new Map($$("[data-room-card]", grid ?? document.createElement("div"))
+    .map((card) => [card, card.getBoundingClientRect()]));
+  patchPage(page, "[data-sent-back], [data-room-claim] .set-grid");
+  const freshGrid = page.querySelector("[data-room-claim] .set-grid");
+  let added = [];
+  if (grid?.isConnected && freshGrid) {
+    const table = reconcile(grid, freshGrid, (node) => node.dataset.roomCard);
+    added = table.added;
+    const taker = lastTaker && $(`[data-room-members] [data-member="${lastTaker}"]`);
+    // NB: in Set-Chain the Set taken stays beside the table as the last Set: it does not fly.
+    const leaving = table.removed.filter((card) => !$(`[data-room-chain] [data-room-card="${card.dataset.roomCard}"]`));
+    leaving.forEach((card, index) => flyToTaker(card, before.get(card), taker, index * 70));
+  } else if (setGrid() && setGrid() !== grid) {
+    added = $$("[data-room-card]", setGrid());
+  }
+  lastTaker = null;
+  const now = performance.now();
+  for (const card of added) arrivals.set(card.dataset.roomCard, now);
+  added.forEach((card, index) => flyFrom(card, grow(card), { delay: index * 60 }));
   for (const box of $$(".room-check")) box.checked = checked.has(box.name);
+  markNewCards();
   markUpdated();
+}
+
+/** A card's rectangle shrunk to its middle, for a card that comes in growing. */
+function grow(card) {
+  const rect = card.getBoundingClientRect();
+  const scale = 0.55;
+  return {
+    left: rect.left + (rect.width * (1 - scale)) / 2, top: rect.top + (rect.height * (1 - scale)) / 2,
+    width: rect.width * scale, height: rect.height * scale,
+  };
+}
+
+/** Flies a card that left from where it was (`from`) to the taker's name, or fades it out there. */
+function flyToTaker(card, from, taker, delay) {
+  if (!from) return;
+  const clone = card.cloneNode(true);
+  clone.removeAttribute("data-room-card");
+  clone.querySelector("input")?.remove();
+  clone.classList.remove("is-new");
+  clone.classList.add("set-flying");
+  flyAway(clone, from, taker?.getBoundingClientRect() ?? null, { delay });
 }
 
 // MARK: - The socket, and polling when there is none
@@ -99,6 +180,7 @@ function connect() {
 
 function receive(message) {
   if (message.type === "error") return say(message.message);
+  if (message.kind === "scored") lastTaker = message.member;
   const number = message.type === "snapshot" ? message.lastEvent : message.number;
   if (number > lastEvent()) enqueue(redraw);
 }
@@ -133,7 +215,8 @@ window.addEventListener("online", () => { retries = 0; connect(); });
 /**
  * The card (its number) a tap or a press of the space bar began on. Another player's Set can
  * change the table between the press and its click: the card then under the finger is not the
- * one the player chose, so that click checks nothing.
+ * one the player chose, so that click checks nothing. Nor does a click on a card drawn less than
+ * a reaction time ago: nobody has seen it yet.
  */
 let pressedCard = null;
 
@@ -147,7 +230,9 @@ document.addEventListener("pointercancel", () => { pressedCard = null; }, true);
 
 document.addEventListener("click", (event) => {
   const card = event.target.closest?.("[data-room-card]");
-  if (!card || pressedCard === null) return;
+  if (!card) return;
+  if (isNew(card.dataset.roomCard)) event.preventDefault();
+  if (pressedCard === null) return;
   if (card.dataset.roomCard !== pressedCard) event.preventDefault();
   // NB: a label's click clicks its box next, within this task; the press ends after both.
   window.setTimeout(() => { pressedCard = null; });
@@ -168,7 +253,7 @@ document.addEventListener("submit", (event) => {
       event.preventDefault();
       return say(cardsPerClaim() === 4 ? "Check four cards to claim an UltraSet." : "Check three cards to claim a Set.");
     }
-    request = { type: "claim", cards, seen: lastEvent() };
+    request = { type: "claim", cards };
   } else if (form.matches("[data-room-action]")) {
     request = { type: form.dataset.roomAction };
   } else if (form.matches("[data-room-cards]") && event.submitter?.dataset.cardId) {
