@@ -96,23 +96,16 @@ function focusedControl() {
   return name ? `[${name}]` : null;
 }
 
-/** Where the keyboard is: whether on a control, and which (see `focusedControl`). */
-function focusNow() {
-  return { hadFocus: Boolean(document.activeElement) && document.activeElement !== document.body, control: focusedControl() };
-}
-
-/**
- * Swaps in a new game's page (or another mode's), dealing every card from the deck; `focus` is
- * where the keyboard was when the player asked (see `focusNow`).
- */
-function deal(page, { hadFocus, control } = focusNow()) {
+/** Swaps in a new game's page (or another mode's), dealing every card from the deck. */
+function deal(page) {
+  const hadFocus = document.activeElement && document.activeElement !== document.body;
+  const control = focusedControl();
   swapPage(page);
   // The swap took the focused control away: the keyboard goes back to it, or to the first card.
   if (hadFocus && (!document.activeElement || document.activeElement === document.body)) {
     const again = control ? $(control) : null;
-    if (again && !again.disabled) again.focus();
-    // NB: a control in the closed Options panel takes no focus (Chromium still gives it boxes).
-    if (document.activeElement !== again) $("[data-set-card]")?.focus();
+    const target = again && !again.disabled && again.getClientRects().length ? again : $("[data-set-card]");
+    if (target) target.focus();
   }
   const from = rectOf("[data-set-deck-card]");
   $$("[data-set-card]").forEach((card, index) => flyFrom(card, from, { delay: Math.min(index, 20) * 50 }));
@@ -169,9 +162,9 @@ document.addEventListener("submit", (event) => {
   }
   event.preventDefault();
   const isNewGame = form.dataset.setAction === "new";
-  // NB: noted before Options closes, which drops the keyboard from its buttons to <body>.
-  const focus = focusNow();
   const details = form.closest("details");
+  // NB: else the keyboard drops to <body> as the panel closes.
+  if (details?.contains(document.activeElement)) details.querySelector("summary").focus();
   if (details) details.open = false;
   enqueue(async () => {
     // NB: the version of the table as drawn now (after earlier queued requests), not as it was
@@ -179,7 +172,7 @@ document.addEventListener("submit", (event) => {
     const app = $("[data-set-app]");
     if (app && app.dataset.version) body.set("version", app.dataset.version);
     const page = await postForPage(url, body);
-    return isNewGame ? deal(page, focus) : apply(page);
+    return isNewGame ? deal(page) : apply(page);
   });
 });
 

@@ -209,7 +209,8 @@ function notePairs(dialog, typed) {
 // the page stays where it was, and so does the keyboard.
 document.addEventListener("submit", (event) => {
   const button = event.submitter;
-  if (!button?.matches("[data-arrange]")) return;
+  // NB: the server answers with Edit mode, which only a page in Edit mode is patched into.
+  if (!button?.matches("[data-arrange]") || !document.body.classList.contains("is-editing")) return;
   event.preventDefault();
   const form = button.form;
   const action = button.dataset.arrange;
@@ -222,8 +223,6 @@ document.addEventListener("submit", (event) => {
   });
 });
 
-const rowsOf = (list) => [...list.children];
-
 // The list's rows are matched by id (kept, so the keyboard stays on them); the status, the
 // hints and the Restore button around the list follow the server's page.
 function arrange(page, action, to, url) {
@@ -231,8 +230,13 @@ function arrange(page, action, to, url) {
   const fresh = page.querySelector(".hub-memorize");
   if (!section || !fresh) throw new Error("The answer has no theme list.");
   const list = section.querySelector(".theme-list");
+  const freshList = fresh.querySelector(".theme-list");
   patchPage(page, ".hub-memorize");
-  reconcile(list, fresh.querySelector(".theme-list"), (row) => row.id);
+  reconcile(list, freshList, (row) => row.id);
+  // NB: the parts around the list are matched with the list as it now stands: compared again
+  // with the server's by place, its rows would all be replaced (the whitespace between them
+  // stayed where it was), taking the buttons of a tap still waiting its turn with them.
+  freshList.replaceWith(list.cloneNode(true));
   reconcile(section, fresh, (part) => `${part.tagName}.${part.className}.${part.getAttribute("role")}`);
   focusAfterArranging(list, action, to, url);
 }
@@ -245,7 +249,7 @@ function focusAfterArranging(list, action, to, url) {
   let row = null;
   let target = null;
   if (action === "up" || action === "down") {
-    const rows = rowsOf(list);
+    const rows = [...list.children];
     row = rows[Math.min(Math.max(0, to), rows.length - 1)];
     const other = action === "up" ? "down" : "up";
     target = [action, other].map((name) => row?.querySelector(`[data-arrange="${name}"]`))
