@@ -3,6 +3,7 @@ and tablet sizes in both orientations (into Tests/Browser/screenshots/, git-igno
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 from conftest import SCREENSHOTS, SIZES
 from helpers import create_theme, tap
@@ -66,3 +67,11 @@ def test_screenshots(theme_page, server, width, height):
     # Nothing may stick out sideways on any page.
     page.goto(f"/play/{theme_id}")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_an_error_page_leads_to_the_games(player):
+    page = player()
+    page.goto("/play/999999")
+    page.get_by_role("link", name="Back to the games").click()
+    expect(page.get_by_role("heading", name="Set")).to_be_visible()
+    expect(page.get_by_role("heading", name="Memorize")).to_be_visible()

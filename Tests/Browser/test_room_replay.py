@@ -36,6 +36,16 @@ def test_the_ranking_appears_on_every_screen_when_the_game_ends(player):
     minis = guest.locator(".room-result-sets[open] .set-mini")
     assert minis.count() >= 3 and minis.count() % 3 == 0
     expect(minis.first).to_be_visible()
+    # "you" follows the player's own name, not the score at the row's other end.
+    for page in (host, guest):
+        # NB: where the name's letters end, not its box (which may stretch).
+        gap = page.locator(".room-result.is-you").evaluate(
+            """row => {
+                const letters = document.createRange();
+                letters.selectNodeContents(row.querySelector('.room-member-name'));
+                return row.querySelector('.tag').getBoundingClientRect().left - letters.getBoundingClientRect().right;
+            }""")
+        assert 0 <= gap <= 12, gap
     host.screenshot(path="Tests/Browser/screenshots/room-results-390x844.png", full_page=True)
     guest.screenshot(path="Tests/Browser/screenshots/room-results-844x390.png")
 
@@ -88,6 +98,11 @@ def test_a_replay_steps_through_the_game(player):
     stranger.get_by_role("button", name="Pause").click()
     host.goto(f"/rooms/{code}/games/1?move=2")
     assert on_screen(host, ".room-table") and on_screen(host, "[data-replay-scrubber]")
+    # A phone's replay keeps ◐ in its top bar: unlike the table in play, it has the room.
+    toggle = host.locator("[data-appearance-toggle] button")
+    expect(toggle).to_be_visible()
+    assert toggle.bounding_box()["x"] + toggle.bounding_box()["width"] <= 390
+    assert host.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     host.screenshot(path="Tests/Browser/screenshots/room-replay-390x844.png")
     assert host.errors == [] and guest.errors == [] and stranger.errors == []
 

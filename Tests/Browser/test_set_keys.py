@@ -74,6 +74,38 @@ def test_every_card_has_the_key_of_its_place(player, size):
     assert label_is_shown(page, first) == "none"
 
 
+def label_boxes(page):
+    """For every card: its key label's top and bottom (drawn from its computed style: a
+    pseudo-element has no box of its own), its top symbol's top, and the board's top."""
+    return page.eval_on_selector_all(
+        "[data-set-card]",
+        """cards => cards.map(card => {
+            const edge = card.querySelector('.set-edge');
+            const style = getComputedStyle(edge, '::after');
+            const height = parseFloat(style.height) + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+            const shift = (style.translate.split(' ')[1] || '0px');
+            const dy = shift.endsWith('%') ? parseFloat(shift) / 100 * height : parseFloat(shift);
+            const top = edge.getBoundingClientRect().top + parseFloat(style.top) + dy;
+            return { id: card.dataset.setCard, top, bottom: top + height,
+                     symbol: card.querySelector('use').getBoundingClientRect().top,
+                     board: card.closest('[data-set-board]').getBoundingClientRect().top };
+        })""")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_key_label_leaves_the_top_symbol_uncovered(player, size):
+    page = player(*SIZES[size])
+    # Eighteen cards of three symbols each, the tallest faces (on the smallest cards).
+    threes = [c for c in range(81) if c // 27 == 2]
+    setup(page, table=threes[:18], deck=[c for c in range(81) if c not in threes[:18]])
+    page.keyboard.press("Shift")
+    for box in label_boxes(page):
+        assert box["bottom"] <= box["symbol"] + 0.5, (size, box)
+        # Nor is the top row's cut off by the board.
+        assert box["top"] >= box["board"] - 0.5, (size, box)
+    page.screenshot(path=f"Tests/Browser/screenshots/set-keys-threes-{size}.png")
+
+
 def press_card(page, id):
     key = page.locator(f'[data-set-card="{id}"]').get_attribute("data-key")
     before = updates(page)

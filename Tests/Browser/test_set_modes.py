@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from conftest import SCREENSHOTS, SIZES
 from room_helpers import join, snapshot, updates as room_updates, wait_for_update, wait_until_new_cards_seen
-from set_helpers import act, announcement, card, card_id, setup
+from set_helpers import THE_SET, act, announcement, card, card_id, setup
 
 
 def digits(card):
@@ -77,6 +77,22 @@ def test_the_mode_is_chosen_under_options_and_kept_for_the_next_new_game(player)
     page.locator("[data-set-new-in-mode]").click()
     expect(page.locator("[data-set-mode-title]")).to_have_text("Junior")
     expect(page.locator("[data-set-card]")).to_have_count(9)
+    assert page.errors == []
+
+
+def test_playing_a_mode_from_the_keyboard_leaves_the_keyboard_on_the_table(player):
+    page = player(1180, 820)
+    page.goto("/set")
+    page.locator(".set-options summary").focus()
+    page.keyboard.press("Enter")
+    page.get_by_label("Mode").select_option("junior")
+    page.locator("[data-set-new-in-mode]").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-set-mode-title]")).to_have_text("Junior")
+    # Options closed with the new game: the keyboard goes on to the cards, not to <body>.
+    expect(page.locator("[data-set-card]").first).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("[data-set-card]").nth(1)).to_be_focused()
     assert page.errors == []
 
 
@@ -204,3 +220,24 @@ def test_every_mode_fits_phones_and_tablets(player, width, height):
         options = page.locator(".set-options-panel").bounding_box()
         assert options["y"] >= 0 and options["y"] + options["height"] <= height + 1, (name, options)
         page.screenshot(path=str(SCREENSHOTS / f"set-mode-{name}-options-{width}x{height}.png"))
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_a_junior_game_that_takes_every_card_ends_in_the_middle_of_the_table(player, width, height):
+    page = player(width=width, height=height, reduced_motion="reduce")
+    # The last three of Junior's 27 cards: taking them leaves the table empty.
+    setup(page, mode="junior", table=THE_SET, deck=[])
+    for id in THE_SET:
+        act(page, card(page, id))
+    over = page.locator("[data-set-game-over]")
+    expect(over).to_be_visible()
+    page.wait_for_function("() => !document.querySelector('.set-flying')")
+    expect(page.locator("[data-set-card]")).to_have_count(0)
+    # The end takes the table (beside Junior's rule), not a box beside (or above) an empty board.
+    table, box = page.locator("[data-set-table]").bounding_box(), over.bounding_box()
+    assert box["width"] * box["height"] >= 0.6 * table["width"] * table["height"], (table, box)
+    expect(page.locator("[data-set-board]")).to_be_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.screenshot(path=str(SCREENSHOTS / f"set-junior-over-{width}x{height}-{scheme}.png"))

@@ -1,6 +1,7 @@
 """Managing themes in the browser: add, edit, remove and restore emoji, reorder, delete,
 restart the server, and a theme named like a script."""
 
+import base64
 import re
 
 import pytest
@@ -108,6 +109,69 @@ def test_reorder_and_delete_with_undo(player):
     expect(page.locator(".theme-row .row-name").first).to_have_text(names[0])
     page.get_by_role("button", name="Undo").click()
     expect(page.locator(".theme-row .row-name").first).to_have_text(names[1])
+
+
+def in_view(page, locator):
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+
+
+def test_moving_deleting_and_undoing_happen_in_place_keeping_the_row_in_view_and_the_keyboard(player):
+    page = player(390, 844)
+    page.goto("/?edit=1")
+    names = page.locator(".theme-row .row-name").all_text_contents()
+    last, before_last = names[-1], names[-2]
+    page.evaluate("window.arrangedInPlace = true")
+    # The last row, far down a phone's list, moved up from the keyboard: a new visitor's first
+    # change gives every built-in theme a new id, which must not lose the row or the keyboard.
+    up = page.get_by_role("button", name=f"Move {last} up")
+    up.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".theme-row .row-name")).to_have_text(names[:-2] + [last, before_last])
+    expect(page.get_by_role("button", name=f"Move {last} up")).to_be_focused()
+    assert in_view(page, page.locator(".theme-row").nth(len(names) - 2))
+    assert page.evaluate("window.scrollY") > 0
+    # Two presses before the first is answered move it two places: each is read in its turn.
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    expect(page.locator(".theme-row .row-name").nth(len(names) - 4)).to_have_text(last)
+    expect(page.get_by_role("button", name=f"Move {last} up")).to_be_focused()
+    # At the top "up" is disabled: the keyboard goes to the same row's "down".
+    page.goto("/?edit=1")
+    page.evaluate("window.arrangedInPlace = true")
+    second = page.locator(".theme-row .row-name").nth(1).text_content()
+    page.get_by_role("button", name=f"Move {second} up").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".theme-row .row-name").first).to_have_text(second)
+    expect(page.get_by_role("button", name=f"Move {second} down")).to_be_focused()
+    # Delete: the row goes and the keyboard is on Undo; Undo brings it back, the keyboard on its Delete.
+    rows = page.locator(".theme-row .row-name").all_text_contents()
+    page.get_by_role("button", name=f"Delete {rows[2]}").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-theme-status]")).to_contain_text(f"Deleted “{rows[2]}”")
+    expect(page.get_by_role("button", name="Undo")).to_be_focused()
+    expect(page.locator(".theme-row .row-name")).to_have_text(rows[:2] + rows[3:])
+    page.keyboard.press("Enter")
+    expect(page.locator(".theme-row .row-name")).to_have_text(rows)
+    expect(page.get_by_role("button", name=f"Delete {rows[2]}")).to_be_focused()
+    expect(page.locator("[data-theme-status]")).to_have_text("")
+    assert page.evaluate("window.arrangedInPlace") is True
+    assert page.errors == []
+    # What was done in place is what the server has.
+    page.reload()
+    expect(page.locator(".theme-row .row-name")).to_have_text(rows)
+
+
+def test_moving_and_deleting_work_without_script(player):
+    page = player(javascript=False)
+    page.goto("/?edit=1")
+    names = page.locator(".theme-row .row-name").all_text_contents()
+    page.get_by_role("button", name=f"Move {names[1]} up").click()
+    expect(page.locator(".theme-row .row-name").first).to_have_text(names[1])
+    page.get_by_role("button", name=f"Delete {names[0]}").click()
+    expect(page.locator(".notice")).to_contain_text(f"Deleted “{names[0]}”")
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator(".theme-row .row-name")).to_have_text([names[1], names[0]] + names[2:])
 
 
 def test_script_name_shows_as_text(player):
@@ -228,6 +292,40 @@ def test_emoji_outside_cards_ask_for_a_color_emoji_font_first(player):
     assert page.locator(".row-emoji").first.evaluate(first_font) == "Noto Color Emoji"
     page.goto(f"/themes/{theme_id}/edit")
     assert page.locator(".chip").first.evaluate(first_font) == "Noto Color Emoji"
+
+
+def most_color_in(page, locator):
+    """How far from gray the most colorful pixel of `locator` is drawn (0 to 255: max − min channel)."""
+    png = base64.b64encode(locator.screenshot()).decode()
+    return page.evaluate(
+        """async (png) => {
+            const image = new Image();
+            image.src = `data:image/png;base64,${png}`;
+            await image.decode();
+            const canvas = Object.assign(document.createElement("canvas"), { width: image.width, height: image.height });
+            const context = canvas.getContext("2d");
+            context.drawImage(image, 0, 0);
+            const pixels = context.getImageData(0, 0, image.width, image.height).data;
+            let most = 0;
+            for (let i = 0; i < pixels.length; i += 4) {
+                const channels = [pixels[i], pixels[i + 1], pixels[i + 2]];
+                most = Math.max(most, Math.max(...channels) - Math.min(...channels));
+            }
+            return most;
+        }""", png)
+
+
+@pytest.mark.parametrize("color_scheme", ["light", "dark"])
+def test_the_add_emoji_example_is_drawn_faded_not_like_typed_emoji(player, color_scheme):
+    page = player(color_scheme=color_scheme)
+    page.goto("/themes/new")
+    field = page.locator("#new-emoji")
+    expect(field).to_have_attribute("placeholder", re.compile("🐸"))
+    assert most_color_in(page, field) < 40
+    # The same emoji typed keep their colors (so the measure sees color where there is some).
+    field.fill("🐸🦄🐝")
+    field.blur()
+    assert most_color_in(page, field) > 100
 
 
 def test_a_long_name_is_refused_with_a_message_not_cut(player):

@@ -154,7 +154,7 @@ import Testing
             let response = try await browser.get(uri)
             #expect(response.status == .notFound)
             #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
-            #expect(response.text.contains("Back to your themes"))
+            #expect(response.text.contains("Back to the games"))
         }
     }
 

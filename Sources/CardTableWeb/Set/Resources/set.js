@@ -163,6 +163,8 @@ document.addEventListener("submit", (event) => {
   event.preventDefault();
   const isNewGame = form.dataset.setAction === "new";
   const details = form.closest("details");
+  // NB: else the keyboard drops to <body> as the panel closes.
+  if (details?.contains(document.activeElement)) details.querySelector("summary").focus();
   if (details) details.open = false;
   enqueue(async () => {
     // NB: the version of the table as drawn now (after earlier queued requests), not as it was

@@ -1,9 +1,11 @@
 // The theme chooser's module: the theme editor opens as a modal dialog, and its Add, Remove and
 // Restore buttons post with fetch and change only the emoji and pairs parts of the editor, so
-// focus and the dialog's scroll stay where the player was. Without it the editor is an open
-// <dialog> in the page, and every button is a form post and a new page; the server rules both.
+// focus and the dialog's scroll stay where the player was. In Edit mode, moving, deleting and
+// undoing are posted the same way and the list is patched from the page the server answers.
+// Without it the editor is an open <dialog> in the page, and every button is a form post and a
+// new page; the server rules both.
 
-import "./home-screen.js";
+import { enqueue, patchPage, postForPage, reconcile } from "./cardtable.js";
 
 function openEditor(dialog) {
   if (typeof dialog.showModal !== "function") return;
@@ -198,6 +200,69 @@ function notePairs(dialog, typed) {
   const reduced = emojiCount >= 2 && pairs > emojiCount;
   note.textContent = reduced ? `${emojiCount} pairs: the theme has ${emojiCount} emoji.` : "";
   note.hidden = !reduced;
+}
+
+// MARK: - Moving, deleting and undoing in place
+
+// Each is posted with fetch, one at a time, the form read when its turn comes (so a second
+// "move up" moves from where the first left the row), and the list patched from the answer:
+// the page stays where it was, and so does the keyboard.
+document.addEventListener("submit", (event) => {
+  const button = event.submitter;
+  // NB: the server answers with Edit mode, which only a page in Edit mode is patched into.
+  if (!button?.matches("[data-arrange]") || !document.body.classList.contains("is-editing")) return;
+  event.preventDefault();
+  const form = button.form;
+  const action = button.dataset.arrange;
+  enqueue(async () => {
+    // A row deleted by an earlier tap took its buttons with it.
+    if (!form.isConnected) return;
+    const body = new URLSearchParams(new FormData(form));
+    const page = await postForPage(form.action, body);
+    arrange(page, action, Number(body.get("to")), form.action);
+  });
+});
+
+// The list's rows are matched by id (kept, so the keyboard stays on them); the status, the
+// hints and the Restore button around the list follow the server's page.
+function arrange(page, action, to, url) {
+  const section = document.querySelector(".hub-memorize");
+  const fresh = page.querySelector(".hub-memorize");
+  if (!section || !fresh) throw new Error("The answer has no theme list.");
+  const list = section.querySelector(".theme-list");
+  const freshList = fresh.querySelector(".theme-list");
+  patchPage(page, ".hub-memorize");
+  reconcile(list, freshList, (row) => row.id);
+  // NB: the parts around the list are matched with the list as it now stands: compared again
+  // with the server's by place, its rows would all be replaced (the whitespace between them
+  // stayed where it was), taking the buttons of a tap still waiting its turn with them.
+  freshList.replaceWith(list.cloneNode(true));
+  reconcile(section, fresh, (part) => `${part.tagName}.${part.className}.${part.getAttribute("role")}`);
+  focusAfterArranging(list, action, to, url);
+}
+
+// The keyboard stays on the control used, or on its counterpart when that one is gone or
+// disabled: a row moved to the top keeps it on its "down" button, a deletion puts it on Undo,
+// and Undo on the theme it brought back. NB: found by place, not by node, because the first
+// change to the built-in themes gives every row a new id (the player's own copies).
+function focusAfterArranging(list, action, to, url) {
+  let row = null;
+  let target = null;
+  if (action === "up" || action === "down") {
+    const rows = [...list.children];
+    row = rows[Math.min(Math.max(0, to), rows.length - 1)];
+    const other = action === "up" ? "down" : "up";
+    target = [action, other].map((name) => row?.querySelector(`[data-arrange="${name}"]`))
+      .find((button) => button && !button.disabled);
+  } else if (action === "delete") {
+    target = document.querySelector('[data-arrange="undo"]');
+  } else if (action === "undo") {
+    const id = url.match(/themes\/([^/]+)\//)?.[1];
+    row = id ? document.getElementById(`theme-${id}`) : null;
+    target = row?.querySelector('[data-arrange="delete"]');
+  }
+  if (target && document.activeElement !== target) target.focus();
+  row?.scrollIntoView({ block: "nearest" });
 }
 
 const editor = document.querySelector("dialog[data-editor]");
