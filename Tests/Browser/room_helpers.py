@@ -18,7 +18,7 @@ REACTION_SECONDS = 0.6
 
 def wait_until_new_cards_seen(page):
     """Waits until no card on the page is still marked new (tapping one would check nothing)."""
-    page.wait_for_function("!document.querySelector('.room-set-card.is-new')")
+    page.wait_for_function("() => !document.querySelector('.room-set-card.is-new')")
 
 
 def claim_through_api(page, code, cards, fresh=True):

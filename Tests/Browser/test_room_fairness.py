@@ -75,7 +75,7 @@ def test_a_tap_on_a_card_drawn_less_than_a_reaction_time_ago_checks_nothing(play
     cy.evaluate(SCHEDULE_TAP, [x, y, delay, updates(cy)])
     scores_before = snapshot(ana, code)["view"]["set"]["scores"]
     claim_through_api(ana, code, taken)
-    cy.wait_for_function("window.__tap !== null", timeout=10_000)
+    cy.wait_for_function("() => window.__tap !== null", timeout=10_000)
     tap = cy.evaluate("window.__tap")
     new_card = tap["card"]
     assert new_card not in table, "the tap landed on the card dealt in that place"
@@ -129,7 +129,7 @@ def test_new_cards_are_marked_while_they_are_new_and_taken_ones_fly_to_their_tak
       observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-room-updates'] });
     }""", updates(cy))
     claim_through_api(ana, code, taken)
-    cy.wait_for_function("window.__drawn !== null")
+    cy.wait_for_function("() => window.__drawn !== null")
     drawn = cy.evaluate("window.__drawn")
     now = snapshot(cy, code)["view"]["set"]["cards"]
     dealt = sorted(card for card in now if card not in table)
