@@ -96,9 +96,13 @@ def test_the_toggle_switches_at_once_with_script(player):
     assert page_is_dark(page)
 
 
-def test_the_toggle_is_in_the_top_bar_without_crowding_it(player):
-    page = player()
-    for path in ["/", "/stats", "/devices", "/set/rules", "/set/daily/archive"]:
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_toggle_is_in_the_top_bar_without_crowding_it(player, scheme):
+    page = player(color_scheme=scheme)
+    page.goto("/")
+    theme = page.locator(".theme-row:not(.random-row) .row-link").first.get_attribute("href").rsplit("/", 1)[1]
+    for path in ["/", "/stats", "/devices", "/set/rules", "/set/daily/archive", "/rooms/new?game=set",
+                 f"/rooms/new?game=memorize&themeID={theme}", "/rooms"]:
         page.goto(path)
         button = toggle(page).bounding_box()
         bar = page.locator(".top-bar").bounding_box()

@@ -5,9 +5,10 @@ Tests/Browser/screenshots/."""
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from conftest import SCREENSHOTS
+from conftest import SCREENSHOTS, SIZES
 from helpers import card as memorize_card, open_first_theme, tap
 from set_helpers import THE_SET, act, card as set_card, companions, expect_selected, setup
 
@@ -90,7 +91,7 @@ def test_a_set_tap_offline_keeps_the_table_and_says_it_was_not_sent(player):
     page.locator("[data-set-deal]").click()
     expect_not_sent(page)
     expect(page.locator("[data-set-card]")).to_have_count(12)
-    # The notice lies over the cards at the bottom, but a tap goes through it to them.
+    # No card is under the notice, and were one, a tap would go through it to the card.
     covered = page.evaluate("""() => {
         const notice = document.querySelector("[data-connection-notice]").getBoundingClientRect();
         const card = [...document.querySelectorAll("[data-set-card]")].find(card => {
@@ -112,6 +113,43 @@ def test_a_set_tap_offline_keeps_the_table_and_says_it_was_not_sent(player):
     expect(page.locator(NOTICE)).to_have_text("")
     act(page, set_card(page, THE_SET[1]))
     expect_selected(page, THE_SET[1])
+    assert page.errors == []
+
+
+# The cards of the page the notice's rectangle meets.
+CARDS_UNDER_NOTICE = """(cards) => {
+    const notice = document.querySelector("[data-connection-notice]").getBoundingClientRect();
+    return [...document.querySelectorAll(cards)].filter(card => {
+        const box = card.getBoundingClientRect();
+        return box.top < notice.bottom && box.bottom > notice.top && box.left < notice.right && box.right > notice.left;
+    }).length;
+}"""
+
+
+@pytest.mark.parametrize("game", ["set", "memorize"])
+@pytest.mark.parametrize("width,height", SIZES)
+def test_the_notice_covers_no_card(player, game, width, height):
+    """While the notice shows, the table makes room for it: every card stays in sight."""
+    page = player(width=width, height=height, reduced_motion="reduce")
+    installed_worker(page)
+    if game == "set":
+        others = companions(12)
+        setup(page, table=THE_SET + others[:12], deck=[])
+        cards, first = "[data-set-card]", set_card(page, THE_SET[0])
+    else:
+        open_first_theme(page)
+        cards, first = "[data-card-id]", memorize_card(page, 1)
+    wait_for_the_worker(page)
+    page.context.set_offline(True)
+    first.click()
+    expect_not_sent(page)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"offline-notice-{game}-{width}x{height}.png"))
+    assert page.evaluate(CARDS_UNDER_NOTICE, cards) == 0
+    outside = page.evaluate("""(cards) => [...document.querySelectorAll(cards)].map(c => c.getBoundingClientRect())
+        .filter(r => r.top < 0 || r.bottom > innerHeight + 0.5 || r.left < 0 || r.right > innerWidth + 0.5).length""", cards)
+    assert outside == 0
+    page.context.set_offline(False)
     assert page.errors == []
 
 

@@ -8,7 +8,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import SCREENSHOTS
+from conftest import SCREENSHOTS, SIZES
 from room_helpers import join, make_room, updates, wait_for_update
 
 
@@ -111,3 +111,29 @@ def test_a_refused_name_keeps_the_host_on_the_new_room_form(player, javascript):
     page.get_by_role("button", name="Make a room").click()
     page.wait_for_url(re.compile(r"/rooms/[2-9A-Z]{6}$"))
     assert page.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width,height", SIZES)
+def test_the_modes_of_the_new_room_form_line_up(player, width, height, scheme):
+    """The modes are one list: each a row as wide as the form (a target of 44 px or more), its
+    radio button a small circle at the same place in every row, its name beside it."""
+    page = player(width=width, height=height, color_scheme=scheme)
+    page.goto("/rooms/new?game=set")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"room-new-{scheme}-{width}x{height}.png"), full_page=True)
+    rows = [label.bounding_box() for label in page.locator(".room-mode-choice").all()]
+    radios = [radio.bounding_box() for radio in page.locator(".room-mode-choice input").all()]
+    names = [name.bounding_box() for name in page.locator(".room-mode-choice strong").all()]
+    form = page.locator(".room-join").bounding_box()
+    assert len(rows) == len(radios) == len(names) == 4
+    for row, radio, name in zip(rows, radios, names):
+        assert abs(row["x"] - form["x"]) < 1 and abs(row["width"] - form["width"]) < 1, (row, form)
+        assert row["height"] >= 44, row
+        assert radio["width"] <= 24 and abs(radio["x"] - radios[0]["x"]) < 1, radio
+        assert abs(name["x"] - names[0]["x"]) < 1, name
+    # The title leaves the appearance toggle in the bar's one row.
+    toggle = page.locator("[data-appearance-toggle] button").bounding_box()
+    title = page.locator(".page-title").bounding_box()
+    assert toggle["y"] < title["y"] + title["height"] and toggle["x"] + toggle["width"] <= width, (toggle, title)
+    no_serious_violations(page)
