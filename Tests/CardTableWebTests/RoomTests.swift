@@ -124,7 +124,9 @@ import Testing
         var room = try started(guests: [guest])
         room.noteCardsDealt(since: try self.room(guests: [guest]), firstEvent: 3, at: now)
         let opening = Set(try setGame(room).table)
-        #expect(room.setCardArrivals(through: nil) == Dictionary(uniqueKeysWithValues: opening.map { ($0, .at(now)) }))
+        #expect(
+            room.setCardArrivals(through: nil)
+                == Dictionary(uniqueKeysWithValues: opening.map { ($0, .at(now)) }))
         let before = room
         let trio = try #require(try setGame(room).matchesOnTable.first).cards.map(\.id)
         _ = try room.claim(trio, by: guest, at: now + 5)
@@ -233,7 +235,9 @@ import Testing
         _ = try room.start(by: host, using: &generator, at: rematch)
         room.noteCardsDealt(since: finished, firstEvent: 100, at: rematch)
         let table = try setGame(room).table
-        #expect(room.setCardArrivals(through: nil) == Dictionary(uniqueKeysWithValues: table.map { ($0, .at(rematch)) }))
+        #expect(
+            room.setCardArrivals(through: nil)
+                == Dictionary(uniqueKeysWithValues: table.map { ($0, .at(rematch)) }))
     }
 
     @Test func threeMoreCardsComeWhenEveryoneHereAsks() throws {

@@ -12,7 +12,8 @@ import Testing
     private static let reaction = MultiplayerSetGame.reactionTime
 
     private func game() throws -> MultiplayerSetGame {
-        try MultiplayerSetGame(deck: Fixtures.deck(without: Fixtures.table), table: Fixtures.table, seatCount: 2)
+        try MultiplayerSetGame(
+            deck: Fixtures.deck(without: Fixtures.table), table: Fixtures.table, seatCount: 2)
     }
 
     /// Three cards of ``Fixtures/table`` that are no Set.
@@ -36,8 +37,12 @@ import Testing
     @Test(arguments: [0.601, 0.61, 1, 30])
     func aCardInViewForTheReactionTimeIsJudged(delay: TimeInterval) throws {
         var game = try game()
-        let arrivals: [SetCard: CardArrival] = [Fixtures.table[4]: .at(moment(10)), Fixtures.set[1]: .at(moment(10))]
-        guard case .notASet(_, penalty: 1) = game.claim(Self.wrong, by: 0, at: moment(10 + delay), arrivals: arrivals)
+        let arrivals: [SetCard: CardArrival] = [
+            Fixtures.table[4]: .at(moment(10)), Fixtures.set[1]: .at(moment(10)),
+        ]
+        guard
+            case .notASet(_, penalty: 1) = game.claim(
+                Self.wrong, by: 0, at: moment(10 + delay), arrivals: arrivals)
         else {
             Issue.record("A wrong claim of cards in view for \(delay) s costs its point")
             return

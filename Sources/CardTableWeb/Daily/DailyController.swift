@@ -54,6 +54,9 @@ struct DailyController: Sendable {
                 throw AppError.badRequest(DailyDays.noPuzzle(on: String(text), field: "date", today: today))
             }
             guard let date = PuzzleDate(text) else {
+                if let why = PuzzleDate.whyNoDay(text) {
+                    throw AppError.badRequest("date: there is no day \(text): \(why).")
+                }
                 throw AppError.badRequest("date must be a day written YYYY-MM-DD, like 2026-11-25.")
             }
             guard date <= today else {
@@ -77,6 +80,9 @@ struct DailyController: Sendable {
     private func date(in context: CardTableRequestContext) throws -> PuzzleDate {
         if let text = context.parameters.get("date"), PuzzleDate.isDayBeforeFirst(text) {
             throw AppError.notFound(DailyDays.noPuzzle(on: text, field: "its date", today: referee.today))
+        }
+        if let text = context.parameters.get("date"), let why = PuzzleDate.whyNoDay(text) {
+            throw AppError.notFound("There is nothing at this address: there is no day \(text), \(why).")
         }
         return try context.pathParameter(
             "date", { PuzzleDate($0) }, mustBe: "a day written YYYY-MM-DD, like 2026-11-25")

@@ -142,7 +142,9 @@ struct RoomReferee: Sendable {
 
     func voteToDeal(_ code: RoomCode, for player: PlayerID) async throws -> Answer {
         try pace(code, for: player)
-        return try await act(on: code) { room, now throws(RoomRefusal) in try room.voteToDeal(by: player, at: now) }
+        return try await act(on: code) { room, now throws(RoomRefusal) in
+            try room.voteToDeal(by: player, at: now)
+        }
     }
 
     /// Turns a Memorize card for `player`; a mismatch it makes turns back after ``turnBackDelay``.

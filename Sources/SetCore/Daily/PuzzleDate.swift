@@ -34,6 +34,17 @@ public struct PuzzleDate: Hashable, Comparable, Sendable {
             && (1...length(ofMonth: written.month, in: written.year)).contains(written.day)
     }
 
+    /// Why `text`, written `YYYY-MM-DD`, is no day of the calendar (`2026-02-30`, a 13th month),
+    /// in words for a person; nil for a day, and for text not written that way at all.
+    public static func whyNoDay(_ text: some StringProtocol) -> String? {
+        guard let written = Self.numbers(in: text), PuzzleDate(text) == nil,
+            !isDayBeforeFirst(text), (years.lowerBound...years.upperBound).contains(written.year)
+        else { return nil }
+        guard (1...12).contains(written.month) else { return "a year has 12 months" }
+        let length = length(ofMonth: written.month, in: written.year)
+        return "month \(written.month) of \(written.year) has \(length) days"
+    }
+
     /// The day `days` days after 1970-01-01.
     /// - Precondition: the day falls in ``years``.
     public init(daysSince1970 days: Int) {

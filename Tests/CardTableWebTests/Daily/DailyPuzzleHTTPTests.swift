@@ -71,7 +71,27 @@ import Testing
         }
     }
 
-    @Test(arguments: ["today", "2026-13-01", "1969-02-29", "2026-2-3", "%00", "10000-01-01"])
+    @Test(arguments: [
+        ("2026-02-30", "there is no day 2026-02-30, month 2 of 2026 has 28 days."),
+        ("2028-02-30", "there is no day 2028-02-30, month 2 of 2028 has 29 days."),
+        ("2026-04-31", "there is no day 2026-04-31, month 4 of 2026 has 30 days."),
+        ("2026-13-01", "there is no day 2026-13-01, a year has 12 months."),
+        ("2026-00-10", "there is no day 2026-00-10, a year has 12 months."),
+    ])
+    func anAddressWrittenLikeADayThatIsNoneSaysWhy(date: String, why: String) async throws {
+        try await withTestApp(clock: .manual) { session in
+            let browser = try await session.newPlayer()
+            let response = try await browser.get("/set/daily/\(date)")
+            #expect(response.status == .notFound)
+            #expect(response.text.contains(why))
+            #expect(!response.text.contains("YYYY-MM-DD"), "it is written that way already")
+            let archive = try await browser.get("/set/daily/archive?date=\(date)")
+            #expect(archive.status == .badRequest)
+            #expect(archive.text.contains("date: " + why.replacing(", ", with: ": ", maxReplacements: 1)))
+        }
+    }
+
+    @Test(arguments: ["today", "1969-02-29", "2026-2-3", "%00", "10000-01-01"])
     func anAddressThatIsNotADayNamesWhatADayLooksLike(date: String) async throws {
         try await withTestApp(clock: .manual) { session in
             let browser = try await session.newPlayer()

@@ -61,7 +61,9 @@ import Testing
             setWithNewCard: setWithNewCard?.cards.map(\.id), boScore: try #require(now.view?.set?.scores[1]))
     }
 
-    private func claim(_ change: TableChange, _ cards: [Int], seen: Int? = nil) async throws -> [RoomMessageJSON] {
+    private func claim(_ change: TableChange, _ cards: [Int], seen: Int? = nil) async throws
+        -> [RoomMessageJSON]
+    {
         let seenField = seen.map { #", "seen": \#($0)"# } ?? ""
         let response = try await change.ana.postJSON(
             "/rooms/\(change.room.code)/claim", body: #"{"cards": \#(cards)\#(seenField)}"#)
@@ -126,12 +128,15 @@ import Testing
             #expect(page.contains(#"data-reaction-ms="600""#))
             let form = change.wrong.map { ("card-\($0)", "on") }
             clock.advance(by: 0.2)
-            #expect(try await change.ana.post("/rooms/\(change.room.code)/claim", form: form).status == .seeOther)
+            #expect(
+                try await change.ana.post("/rooms/\(change.room.code)/claim", form: form).status == .seeOther)
             #expect(try await change.ana.snapshot(change.room).view?.set?.scores == [0, change.boScore])
             clock.advance(by: 0.8)
             // An older page's hidden `seen` is still taken.
             let older = form + [("seen", "\(change.lastEvent)")]
-            #expect(try await change.ana.post("/rooms/\(change.room.code)/claim", form: older).status == .seeOther)
+            #expect(
+                try await change.ana.post("/rooms/\(change.room.code)/claim", form: older).status == .seeOther
+            )
             #expect(try await change.ana.snapshot(change.room).view?.set?.scores == [-1, change.boScore])
             let events = try await change.ana.get(
                 "/rooms/\(change.room.code)/events?after=\(change.lastEvent)", json: true
@@ -188,7 +193,9 @@ import Testing
             #expect(
                 try refused.decode(ErrorJSON.self).error.message
                     == "Moves are coming faster than anyone plays: wait 1 second, then try again.")
-            #expect(try await change.ana.postJSON("/rooms/\(change.room.code)/deal", body: "{}").status == .tooManyRequests)
+            #expect(
+                try await change.ana.postJSON("/rooms/\(change.room.code)/deal", body: "{}").status
+                    == .tooManyRequests)
             let after = try await change.ana.snapshot(change.room)
             #expect(after.lastEvent == (before.lastEvent ?? 0) + RoomMoveRules.standard.allowance)
             // Bo's pace is Bo's own.
@@ -235,7 +242,8 @@ import Testing
         try await withLiveTestApp(clock: clock) { session in
             let change = try await tableChange(session, clock: clock)
             clock.advance(by: 0.7)
-            try await change.ana.withRoomSocket(change.room.socketURL + "?after=\(change.lastEvent)") { socket in
+            try await change.ana.withRoomSocket(change.room.socketURL + "?after=\(change.lastEvent)") {
+                socket in
                 try await socket.send(#"{"type": "claim", "cards": \#(change.wrong)}"#)
                 let judged = try await socket.next()
                 #expect(judged.kind == "wrongSet")
@@ -248,7 +256,8 @@ import Testing
         try await withLiveTestApp(clock: clock) { session in
             let change = try await tableChange(session, clock: clock)
             clock.advance(by: 1)
-            try await change.ana.withRoomSocket(change.room.socketURL + "?after=\(change.lastEvent)") { socket in
+            try await change.ana.withRoomSocket(change.room.socketURL + "?after=\(change.lastEvent)") {
+                socket in
                 for _ in 0..<RoomMoveRules.standard.allowance {
                     try await socket.send(#"{"type": "claim", "cards": \#(change.wrong)}"#)
                     #expect(try await socket.next().kind == "wrongSet")
