@@ -94,11 +94,13 @@ def test_a_claim_that_crossed_a_new_deal_costs_nothing(player):
     ana, bo, cy = player(390, 844), player(390, 844), player(844, 390)
     code = started_room(ana, bo, cy)
     # Bo takes a Set (Sets taken from more than 12 cards deal none: Bo goes on until one does).
+    # NB: the table Bo's claim left is read from its answer, so Ana claims at once after it.
     after = snapshot(cy, code)
     while True:
         table = after["view"]["set"]["cards"]
-        take_set(bo, code, set_among(table))
-        after = snapshot(cy, code)
+        events = claim_through_api(bo, code, set_among(table))
+        assert events[0]["kind"] == "scored", events
+        after = events[-1]
         dealt = next((card for card in after["view"]["set"]["cards"] if card not in table), None)
         if dealt is not None:
             break
@@ -106,7 +108,7 @@ def test_a_claim_that_crossed_a_new_deal_costs_nothing(player):
     wrong = next([dealt, a, b] for a in kept for b in kept if a < b and not is_set([dealt, a, b]))
     # Ana's claim names a card Bo's Set dealt the moment before (as a client whose check outran
     # its drawing would, or one without the page's guard): nobody could have seen it, so it is
-    # not judged, whatever `seen` it says.
+    # not judged.
     events = claim_through_api(ana, code, wrong, fresh=False)
     assert [event["kind"] for event in events] == ["tableChanged"]
     for page in (ana, bo, cy):

@@ -23,6 +23,21 @@ import Testing
         for _ in 0..<times { limiter.recordFailure(of: key, at: at(seconds)) }
     }
 
+    @Test func admittingCountsEachAttemptUntilTheAllowanceThenSaysTheWait() async {
+        let limiter = FailedAttemptLimiter<String>(rules)
+        for _ in 0..<rules.allowance { #expect(limiter.admit("a", at: start) == nil) }
+        #expect(isAbout(limiter.admit("a", at: start), 10))
+        #expect(isAbout(limiter.admit("a", at: at(4)), 6), "a refused attempt does not count")
+        #expect(limiter.admit("a", at: at(10)) == nil)
+        #expect(limiter.admit("b", at: at(10)) == nil, "keys are counted apart")
+        // Many at the same moment: exactly the allowance gets through.
+        let admitted = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<50 { group.addTask { limiter.admit("c", at: self.start) == nil } }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(admitted == rules.allowance)
+    }
+
     @Test func aKeyMayFailItsAllowanceInARowThenWaitsForOneFailureToBeForgiven() {
         let limiter = FailedAttemptLimiter<String>(rules)
         #expect(limiter.waitTime(for: "a", at: start) == nil)

@@ -166,7 +166,7 @@ import Testing
         arrivals = room.setCardArrivals(through: deliveries)
         for card in dealt { #expect(arrivals[card] == .notYet) }
         // One whose client had every event when it connected: from when each was dealt.
-        arrivals = room.setCardArrivals(through: EventDeliveries(knownBefore: 4))
+        arrivals = room.setCardArrivals(through: EventDeliveries(heldThrough: 4))
         for card in dealt { #expect(arrivals[card] == .at(now + 5)) }
     }
 

@@ -10,32 +10,45 @@ struct EventDeliveries: Sendable, Equatable {
         let at: Date
     }
 
-    /// The most writes remembered; older ones count as having reached the player when dealt.
-    static let remembered = 32
+    /// How long a write is remembered: well past any reaction time, after which an event counts
+    /// from its deal again (by then it makes no difference).
+    static let memory: TimeInterval = 5
+    /// The most writes remembered, however quick; past it the oldest count from their deal.
+    static let capacity = 256
 
-    /// Events up to this one had reached the player before the socket opened (its client said it
-    /// applied them), or went out so long ago that they are forgotten.
-    private(set) var knownBefore: Int
+    /// Events up to this one count from when they were dealt: the client held them when it
+    /// connected (its `after`, or the snapshot it was sent), or they went out long ago.
+    private(set) var heldThrough: Int
     /// The writes since, oldest first.
     private(set) var writes: [Sent] = []
 
-    init(knownBefore: Int = 0) {
-        self.knownBefore = knownBefore
+    init(heldThrough: Int = 0) {
+        self.heldThrough = heldThrough
     }
 
-    /// Notes that every event up to `through` went out at `moment`.
+    /// Counts every event up to `through` from when it was dealt.
+    mutating func hold(through: Int) {
+        heldThrough = max(heldThrough, through)
+        writes.removeAll { $0.through <= heldThrough }
+    }
+
+    /// Notes that every event up to `through` went out at `moment` (read before the write, so
+    /// never later than the player could have had it), and forgets what is long past.
     mutating func record(through: Int, at moment: Date) {
-        guard through > (writes.last?.through ?? knownBefore) else { return }
+        guard through > (writes.last?.through ?? heldThrough) else { return }
         writes.append(Sent(through: through, at: moment))
-        if writes.count > Self.remembered {
-            knownBefore = writes.removeFirst().through
+        let stale = writes.prefix { moment.timeIntervalSince($0.at) > Self.memory }.count
+        let dropped = max(stale, writes.count - Self.capacity)
+        if dropped > 0 {
+            heldThrough = writes[dropped - 1].through
+            writes.removeFirst(dropped)
         }
     }
 
-    /// When event `event` went out on the socket: `.distantPast` for one that reached the player
-    /// before it opened (or long ago), nil for one not sent yet.
+    /// When event `event` went out on the socket: `.distantPast` for one that counts from its
+    /// deal, nil for one not sent yet.
     func sentAt(event: Int) -> Date? {
-        if event <= knownBefore { return .distantPast }
+        if event <= heldThrough { return .distantPast }
         return writes.first { $0.through >= event }?.at
     }
 }
@@ -43,10 +56,11 @@ struct EventDeliveries: Sendable, Equatable {
 /// A socket's ``EventDeliveries``, written by the task that sends and read by the one that
 /// referees what the client sends.
 final class EventDeliveryLog: Sendable {
-    private let deliveries: Mutex<EventDeliveries>
+    private let deliveries = Mutex(EventDeliveries())
 
-    init(knownBefore: Int = 0) {
-        deliveries = Mutex(EventDeliveries(knownBefore: knownBefore))
+    /// Counts every event up to `through` from when it was dealt.
+    func hold(through: Int) {
+        deliveries.withLock { $0.hold(through: through) }
     }
 
     /// Notes that every event up to `through` went out at `moment`.

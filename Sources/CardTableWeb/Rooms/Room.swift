@@ -46,7 +46,8 @@ struct Room: Equatable, Sendable, Codable {
     /// so a claim is judged against the table its player saw. Nil in rooms stored before it was
     /// kept, and a card it lacks counts as seen.
     private(set) var setCardsDealtAt: [Int: Int]?
-    /// For each card on the Set table (by number), when it was dealt, so a claim naming a card
+    /// For each card on the Set table (by number), the moment it was dealt (where
+    /// ``setCardsDealtAt`` holds the event that dealt it), so a claim naming a card
     /// that reached its player less than ``MultiplayerSetGame/reactionTime`` before is "the table
     /// changed". Nil in rooms stored before it was kept, and a card it lacks was dealt long ago.
     private(set) var setCardsDealtTime: [Int: Date]?

@@ -19,15 +19,12 @@ extension RoomReferee {
     /// Counts a move of `player`'s in room `code`, or refuses it when they are over the pace.
     /// - Throws: ``AppError/tooManyRequests(_:retryAfter:)``.
     func pace(_ code: RoomCode, for player: PlayerID) throws {
-        let mover = RoomMover(code: code, player: player)
-        let now = environment.now()
-        if let wait = moveLimiter.waitTime(for: mover, at: now) {
+        if let wait = moveLimiter.admit(RoomMover(code: code, player: player), at: environment.now()) {
             let seconds = max(1, Int((wait - 1e-6).rounded(.up)))
             throw AppError.tooManyRequests(
                 "Moves are coming faster than anyone plays: wait \(seconds) "
                     + "\(seconds == 1 ? "second" : "seconds"), then try again.",
                 retryAfter: seconds)
         }
-        moveLimiter.recordFailure(of: mover, at: now)
     }
 }

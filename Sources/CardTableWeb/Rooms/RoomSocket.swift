@@ -106,7 +106,7 @@ struct RoomSocket: Sendable {
         metrics.roomSocketsOpen.increment()
         defer { metrics.roomSocketsOpen.decrement() }
         let outbox = RoomSocketOutbox()
-        let deliveries = EventDeliveryLog(knownBefore: after)
+        let deliveries = EventDeliveryLog()
         var closingError: (any Error)?
         do {
             let room = try await referee.current(code).room
@@ -170,20 +170,21 @@ struct RoomSocket: Sendable {
         outbox: RoomSocketOutbox, deliveries: EventDeliveryLog, outbound: WebSocketOutboundWriter
     ) async throws {
         let player = holder.player
-        let now = referee.environment.now
-        var sent = try await catchUp(code, player: player, after: after, outbound: outbound)
-        deliveries.record(through: sent, at: now())
+        var sent = try await catchUp(
+            code, player: player, after: after, deliveries: deliveries, outbound: outbound)
         try await outbox.deliver { item in
             switch item {
             case .lastEvent(let lastEvent) where lastEvent > sent:
                 try await checkSignedIn(holder)
+                let moment = referee.environment.now()
                 if let events = try await feed.events(after: sent, through: lastEvent) {
                     try await write(events, to: outbound)
                     sent = lastEvent
+                    deliveries.record(through: sent, at: moment)
                 } else {
-                    sent = try await catchUp(code, player: player, after: sent, outbound: outbound)
+                    sent = try await catchUp(
+                        code, player: player, after: sent, deliveries: deliveries, outbound: outbound)
                 }
-                deliveries.record(through: sent, at: now())
             case .lastEvent:
                 break
             case .failure(let message):
@@ -229,19 +230,27 @@ struct RoomSocket: Sendable {
     }
 
     /// Sends what a client that applied events up to `after` lacks (a snapshot for a new or far
-    /// behind client) and returns the number of the last event it now has.
+    /// behind client) and returns the number of the last event it now has. What the client held
+    /// already (its `after`, or what a snapshot shows) counts from when it was dealt in
+    /// `deliveries`; the events sent count from now.
     private func catchUp(
-        _ code: RoomCode, player: PlayerID, after: Int, outbound: WebSocketOutboundWriter
+        _ code: RoomCode, player: PlayerID, after: Int, deliveries: EventDeliveryLog,
+        outbound: WebSocketOutboundWriter
     ) async throws -> Int {
         let (events, stored) = try await referee.catchUp(code, after: after)
+        let moment = referee.environment.now()
         if after == 0 || (after < stored.lastEvent && events.isEmpty) || after > stored.lastEvent {
             let you = stored.room.member(for: player)?.number
             let snapshot = RoomMessage.Snapshot(
                 lastEvent: stored.lastEvent, you: you, view: RoomView(stored.room))
             try await outbound.write(.text(try JSONText.encode(snapshot)))
+            // NB: not a fresh look at the table: a new socket must not make every card new again.
+            deliveries.hold(through: stored.lastEvent)
             return stored.lastEvent
         }
+        deliveries.hold(through: after)
         try await write(events, to: outbound)
+        deliveries.record(through: stored.lastEvent, at: moment)
         return max(after, stored.lastEvent)
     }
 

@@ -30,9 +30,9 @@ extension MultiplayerSetGame {
     }
 
     /// The cards of `cards` that had not reached their claimer ``reactionTime`` before `now`.
-    public static func unseen(_ cards: [SetCard], arrivals: [SetCard: CardArrival], at now: Date) -> Set<
-        SetCard
-    > {
+    public static func unseen(
+        _ cards: [SetCard], arrivals: [SetCard: CardArrival], at now: Date
+    ) -> Set<SetCard> {
         Set(
             cards.filter { card in
                 switch arrivals[card] {

@@ -24,13 +24,26 @@ import Testing
         let boScore: Int
     }
 
-    /// Ana makes a room, Bo joins, the game starts and Bo takes Sets (each a second after the
-    /// table last changed) until one deals new cards; the clock stops there.
-    private func tableChange(_ session: TestSession, clock: TestClock) async throws -> TableChange {
+    /// Ana makes a room, Bo joins and the game starts.
+    private func startedRoom(_ session: TestSession) async throws -> (CreatedRoomJSON, Browser, Browser) {
         let (ana, bo) = (try await session.newPlayer(), try await session.newPlayer())
         let room = try await ana.createRoom()
         try await bo.join(room, as: "Bo")
         _ = try await ana.postJSON(room.startURL, body: "{}")
+        return (room, ana, bo)
+    }
+
+    /// A started room in which Bo took Sets until one dealt new cards (see ``changeTable``).
+    private func tableChange(_ session: TestSession, clock: TestClock) async throws -> TableChange {
+        let (room, ana, bo) = try await startedRoom(session)
+        return try await changeTable(room, ana: ana, bo: bo, clock: clock)
+    }
+
+    /// Bo takes Sets (each a second after the table last changed) until one deals new cards; the
+    /// clock stops there.
+    private func changeTable(_ room: CreatedRoomJSON, ana: Browser, bo: Browser, clock: TestClock)
+        async throws -> TableChange
+    {
         var now = try await ana.snapshot(room)
         var old: [Int] = []
         var newCard: SetCard?
@@ -212,16 +225,30 @@ import Testing
     @Test func aSocketClaimCountsFromWhenItsCardsWentOutOnTheSocket() async throws {
         let clock = TestClock.manual
         try await withLiveTestApp(clock: clock) { session in
-            let change = try await tableChange(session, clock: clock)
-            try await change.ana.withRoomSocket(change.room.socketURL) { socket in
-                // The snapshot goes out now: every card on the table reaches Ana now.
-                #expect(try await socket.next().type == "snapshot")
+            let (room, ana, bo) = try await startedRoom(session)
+            clock.advance(by: 1)
+            try await ana.withRoomSocket(room.socketURL) { socket in
+                // A new socket's snapshot makes no card new again: they count from their deal.
+                let snapshot = try await socket.next()
+                #expect(snapshot.type == "snapshot")
+                let opening = try #require(snapshot.view?.set?.cards).compactMap(SetCard.init(id:))
+                let old = try #require(
+                    opening.indices.lazy.compactMap { index -> [Int]? in
+                        let cards = [opening[0], opening[1], opening[index]]
+                        return index > 1 && !SetRules.isSet(cards[0], cards[1], cards[2])
+                            ? cards.map(\.id) : nil
+                    }.first)
+                try await socket.send(#"{"type": "claim", "cards": \#(old), "seen": 0}"#)
+                #expect(try await socket.next().kind == "wrongSet")
+                // Bo's Sets deal new cards; each event goes out on Ana's socket as it comes.
+                let change = try await changeTable(room, ana: ana, bo: bo, clock: clock)
+                while try await socket.next().number != change.lastEvent {}
                 clock.advance(by: 0.3)
                 try await socket.send(#"{"type": "claim", "cards": \#(change.wrong), "seen": 0}"#)
                 let crossed = try await socket.next()
                 #expect(crossed.kind == "tableChanged")
                 #expect(crossed.text == "The table changed as Ana claimed: no penalty.")
-                #expect(crossed.view?.set?.scores == [0, change.boScore])
+                #expect(crossed.view?.set?.scores == [-1, change.boScore])
                 for bad in ["-1", #""9""#, "1.5"] {
                     try await socket.send(#"{"type": "claim", "cards": \#(change.wrong), "seen": \#(bad)}"#)
                     #expect(
@@ -232,7 +259,7 @@ import Testing
                 try await socket.send(#"{"type": "claim", "cards": \#(change.wrong)}"#)
                 let judged = try await socket.next()
                 #expect(judged.kind == "wrongSet")
-                #expect(judged.view?.set?.scores == [-1, change.boScore])
+                #expect(judged.view?.set?.scores == [-2, change.boScore])
             }
         }
     }
@@ -241,12 +268,14 @@ import Testing
         let clock = TestClock.manual
         try await withLiveTestApp(clock: clock) { session in
             let change = try await tableChange(session, clock: clock)
-            clock.advance(by: 0.7)
+            clock.advance(by: 0.3)
             try await change.ana.withRoomSocket(change.room.socketURL + "?after=\(change.lastEvent)") {
                 socket in
                 try await socket.send(#"{"type": "claim", "cards": \#(change.wrong)}"#)
-                let judged = try await socket.next()
-                #expect(judged.kind == "wrongSet")
+                #expect(try await socket.next().kind == "tableChanged")
+                clock.advance(by: 0.4)
+                try await socket.send(#"{"type": "claim", "cards": \#(change.wrong)}"#)
+                #expect(try await socket.next().kind == "wrongSet")
             }
         }
     }

@@ -50,17 +50,32 @@ final class FailedAttemptLimiter<Key: Hashable & Sendable>: Sendable {
 
     /// Counts a failure of `key` at `now`.
     func recordFailure(of key: Key, at now: Date) {
+        debts.withLock { record(key, at: now, in: &$0) }
+    }
+
+    /// For a limiter that counts every attempt, not only failures: counts one of `key`'s at `now`
+    /// unless it must wait, in one step (so attempts at the same moment cannot all slip through).
+    /// - Returns: How many seconds `key` must wait, when it must; nil when the attempt counted.
+    func admit(_ key: Key, at now: Date) -> TimeInterval? {
         debts.withLock { debts in
-            if debts[key] == nil, debts.count >= rules.capacity { makeRoom(in: &debts, at: now) }
-            let known = debts[key]
-            let owed = known?.failures(at: now, forgivenAfter: rules.forgivenAfter) ?? 0
-            // NB: never back in time: a clock that goes back forgives nothing twice.
-            debts[key] = Debt(failures: owed + 1, asOf: max(now, known?.asOf ?? now))
+            let owed = debts[key]?.failures(at: now, forgivenAfter: rules.forgivenAfter) ?? 0
+            let excess = owed - Double(rules.allowance - 1)
+            if excess > 0 { return excess * rules.forgivenAfter }
+            record(key, at: now, in: &debts)
+            return nil
         }
     }
 
     /// How many keys are kept now.
     var keyCount: Int { debts.withLock(\.count) }
+
+    private func record(_ key: Key, at now: Date, in debts: inout [Key: Debt]) {
+        if debts[key] == nil, debts.count >= rules.capacity { makeRoom(in: &debts, at: now) }
+        let known = debts[key]
+        let owed = known?.failures(at: now, forgivenAfter: rules.forgivenAfter) ?? 0
+        // NB: never back in time: a clock that goes back forgives nothing twice.
+        debts[key] = Debt(failures: owed + 1, asOf: max(now, known?.asOf ?? now))
+    }
 
     /// Forgets the keys that owe nothing, then, if that is not a quarter of ``Rules/capacity``, the
     /// ones that owe least, until three quarters are left: the work is done once per quarter of

@@ -33,38 +33,58 @@ function say(text) {
 /** How long a new card is marked, and taps on it held back: the referee's reaction time. */
 const reactionMilliseconds = () => Number($("[data-room-claim]")?.dataset.reactionMs || 0);
 
-/** When each card on the Set table (by number) was drawn by a redraw, while it is new. */
+/**
+ * The cards on the Set table (by number) drawn by a redraw, while they are new: when the page
+ * drew each, and the event it drew them at. The socket may bring that event after the page (the
+ * page is fetched, and may be ahead of its socket): a card's reaction time starts once both
+ * have it, as the referee's does when the event goes out on the socket.
+ */
 const arrivals = new Map();
 
-/** Whether the card numbered `number` was drawn less than a reaction time ago. */
-function isNew(number) {
-  const arrived = arrivals.get(number);
-  return arrived !== undefined && performance.now() - arrived < reactionMilliseconds();
+/** The last event the socket brought, and when. */
+let heard = { number: 0, at: 0 };
+
+/** Notes that the socket brought event `number`: cards drawn at it or before start counting. */
+function hear(number) {
+  if (number <= heard.number) return;
+  heard = { number, at: performance.now() };
+  for (const arrival of arrivals.values()) {
+    if (!arrival.counting && arrival.event <= number) Object.assign(arrival, { at: heard.at, counting: true });
+  }
+  markNewCards();
 }
 
-/**
- * Marks the cards drawn less than a reaction time ago (`is-new`, whose animation runs from when
- * each came, a redraw in between or not), and forgets older arrivals.
- */
-function markNewCards() {
+/** Starts every waiting card's reaction time now: the socket closed, and the referee counts
+ * claims that are not sent on a socket from the deal. */
+function stopWaitingForTheSocket() {
   const now = performance.now();
-  for (const [number, arrived] of arrivals) {
-    const card = $(`[data-room-card="${number}"]`);
-    const age = now - arrived;
-    if (!card || age >= reactionMilliseconds()) {
+  for (const arrival of arrivals.values()) if (!arrival.counting) Object.assign(arrival, { at: now, counting: true });
+  markNewCards();
+}
+
+/** Whether the card numbered `number` came less than a reaction time ago. */
+function isNew(number) {
+  const arrival = arrivals.get(number);
+  return arrival !== undefined && (!arrival.counting || performance.now() - arrival.at < reactionMilliseconds());
+}
+
+/** Marks the grid's cards that are new (`is-new`, a glow) and forgets the others. */
+function markNewCards() {
+  for (const [number, arrival] of arrivals) {
+    const card = setGrid() && $(`[data-room-card="${number}"]`, setGrid());
+    if (!card || !isNew(number)) {
       arrivals.delete(number);
       card?.classList.remove("is-new");
       continue;
     }
     card.classList.add("is-new");
     card.style.setProperty("--reaction-ms", `${reactionMilliseconds()}`);
-    card.style.setProperty("--arrived-ms", `${Math.round(age)}`);
-    window.setTimeout(markNewCards, reactionMilliseconds() - age + 1);
+    if (arrival.counting) window.setTimeout(markNewCards, reactionMilliseconds() - (performance.now() - arrival.at) + 1);
   }
 }
 
-/** The member who took the Set the last event scored, to fly its cards to. */
-let lastTaker = null;
+/** Who took each card that a `scored` event named (by number), to fly it to them. */
+const takers = new Map();
 
 const setGrid = () => $("[data-room-claim] .set-grid");
 
@@ -102,16 +122,20 @@ async function redraw() {
   if (grid?.isConnected && freshGrid) {
     const table = reconcile(grid, freshGrid, (node) => node.dataset.roomCard);
     added = table.added;
-    const taker = lastTaker && $(`[data-room-members] [data-member="${lastTaker}"]`);
     // NB: in Set-Chain the Set taken stays beside the table as the last Set: it does not fly.
     const leaving = table.removed.filter((card) => !$(`[data-room-chain] [data-room-card="${card.dataset.roomCard}"]`));
-    leaving.forEach((card, index) => flyToTaker(card, before.get(card), taker, index * 70));
+    leaving.forEach((card, index) => {
+      const taker = takers.get(card.dataset.roomCard);
+      flyToTaker(card, before.get(card), taker && $(`[data-room-members] [data-member="${taker}"]`), index * 70);
+    });
   } else if (setGrid() && setGrid() !== grid) {
     added = $$("[data-room-card]", setGrid());
   }
-  lastTaker = null;
+  for (const number of takers.keys()) if (!$(`[data-room-card="${number}"]`, grid ?? document)) takers.delete(number);
   const now = performance.now();
-  for (const card of added) arrivals.set(card.dataset.roomCard, now);
+  // NB: without a socket (polling, or forms) the referee counts from the deal: so does the page.
+  const counting = !socket || lastEvent() <= heard.number;
+  for (const card of added) arrivals.set(card.dataset.roomCard, { at: now, event: lastEvent(), counting });
   added.forEach((card, index) => flyFrom(card, grow(card), { delay: index * 60 }));
   for (const box of $$(".room-check")) box.checked = checked.has(box.name);
   markNewCards();
@@ -172,6 +196,7 @@ function connect() {
   // now (a GET, so a join form the page answered is not sent again).
   socket.addEventListener("close", (event) => {
     socket = null;
+    stopWaitingForTheSocket();
     if (event.code === 1008) return window.location.replace(room().dataset.pageUrl);
     retries += 1;
     retryTimer = window.setTimeout(connect, Math.min(10, 2 ** retries) * 500);
@@ -180,8 +205,9 @@ function connect() {
 
 function receive(message) {
   if (message.type === "error") return say(message.message);
-  if (message.kind === "scored") lastTaker = message.member;
+  if (message.kind === "scored") for (const card of message.cards) takers.set(String(card), message.member);
   const number = message.type === "snapshot" ? message.lastEvent : message.number;
+  hear(number);
   if (number > lastEvent()) enqueue(redraw);
 }
 
@@ -231,7 +257,11 @@ document.addEventListener("pointercancel", () => { pressedCard = null; }, true);
 document.addEventListener("click", (event) => {
   const card = event.target.closest?.("[data-room-card]");
   if (!card) return;
-  if (isNew(card.dataset.roomCard)) event.preventDefault();
+  // NB: only the table's cards: Set-Chain's last Set beside it is no new card.
+  if (card.closest(".set-grid") && isNew(card.dataset.roomCard)) {
+    event.preventDefault();
+    say("That card just came: take a look, then tap it.");
+  }
   if (pressedCard === null) return;
   if (card.dataset.roomCard !== pressedCard) event.preventDefault();
   // NB: a label's click clicks its box next, within this task; the press ends after both.
