@@ -125,17 +125,21 @@ def snapshot(page, code):
 
 def play_set_to_the_end(pages, code, limit=40):
     """The players take turns claiming the first Set on the table through the JSON API until
-    the game ends (waiting a reaction time before a Set with a card the last claim dealt);
-    returns how many claims scored."""
-    previous = []
+    the game ends, each claim once its cards have been in view for a reaction time (counted from
+    when this first saw each card, no sooner than its deal); returns how many claims scored."""
+    first_seen = {}
     for turn in range(limit):
         view = snapshot(pages[0], code)["view"]
         if view["phase"] != "playing":
             return turn
+        now = time.monotonic()
+        for card in view["set"]["cards"]:
+            first_seen.setdefault(card, now)
         trio = set_among(view["set"]["cards"])
         assert trio, "no Set on the table of a game under way"
-        events = claim_through_api(
-            pages[turn % len(pages)], code, trio, fresh=any(card not in previous for card in trio))
+        wait = max(first_seen[card] for card in trio) + REACTION_SECONDS + 0.05 - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        events = claim_through_api(pages[turn % len(pages)], code, trio, fresh=False)
         assert events[0]["kind"] == "scored", events
-        previous = view["set"]["cards"]
     raise AssertionError(f"the game did not end within {limit} claims")

@@ -67,7 +67,7 @@ def test_a_tap_the_table_changed_under_is_never_a_claim(player):
     # The finger lifted from the card dealt in that place: it checked nothing. The taken card
     # left, and its check with it; the card Cy kept is still checked, wherever it is now.
     assert checked(cy) == [kept], "only the card Cy chose and still on the table is checked"
-    cy.evaluate("Promise.all(document.getAnimations().map(animation => animation.finished))")
+    cy.evaluate("Promise.allSettled(document.getAnimations().map(animation => animation.finished))")
     cy.screenshot(path="Tests/Browser/screenshots/room-claim-crossed-390x844.png")
 
     # Cy goes on: two more cards make a claim of cards Cy chose, each on the table Cy saw.

@@ -1,9 +1,8 @@
 // The Set page's module. The page works without it (every action is a form post); with it,
-// actions are sent with fetch and the page is patched from the page the server answers: cards
-// that leave fly to the discard pile, new ones fly in from the deck, a mismatch shakes, a match
-// celebrates, two-player countdowns and the game clock tick, and keys play (a key per card, see
-// set-keys.js). The server draws everything, cards and
-// the missed Sets included; this script only moves what it is sent into place.
+// actions are sent with fetch and the page is patched from the server's answer: cards that leave
+// fly to the discard pile, new ones fly in from the deck, a mismatch shakes, a match celebrates,
+// countdowns and the clock tick, and keys play (set-keys.js). The server draws everything; this
+// script only moves what it is sent into place.
 import {
   columnsOf, enqueue, flightMilliseconds, flyAway, flyFrom, getPage, keepingFocus, morph, moveInGrid, patchPage,
   postForPage, reconcile, reducedMotion, replay, runClock, swapPage,
@@ -163,7 +162,6 @@ document.addEventListener("submit", (event) => {
   event.preventDefault();
   const isNewGame = form.dataset.setAction === "new";
   const details = form.closest("details");
-  // NB: else the keyboard drops to <body> as the panel closes.
   if (details?.contains(document.activeElement)) details.querySelector("summary").focus();
   if (details) details.open = false;
   enqueue(async () => {
