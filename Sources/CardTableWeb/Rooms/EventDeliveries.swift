@@ -32,7 +32,7 @@ struct EventDeliveries: Sendable, Equatable {
         writes.removeAll { $0.through <= heldThrough }
     }
 
-    /// Notes that every event up to `through` went out at `moment` (read before the write, so
+    /// Notes that every event up to `through` went out at `moment` (noted before the write, so
     /// never later than the player could have had it), and forgets what is long past.
     mutating func record(through: Int, at moment: Date) {
         guard through > (writes.last?.through ?? heldThrough) else { return }
@@ -56,7 +56,12 @@ struct EventDeliveries: Sendable, Equatable {
 /// A socket's ``EventDeliveries``, written by the task that sends and read by the one that
 /// referees what the client sends.
 final class EventDeliveryLog: Sendable {
-    private let deliveries = Mutex(EventDeliveries())
+    private let deliveries: Mutex<EventDeliveries>
+
+    /// A log in which events up to `heldThrough` count from their deal.
+    init(heldThrough: Int = 0) {
+        deliveries = Mutex(EventDeliveries(heldThrough: heldThrough))
+    }
 
     /// Counts every event up to `through` from when it was dealt.
     func hold(through: Int) {

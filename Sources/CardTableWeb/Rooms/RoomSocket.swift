@@ -106,7 +106,8 @@ struct RoomSocket: Sendable {
         metrics.roomSocketsOpen.increment()
         defer { metrics.roomSocketsOpen.decrement() }
         let outbox = RoomSocketOutbox()
-        let deliveries = EventDeliveryLog()
+        // NB: what the client says it had counts from its deal, from the first request it sends.
+        let deliveries = EventDeliveryLog(heldThrough: after)
         var closingError: (any Error)?
         do {
             let room = try await referee.current(code).room
@@ -176,11 +177,11 @@ struct RoomSocket: Sendable {
             switch item {
             case .lastEvent(let lastEvent) where lastEvent > sent:
                 try await checkSignedIn(holder)
-                let moment = referee.environment.now()
                 if let events = try await feed.events(after: sent, through: lastEvent) {
+                    // NB: noted before the write: a claim of what it carries may come right behind it.
+                    deliveries.record(through: lastEvent, at: referee.environment.now())
                     try await write(events, to: outbound)
                     sent = lastEvent
-                    deliveries.record(through: sent, at: moment)
                 } else {
                     sent = try await catchUp(
                         code, player: player, after: sent, deliveries: deliveries, outbound: outbound)
@@ -238,19 +239,18 @@ struct RoomSocket: Sendable {
         outbound: WebSocketOutboundWriter
     ) async throws -> Int {
         let (events, stored) = try await referee.catchUp(code, after: after)
-        let moment = referee.environment.now()
+        // NB: noted before the writes: a claim of what they carry may come right behind them.
         if after == 0 || (after < stored.lastEvent && events.isEmpty) || after > stored.lastEvent {
             let you = stored.room.member(for: player)?.number
             let snapshot = RoomMessage.Snapshot(
                 lastEvent: stored.lastEvent, you: you, view: RoomView(stored.room))
-            try await outbound.write(.text(try JSONText.encode(snapshot)))
             // NB: not a fresh look at the table: a new socket must not make every card new again.
             deliveries.hold(through: stored.lastEvent)
+            try await outbound.write(.text(try JSONText.encode(snapshot)))
             return stored.lastEvent
         }
-        deliveries.hold(through: after)
+        deliveries.record(through: stored.lastEvent, at: referee.environment.now())
         try await write(events, to: outbound)
-        deliveries.record(through: stored.lastEvent, at: moment)
         return max(after, stored.lastEvent)
     }
 
