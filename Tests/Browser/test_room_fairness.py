@@ -12,23 +12,28 @@ from room_helpers import (
     REACTION_SECONDS, claim_through_api, set_among, snapshot, started_room, updates, wait_for_update,
     wait_until_new_cards_seen)
 
-# Installs, before the table changes, a tap that comes `delay` ms after the page draws the next
-# event: on whatever card is then at (x, y), as a finger already on its way would land. It
-# records how long after the drawing the tap really came and what it landed on.
-SCHEDULE_TAP = """([x, y, delay, drawn]) => {
+# Installs, before the table changes, a tap that comes `delay` ms after the page draws another
+# card in the table's place `index` instead of the card numbered `was`, as a finger already on
+# its way would land. (The place, not the point on the screen: a longer announcement or three
+# cards more may move the table.) It records how long after the drawing the tap really came,
+# what it landed on, whether it checked it, and how many redraws the page had made by then.
+SCHEDULE_TAP = """([index, delay, was]) => {
   window.__tap = null;
+  const cardAt = () => document.querySelectorAll('.set-grid [data-room-card]')[index];
   const observer = new MutationObserver(() => {
-    if (Number(document.documentElement.dataset.roomUpdates || 0) <= drawn) return;
+    // NB: a redraw of an earlier event (its card still there) is not the change.
+    if (Number(cardAt()?.dataset.roomCard) === was) return;
     observer.disconnect();
     const start = performance.now();
     window.setTimeout(() => {
-      const card = document.elementFromPoint(x, y)?.closest('[data-room-card]');
+      const card = cardAt();
       const after = performance.now() - start;
       // NB: a box checked by the tap is cleared again as its claim goes out: its change says it.
       let checked = false;
       card?.querySelector('input')?.addEventListener('change', () => { checked = true; }, { once: true });
       card?.click();
-      window.__tap = { card: Number(card?.dataset.roomCard), after, checked };
+      const updates = Number(document.documentElement.dataset.roomUpdates || 0);
+      window.__tap = { card: Number(card?.dataset.roomCard), after, checked, updates };
     }, delay);
   });
   observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-room-updates'] });
@@ -37,11 +42,6 @@ SCHEDULE_TAP = """([x, y, delay, drawn]) => {
 
 def checked(page):
     return page.eval_on_selector_all(".room-check:checked", "boxes => boxes.map(b => Number(b.name.slice(5)))")
-
-
-def centre(page, number):
-    box = page.locator(f'[data-room-card="{number}"]').bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def is_set(cards):
@@ -74,8 +74,10 @@ def test_a_tap_on_a_card_drawn_less_than_a_reaction_time_ago_checks_nothing(play
     for number in (first, second):
         cy.locator(f'[data-room-card="{number}"]').click()
     assert sorted(checked(cy)) == sorted([first, second])
-    x, y = centre(cy, taken[1])
-    cy.evaluate(SCHEDULE_TAP, [x, y, delay, updates(cy)])
+    place = cy.eval_on_selector_all(
+        ".set-grid [data-room-card]", "(cards, was) => cards.findIndex(card => Number(card.dataset.roomCard) === was)",
+        taken[1])
+    cy.evaluate(SCHEDULE_TAP, [place, delay, taken[1]])
     scores_before = snapshot(ana, code)["view"]["set"]["scores"]
     claim_through_api(ana, code, taken)
     cy.wait_for_function("() => window.__tap !== null", timeout=10_000)
@@ -98,7 +100,7 @@ def test_a_tap_on_a_card_drawn_less_than_a_reaction_time_ago_checks_nothing(play
         before = updates(cy)
         card.click()
     else:
-        before = updates(cy)
+        before = tap["updates"]
     # A claim made after the reaction time is judged as any claim: a Set scores, else −1.
     wait_for_update(cy, before)
     assert [sorted(claim["cards"]) for claim in claims] == [sorted([first, second, new_card])]
@@ -122,10 +124,11 @@ def test_new_cards_are_marked_while_they_are_new_and_taken_ones_fly_to_their_tak
     taken = set_among(table)
     wait_until_new_cards_seen(cy)
     # Watches the page from the moment it draws the change: what is new, what flies.
-    cy.evaluate("""drawn => {
+    cy.evaluate("""taken => {
       window.__drawn = null;
       const observer = new MutationObserver(() => {
-        if (Number(document.documentElement.dataset.roomUpdates || 0) <= drawn) return;
+        // NB: a redraw of an earlier event (the Set still on the table) is not the change.
+        if (taken.some(number => document.querySelector(`.set-grid [data-room-card="${number}"]`))) return;
         observer.disconnect();
         window.__drawn = {
           fresh: [...document.querySelectorAll('.room-set-card.is-new')].map(card => Number(card.dataset.roomCard)),
@@ -134,7 +137,7 @@ def test_new_cards_are_marked_while_they_are_new_and_taken_ones_fly_to_their_tak
         };
       });
       observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-room-updates'] });
-    }""", updates(cy))
+    }""", taken)
     claim_through_api(ana, code, taken)
     cy.wait_for_function("() => window.__drawn !== null")
     drawn = cy.evaluate("window.__drawn")
