@@ -31,6 +31,13 @@ import Testing
         return room
     }
 
+    /// Three cards of `table` that are no Set (the first two and another), by number.
+    private func noSet(on table: [SetCard]) throws -> [Int] {
+        let third = try #require(
+            table.indices.dropFirst(2).first { !SetRules.isSet(table[0], table[1], table[$0]) })
+        return [table[0].id, table[1].id, table[third].id]
+    }
+
     private func setGame(_ room: Room) throws -> MultiplayerSetGame {
         guard case .set(let game)? = room.table else { throw RoomRefusal.wrongGame }
         return game
@@ -108,12 +115,8 @@ import Testing
     @Test func aWrongSetSaysWhyAndCostsAPoint() throws {
         var room = try started(guests: [guest])
         let table = try setGame(room).table
-        let wrong = try #require(
-            table.indices.lazy.compactMap { index -> [SetCard]? in
-                let cards = [table[0], table[1], table[index]]
-                return index > 1 && !SetRules.isSet(cards[0], cards[1], cards[2]) ? cards : nil
-            }.first)
-        let happenings = try room.claim(wrong.map(\.id), by: host, at: now)
+        let wrong = try noSet(on: table)
+        let happenings = try room.claim(wrong, by: host, at: now)
         #expect(happenings.map(\.kind) == [.wrongSet])
         #expect(happenings.first?.text.hasPrefix("Ana: not a Set, ") == true)
         #expect(happenings.first?.text.hasSuffix(". Minus 1.") == true)
@@ -174,11 +177,7 @@ import Testing
         var room = try started(guests: [guest])
         room.noteCardsDealt(since: try self.room(guests: [guest]), firstEvent: 3, at: now)
         let table = try setGame(room).table
-        let wrong = try #require(
-            table.indices.lazy.compactMap { index -> [Int]? in
-                index > 1 && !SetRules.isSet(table[0], table[1], table[index])
-                    ? [table[0].id, table[1].id, table[index].id] : nil
-            }.first)
+        let wrong = try noSet(on: table)
         let reaction = MultiplayerSetGame.reactionTime
         for delay in [0, 0.05, 0.1, 0.2, 0.3, 0.5, reaction - 0.001] {
             let happenings = try room.claim(wrong, by: host, at: now + delay)
@@ -197,11 +196,7 @@ import Testing
         room = try JSONDecoder().decode(Room.self, from: Data(json.utf8))
         #expect(room.setCardsDealtAt == nil && room.setCardsDealtTime == nil)
         let table = try setGame(room).table
-        let wrong = try #require(
-            table.indices.lazy.compactMap { index -> [Int]? in
-                index > 1 && !SetRules.isSet(table[0], table[1], table[index])
-                    ? [table[0].id, table[1].id, table[index].id] : nil
-            }.first)
+        let wrong = try noSet(on: table)
         #expect(try room.claim(wrong, by: host, at: now).map(\.kind) == [.wrongSet])
         // The next change notes what it deals; the cards from before reached everyone long ago.
         let before = room
