@@ -22,12 +22,8 @@ struct RoomLookupLimit<Context: PlayerRequestContext & RemoteAddressRequestConte
         if let wait = limiter.waitTime(for: client, at: referee.environment.now()),
             !(await isMember(context.playerID, of: code))
         {
-            // NB: less a rounding error, so 6.000000000000001 s is 6.
-            let seconds = max(1, Int((wait - 1e-6).rounded(.up)))
             throw AppError.tooManyRequests(
-                "Too many room codes that name no room came from your address: wait \(seconds) "
-                    + "\(seconds == 1 ? "second" : "seconds"), then try again.",
-                retryAfter: seconds)
+                "Too many room codes that name no room came from your address", waiting: wait)
         }
         do {
             return try await next(request, context)

@@ -20,11 +20,7 @@ extension RoomReferee {
     /// - Throws: ``AppError/tooManyRequests(_:retryAfter:)``.
     func pace(_ code: RoomCode, for player: PlayerID) throws {
         if let wait = moveLimiter.admit(RoomMover(code: code, player: player), at: environment.now()) {
-            let seconds = max(1, Int((wait - 1e-6).rounded(.up)))
-            throw AppError.tooManyRequests(
-                "Moves are coming faster than anyone plays: wait \(seconds) "
-                    + "\(seconds == 1 ? "second" : "seconds"), then try again.",
-                retryAfter: seconds)
+            throw AppError.tooManyRequests("Moves are coming faster than anyone plays", waiting: wait)
         }
     }
 }
