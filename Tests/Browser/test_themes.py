@@ -16,6 +16,12 @@ def editor(page):
     return page.locator("dialog[data-editor]")
 
 
+def wait_for_modal_editor(page):
+    """Waits for the script to make the editor modal: the page shows it open before that, and only
+    a modal dialog turns Escape into a cancel."""
+    page.wait_for_function("() => document.querySelector('dialog[data-editor]')?.matches(':modal')")
+
+
 def start_new_theme(page, name, emoji):
     """Opens the editor for a new theme, names it and adds `emoji`, without saving."""
     page.goto("/themes/new")
@@ -79,6 +85,7 @@ def test_cancel_changes_nothing(player):
     page.goto("/?edit=1")
     page.locator(".theme-row .row-link").first.click()
     expect(editor(page)).to_be_visible()
+    wait_for_modal_editor(page)
     page.fill("#theme-name", "Changed")
     page.keyboard.press("Escape")
     page.wait_for_url(re.compile(r"/\?edit=1$"))
