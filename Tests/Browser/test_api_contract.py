@@ -491,6 +491,8 @@ def test_devices_and_appearance(client):
     ana.post("/devices/name", json_body={"name": None})
     ana.post("/appearance", json_body={"appearance": "dark"})
     ana.post("/appearance", 400, json_body={"appearance": "sepia"})
+    ana.post("/sound", json_body={"sound": "off"})
+    ana.post("/sound", 400, json_body={"sound": "loud"})
 
 
 @walked

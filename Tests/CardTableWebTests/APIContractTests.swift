@@ -54,6 +54,7 @@ import Testing
             type.allCases.map { "\($0.method.rawValue) \($0.rawValue)" }
         }
         return routes(PlatformRoute.Template.self) + routes(AppearanceRoute.Template.self)
+            + routes(SoundRoute.Template.self)
             + routes(ThemesRoute.Template.self) + routes(MemorizeRoute.Template.self)
             + routes(SetRoute.Template.self) + routes(DailyRoute.Template.self)
             + routes(StatsRoute.Template.self) + routes(RoomRoute.Template.self)

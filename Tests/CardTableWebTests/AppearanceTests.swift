@@ -20,11 +20,11 @@ import Testing
         try await TestStores.withInstances(kind, count: 1) { instances in
             let database = instances[0].database
             let ana = PlayerID.random()
-            #expect(try await database.appearance(of: ana) == .system)
+            #expect(try await database.pageSettings(of: ana).appearance == .system)
             try await database.setAppearance(.dark, of: ana, at: now)
-            #expect(try await database.appearance(of: ana) == .dark)
+            #expect(try await database.pageSettings(of: ana).appearance == .dark)
             try await database.setAppearance(.light, of: ana, at: now + 1)
-            #expect(try await database.appearance(of: ana) == .light)
+            #expect(try await database.pageSettings(of: ana).appearance == .light)
             #expect(try await instances[0].count("SELECT count(*) FROM player_appearance") == 1)
             #expect(
                 try await instances[0].count("SELECT count(*) FROM player WHERE id = '\(ana.rawValue)'") == 1)
@@ -42,13 +42,13 @@ import Testing
             try await database.setAppearance(.light, of: ana, at: now)
             try await database.setAppearance(.dark, of: phone, at: now)
             _ = try await database.mergePlayer(phone, into: ana, at: now + 1)
-            #expect(try await database.appearance(of: ana) == .light)
+            #expect(try await database.pageSettings(of: ana).appearance == .light)
 
             let now = now
             try await database.write { try $0.storePlayer(bea, at: now) }
             try await database.setAppearance(.dark, of: laptop, at: now)
             _ = try await database.mergePlayer(laptop, into: bea, at: now + 1)
-            #expect(try await database.appearance(of: bea) == .dark)
+            #expect(try await database.pageSettings(of: bea).appearance == .dark)
             #expect(try await instances[0].count("SELECT count(*) FROM player_appearance") == 2)
         }
     }
@@ -64,7 +64,7 @@ import Testing
             let chosen = try await ana.postJSON("/appearance", body: #"{"appearance": "dark"}"#)
             #expect(chosen.status == .ok)
             #expect(try chosen.decode(Chosen.self).appearance == "dark")
-            #expect(try await session.store.appearance(of: ana.player) == .dark)
+            #expect(try await session.store.pageSettings(of: ana.player).appearance == .dark)
             for path in [
                 "/", "/set", "/stats", "/devices", "/set/rules", "/set/daily", "/rooms/new?game=set",
             ] {
@@ -136,7 +136,7 @@ import Testing
             let form = try await ana.post("/appearance", form: [("appearance", "Dark")])
             #expect(form.status == .badRequest)
             #expect(form.text.contains("appearance must be system, light or dark."))
-            #expect(try await session.store.appearance(of: ana.player) == .system)
+            #expect(try await session.store.pageSettings(of: ana.player).appearance == .system)
         }
     }
 
@@ -147,7 +147,7 @@ import Testing
                 "/appearance", form: [("appearance", "dark")], extraHeaders: [.origin: "https://evil.example"]
             )
             #expect(forged.status == .forbidden)
-            #expect(try await session.store.appearance(of: ana.player) == .system)
+            #expect(try await session.store.pageSettings(of: ana.player).appearance == .system)
         }
     }
 

@@ -134,14 +134,14 @@ import Testing
     }
 
     @Test func aDamagedBackupIsNamedByItsLine() throws {
-        let header = #"{"cardtable":"backup","format":1,"schema":"v11-appearance"}"#
+        let header = #"{"cardtable":"backup","format":1,"schema":"v12-sound"}"#
         let finishedGame =
             #"{"table":"finished_game","row":{"id":1,"player_id":"a","game":"set","theme":null,"mode":"solo","score":1,"breakdown":"{}","duration_ms":0,"moves":0,"finished_at":"2026-11-24T20:13:05.123Z"}}"#
         let cases: [(String, BackupError)] = [
             ("hello", .notABackup(line: 1)),
             (
                 #"{"cardtable":"backup","format":1,"schema":"v11-future"}"#,
-                .otherSchema(found: "v11-future", expected: "v11-appearance")
+                .otherSchema(found: "v11-future", expected: "v12-sound")
             ),
             // A column added after the backup's schema may be missing, but not one of its own.
             (header + "\n" + finishedGame, .badValue(table: "finished_game", column: "variant", line: 2)),

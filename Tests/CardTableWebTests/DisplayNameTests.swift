@@ -19,6 +19,20 @@ import Testing
         #expect(!problem.description.isEmpty)
     }
 
+    /// Issue 47: a name that turns the direction of text around ("\u{202E}oB" shows as "Bo", and
+    /// reverses the status line it is in) is refused when typed; one stored before still reads.
+    @Test(arguments: [
+        "\u{202E}oB", "B\u{202D}o", "Bo\u{200F}", "\u{200E}Bo", "B\u{2066}o\u{2069}", "\u{2067}Bo",
+        "Bo\u{2068}",
+        "\u{202A}Bo", "\u{202B}Bo", "Bo\u{202C}", "B\u{061C}o",
+    ])
+    func aNameWithDirectionControlsIsRefusedWhenTyped(typed: String) throws {
+        #expect(throws: DisplayName.Problem.directionControls) { try DisplayName(typed: typed) }
+        #expect(try DisplayName(stored: typed).text == typed)
+        let stored = try JSONEncoder().encode(typed)
+        #expect(try JSONDecoder().decode(DisplayName.self, from: stored).text == typed)
+    }
+
     @Test func fortyCharactersAreEnough() throws {
         let name = String(repeating: "é", count: 40)
         #expect(try DisplayName(typed: name).text == name)

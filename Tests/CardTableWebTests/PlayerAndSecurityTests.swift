@@ -77,7 +77,7 @@ import Testing
     @Test(arguments: [
         [HTTPField(name: .origin, value: "http://localhost")],
         [
-            HTTPField(name: .origin, value: "http://LOCALHOST"),
+            HTTPField(name: .origin, value: "http://localhost"),
             HTTPField(name: .secFetchSite, value: "same-origin"),
         ],
         [HTTPField(name: .secFetchSite, value: "same-origin")],
@@ -109,6 +109,16 @@ import Testing
         [HTTPField(name: .referer, value: "http://evil.example/localhost")],
         [HTTPField(name: .referer, value: "http://localhost.evil.example/")],
         [HTTPField(name: .referer, value: "https://localhost/set")],
+        // Spellings no browser sends (issue 47): the header's value in capitals, the origin's
+        // scheme or host in capitals.
+        [HTTPField(name: .secFetchSite, value: "CROSS-SITE")],
+        [
+            HTTPField(name: .origin, value: "http://localhost"),
+            HTTPField(name: .secFetchSite, value: "Cross-Site"),
+        ],
+        [HTTPField(name: .origin, value: "HTTP://localhost")],
+        [HTTPField(name: .origin, value: "http://LOCALHOST")],
+        [HTTPField(name: .referer, value: "HTTP://localhost/set")],
     ])
     func crossSitePostIsRefused(headers: [HTTPField]) async throws {
         try await withTestApp { session in

@@ -78,6 +78,20 @@ import Testing
         #expect(before.pageText == "import { go } from \"./\(before.shared)\";\ngo();\n")
     }
 
+    @Test func aFileAScriptFindsBesideItselfIsNamedByItsAddress() throws {
+        let script = "const found = new URL(\"./found.wav\", import.meta.url);\n"
+        var loader = AssetLoader(sources: [
+            "sound.js": Self.source(script),
+            "found.wav": AssetSource(bytes: [1, 2, 3], contentType: "audio/wav"),
+        ])
+        let sound = try loader.load("sound.js", importedBy: [])
+        let found = try #require(loader.loaded["found.wav"])
+        #expect(
+            String(buffer: sound.body) == "const found = new URL(\"./\(found.address)\", import.meta.url);\n")
+        var missing = AssetLoader(sources: ["sound.js": Self.source(script)])
+        #expect(throws: BrokenImport.self) { try missing.load("sound.js", importedBy: []) }
+    }
+
     @Test func aBrokenOrCircularImportStopsTheStart() throws {
         var missing = AssetLoader(sources: ["page.js": Self.source("import \"./gone.js\";")])
         #expect(throws: BrokenImport.self) { try missing.load("page.js", importedBy: []) }

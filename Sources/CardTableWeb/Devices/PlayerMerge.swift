@@ -50,7 +50,8 @@ extension DatabaseTransaction {
                 SELECT 1 FROM daily_play AS own WHERE own.player_id = \(to)
                     AND own.puzzle_date = daily_play.puzzle_date)
             """)
-        for table in ["set_game", "memorize_preferences", "player_name", "player_appearance"] {
+        for table in ["set_game", "memorize_preferences", "player_name", "player_appearance", "player_sound"]
+        {
             try execute(
                 """
                 UPDATE \(identifier: table) SET player_id = \(to) WHERE player_id = \(from) AND NOT EXISTS (

@@ -12,22 +12,39 @@ public struct DisplayName: Hashable, Sendable, Codable, CustomStringConvertible 
         case empty
         case tooLong(maximum: Int)
         case controlCharacters
+        case directionControls
 
         public var description: String {
             switch self {
             case .empty: "Type a name to show the others."
             case .tooLong(let maximum): "A name can be up to \(maximum) characters long."
             case .controlCharacters: "A name cannot hold control characters (such as line breaks or tabs)."
+            case .directionControls:
+                "A name cannot hold characters that turn the direction of text around (such as U+202E)."
             }
         }
     }
 
     /// The name as typed, trimmed.
     /// - Throws: ``Problem`` when it is empty or shows nothing (only invisible characters), too
-    ///   long, or holds control characters.
+    ///   long, or holds control characters or bidirectional controls (which would draw it, and
+    ///   the text after it, in another order: `\u{202E}oB` shows as "Bo").
     public init(typed: String) throws(Problem) {
-        text = try Self.checked(typed)
+        try self.init(stored: typed)
+        guard !text.unicodeScalars.contains(where: Self.isDirectionControl) else { throw .directionControls }
+    }
+
+    /// A name as stored: checked as a typed one, except for bidirectional controls, which names
+    /// stored before they were refused may hold.
+    public init(stored: String) throws(Problem) {
+        text = try Self.checked(stored)
         guard !NameSkeleton.of(text).isEmpty else { throw .empty }
+    }
+
+    /// Whether `scalar` is one of Unicode's bidirectional controls: the marks (U+200E, U+200F,
+    /// U+061C), embeddings and overrides (U+202A–U+202E) and isolates (U+2066–U+2069).
+    static func isDirectionControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isBidiControl
     }
 
     /// A name as stored: checked as it was when typed, except that one showing nothing still reads

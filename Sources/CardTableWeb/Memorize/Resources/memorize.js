@@ -5,7 +5,7 @@
 // It also keeps the player's pace: the peek at the start ends on time, and a mismatch turns back
 // after the delay they chose (the server turns both back; it only needs asking).
 import {
-  adoptChildren, columnsOf, enqueue, getPage, keepingFocus, motion, moveInGrid, patchPage, postForPage, runClock,
+  adoptChildren, columnsOf, cue, enqueue, getPage, keepingFocus, motion, moveInGrid, patchPage, postForPage, runClock,
   swapPage,
 } from "./cardtable.js";
 
@@ -55,11 +55,15 @@ function showFace(card, freshCard) {
   startPies(card);
 }
 
+const matchedIn = (root) => root.querySelectorAll("[data-card-id].is-matched").length;
+
 /** Patches the game from the server's page. */
 function apply(page) {
   const cards = cardsIn(document);
   const fresh = cardsIn(page);
   const sameCards = cards.size === fresh.size && [...fresh.keys()].every((id) => cards.has(id));
+  const endsGame = page.querySelector("[data-game-over]") && !document.querySelector("[data-game-over]");
+  if ((sameCards && matchedIn(page) > matchedIn(document)) || endsGame) cue("match");
   if (!sameCards || page.querySelector("[data-game-over]")) {
     swapPage(page);
     startPies(document);

@@ -142,8 +142,9 @@ func buildRouter(
     let pages = router.group().add(
         middleware: PlayerMiddleware(
             database: database, sessions: sessions, secret: secret, now: environment.now)
-    ).add(middleware: AppearanceMiddleware(database: database))
+    ).add(middleware: PageSettingsMiddleware(database: database))
     AppearanceController(database: database, now: environment.now).addRoutes(to: pages, notingIn: routes)
+    SoundController(database: database, now: environment.now).addRoutes(to: pages, notingIn: routes)
     ThemesController(database: database, renderer: renderer, now: environment.now).addRoutes(
         to: pages, notingIn: routes)
     let memorize = MemorizeReferee(

@@ -20,9 +20,6 @@ struct AppearanceController: Sendable {
     @Sendable func choose(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let form = try await RequestInput.decode(AppearanceForm.self, from: request, context: context)
         try await database.setAppearance(form.appearance, of: context.requirePlayer(), at: now())
-        switch ResponseFormat(request) {
-        case .json: return try PageRenderer.json(Chosen(appearance: form.appearance))
-        case .html: return .redirect(to: AppearanceForm.pageSentFrom(request), type: .normal)
-        }
+        return try SettingChosen.response(Chosen(appearance: form.appearance), to: request)
     }
 }

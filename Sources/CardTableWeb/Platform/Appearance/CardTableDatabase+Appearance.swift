@@ -1,17 +1,8 @@
 import Foundation
 
 /// The appearance each player chose (migration `v11-appearance`): no row is ``Appearance/system``.
+/// Pages read it with the other page settings (``CardTableDatabase/pageSettings(of:)``).
 extension CardTableDatabase {
-    /// `player`'s appearance; the system's when they never chose (or the stored value no longer
-    /// reads as one).
-    func appearance(of player: PlayerID) async throws -> Appearance {
-        try await read { transaction in
-            try transaction.firstRow(
-                "SELECT appearance FROM player_appearance WHERE player_id = \(player.rawValue)"
-            ) { row in Appearance(rawValue: try row("appearance")) } ?? nil
-        } ?? .system
-    }
-
     /// Remembers `appearance` for `player` on every device of theirs; the player is stored if
     /// they are not.
     func setAppearance(_ appearance: Appearance, of player: PlayerID, at now: Date) async throws {

@@ -1,6 +1,7 @@
-/// The sibling modules a script imports (`import { … } from "./cardtable.js"`), found and
-/// rewritten to their fingerprinted addresses before the importing script is fingerprinted itself,
-/// so a change in `cardtable.js` changes the address of every script that imports it.
+/// The sibling files a script names: the modules it imports (`import { … } from "./cardtable.js"`)
+/// and the files it finds beside itself (`new URL("./found.wav", import.meta.url)`), rewritten to
+/// their fingerprinted addresses before the script is fingerprinted itself, so a change in
+/// `cardtable.js` changes the address of every script that imports it.
 enum ScriptImports {
     /// The names of the sibling files `script` imports, in order, each once.
     static func names(in script: String) -> [String] {
@@ -23,7 +24,8 @@ enum ScriptImports {
 
     // MARK: - Private
 
-    /// `from "./x.js"`, `import "./x.js"` and `import("./x.js")`, with either quote.
+    /// `from "./x.js"`, `import "./x.js"`, `import("./x.js")` and `new URL("./x.wav"`, with either
+    /// quote.
     nonisolated(unsafe) private static let pattern =
-        /(?<keyword>\bfrom|\bimport)(?<between>\s*\(?\s*)(?<quote>["'])\.\/(?<name>[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.js)\k<quote>/
+        /(?<keyword>\bfrom|\bimport|\bnew URL)(?<between>\s*\(?\s*)(?<quote>["'])\.\/(?<name>[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.[A-Za-z0-9]+)\k<quote>/
 }

@@ -94,6 +94,7 @@ struct StaticAssets: Sendable {
         "png": "image/png",
         "webmanifest": "application/manifest+json",
         "yaml": "application/yaml; charset=utf-8",
+        "wav": "audio/wav",
     ]
 
     /// Whether an `If-None-Match` header (one tag, a list, or `*`) names one of `tags`.

@@ -8,6 +8,10 @@ final class Gzip {
     /// work would save little or nothing.
     static let minimumBodySize = 1024
 
+    /// About what saying a body is gzipped costs: `Content-Encoding: gzip` and
+    /// `Vary: Accept-Encoding`, with their line ends.
+    static let encodingHeadersSize = 50
+
     /// The level static files are compressed at, once at start-up.
     static let bestLevel: Int32 = 9
 

@@ -16,7 +16,9 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let rejection as FormRejection where ResponseFormat(request) == .html {
             var response = try Appearance.$current.withValue(rejection.appearance) {
-                try renderer.html(rejection.page, status: rejection.error.status)
+                try Sound.$current.withValue(rejection.sound) {
+                    try renderer.html(rejection.page, status: rejection.error.status)
+                }
             }
             response.headers.append(contentsOf: rejection.error.headers)
             return response

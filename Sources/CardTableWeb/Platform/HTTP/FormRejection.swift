@@ -6,6 +6,8 @@ struct FormRejection: Error {
     let error: AppError
     /// The page with the form and its messages.
     let page: any PageModel
-    /// The player's appearance, which the page is drawn in outside the handler.
+    /// The player's appearance and sound setting, which the page is drawn with outside the
+    /// handler.
     var appearance = Appearance.current
+    var sound = Sound.current
 }

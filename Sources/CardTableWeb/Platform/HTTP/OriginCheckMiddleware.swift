@@ -20,14 +20,16 @@ struct OriginCheckMiddleware<Context: RequestContext>: RouterMiddleware {
 
     static func isSameOrigin(_ request: Request) -> Bool {
         let fetchSite = request.headers.first { $0.name.canonicalName == "sec-fetch-site" }
-        if fetchSite?.value == "cross-site" {
+        // NB: header values are compared as browsers write them; `CROSS-SITE` is cross-site all the same.
+        if fetchSite?.value.lowercased() == "cross-site" {
             return false
         }
         guard let sender = request.headers[.origin] ?? request.headers[.referer] else { return true }
         guard request.head.authority != nil else { return false }
+        // NB: a browser writes an origin's scheme and host in lower case, so another spelling
+        // (`HTTP://host`) comes from no browser's page, and is refused with the other sites.
         let own = request.origin.lowercased()
-        let sent = sender.lowercased()
         // NB: a Referer is the whole page's address; its origin is what comes before the path.
-        return sent == own || (request.headers[.origin] == nil && sent.hasPrefix(own + "/"))
+        return sender == own || (request.headers[.origin] == nil && sender.hasPrefix(own + "/"))
     }
 }

@@ -52,9 +52,11 @@ struct PageRenderer: Sendable {
             status: status)
     }
 
-    /// `page` as its template draws it, in the player's appearance (``Appearance/current``).
+    /// `page` as its template draws it, with the player's appearance and sound setting
+    /// (``Appearance/current``, ``Sound/current``).
     func text<Page: PageModel>(of page: Page) throws -> String {
-        let parts = page.fragments(from: self).merging(Appearance.current.layoutValues) { own, _ in own }
+        let settings = Appearance.current.layoutValues.merging(Sound.current.layoutValues) { own, _ in own }
+        let parts = page.fragments(from: self).merging(settings) { own, _ in own }
         let values = PageWithExtras(page: page, extras: parts)
         guard let text = library.render(values, withTemplate: Page.template) else {
             throw HTTPError(.internalServerError, message: "Missing template \(Page.template)")

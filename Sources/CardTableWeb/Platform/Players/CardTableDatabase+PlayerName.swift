@@ -39,7 +39,7 @@ extension DatabaseTransaction {
     /// See ``CardTableDatabase/displayName(of:)``.
     func displayName(of player: PlayerID) throws -> DisplayName? {
         try firstRow("SELECT name FROM player_name WHERE player_id = \(player.rawValue)") { row in
-            (try row("name") as String?).flatMap { try? DisplayName(typed: $0) }
+            (try row("name") as String?).flatMap { try? DisplayName(stored: $0) }
         } ?? nil
     }
 }

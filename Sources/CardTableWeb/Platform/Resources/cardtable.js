@@ -352,3 +352,21 @@ export function runClock() {
     clock.textContent = hours > 0 ? `${hours}:${pad(minutes)}:${pad(rest)}` : `${minutes}:${pad(rest)}`;
   }, 1000);
 }
+
+// MARK: - Sound
+
+let audio = null;
+let sounds = null;
+
+// Sound may play once the player has tapped: the first tap or key on a page with the sound
+// toggle ([data-sounds]) starts its audio and loads sound.js.
+function wakeSound() {
+  if (!window.AudioContext || !document.querySelector("[data-sounds]")) return;
+  audio ??= new AudioContext();
+  if (audio.state !== "running") audio.resume().catch(() => {});
+  sounds ??= import("./sound.js").then((module) => module.load(audio));
+}
+for (const type of ["pointerdown", "click", "keydown"]) document.addEventListener(type, wakeSound, true);
+
+/** Plays the sound `name` (found, wrong, dealt, match) unless it is off or not yet allowed. */
+export const cue = (name) => sounds?.then((play) => play(name));

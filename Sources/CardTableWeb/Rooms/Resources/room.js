@@ -6,7 +6,7 @@
 // nothing (the referee would call a claim of it "the table changed"). The socket resumes from
 // the last event drawn after the network changes or the phone wakes (visibilitychange, online);
 // where WebSocket cannot connect, the page asks GET …/events?after=N every few seconds instead.
-import { enqueue, flyAway, flyFrom, getPage, patchPage, reconcile } from "./cardtable.js";
+import { cue, enqueue, flyAway, flyFrom, getPage, patchPage, reconcile } from "./cardtable.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
@@ -203,10 +203,23 @@ function connect() {
   });
 }
 
+/**
+ * The sound of an event as it happens: this player's Set or wrong claim, new cards (those that
+ * replace another player's Set too: a Set brings its replacements in the same event), a match.
+ */
+function cueFor(event) {
+  const mine = String(event.member) === $("[data-room-members] .is-you")?.dataset.member;
+  const name = { scored: mine ? "found" : "dealt", wrongSet: mine && "wrong", dealt: "dealt", matched: "match" }[event.kind];
+  if (name) cue(name);
+}
+
 function receive(message) {
   if (message.type === "error") return say(message.message);
   if (message.kind === "scored") for (const card of message.cards) takers.set(String(card), message.member);
   const number = message.type === "snapshot" ? message.lastEvent : message.number;
+  // NB: by what the socket has brought, not what is drawn: a redraw for one event may already
+  // show the next, whose message is still to come.
+  if (message.kind && number > heard.number) cueFor(message);
   hear(number);
   if (number > lastEvent()) enqueue(redraw);
 }

@@ -4,7 +4,7 @@
 // countdowns and the clock tick, and keys play (set-keys.js). The server draws everything; this
 // script only moves what it is sent into place.
 import {
-  columnsOf, enqueue, flightMilliseconds, flyAway, flyFrom, getPage, keepingFocus, morph, moveInGrid, patchPage,
+  columnsOf, cue, enqueue, flightMilliseconds, flyAway, flyFrom, getPage, keepingFocus, morph, moveInGrid, patchPage,
   postForPage, reconcile, reducedMotion, replay, runClock, swapPage,
 } from "./cardtable.js";
 import { assignCardKeys, cardForKey, learnKeyCaps, showKeysWhileTyping } from "./set-keys.js";
@@ -67,8 +67,15 @@ function apply(page) {
     }
   }
   const selection = app.dataset.selection;
-  if (selection === "mismatch" && previousSelection !== "mismatch") replay($$(".is-mismatch", grid), "is-shaking");
-  if (selection === "match" && previousSelection !== "match") replay($$(".is-match", grid), "is-celebrating");
+  if (selection === "mismatch" && previousSelection !== "mismatch") {
+    replay($$(".is-mismatch", grid), "is-shaking");
+    cue("wrong");
+  }
+  if (selection === "match" && previousSelection !== "match") {
+    replay($$(".is-match", grid), "is-celebrating");
+    cue("found");
+  }
+  if (table.added.length && !table.removed.length) cue("dealt");
 
   // The discard pile shows its new top card once the cards have landed.
   const discard = $("[data-set-discard-card]");

@@ -222,5 +222,16 @@ enum PostgresSchema {
                 )
                 """
             ]),
+        Migration(
+            identifier: "v12-sound",
+            statements: [
+                """
+                CREATE TABLE player_sound (
+                    player_id TEXT PRIMARY KEY REFERENCES player(id) ON DELETE CASCADE,
+                    sound TEXT NOT NULL CHECK (sound IN ('on', 'off')),
+                    updated_at TIMESTAMPTZ NOT NULL
+                )
+                """
+            ]),
     ]
 }

@@ -235,6 +235,18 @@ extension SQLiteDatabase {
                     ) WITHOUT ROWID;
                     """)
         }
+        // Whether a player hears the games' sounds (issue 46), on every device of theirs. A player
+        // who never chose has no row, and hears them.
+        migrator.registerMigration("v12-sound") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE player_sound (
+                        player_id TEXT PRIMARY KEY NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        sound TEXT NOT NULL CHECK (sound IN ('on', 'off')),
+                        updated_at DATETIME NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

@@ -22,7 +22,7 @@ struct BackupTable: Sendable {
     /// that migration): a backup of an earlier schema lacks them, and its rows restore with null.
     var addedLater: [String: String] = [:]
 
-    /// Every table of the schema (as of migration `v11-appearance`), in restore order. A
+    /// Every table of the schema (as of migration `v12-sound`), in restore order. A
     /// migration that adds a table or a column adds it here too (a test compares this with the
     /// schema).
     static let all: [BackupTable] = [
@@ -124,6 +124,10 @@ struct BackupTable: Sendable {
         BackupTable(
             name: "player_appearance",
             columns: [("player_id", .text), ("appearance", .text), ("updated_at", .date)],
+            orderBy: ["player_id"]),
+        BackupTable(
+            name: "player_sound",
+            columns: [("player_id", .text), ("sound", .text), ("updated_at", .date)],
             orderBy: ["player_id"]),
         BackupTable(
             name: "quarantine",
