@@ -358,15 +358,17 @@ export function runClock() {
 let audio = null;
 let sounds = null;
 
-// Sound may play once the player has tapped: the first tap or key on a page with the sound
-// toggle ([data-sounds]) starts its audio and loads sound.js.
+// Browsers allow sound once the player taps: then a page with the toggle ([data-sounds]) loads it.
 function wakeSound() {
   if (!window.AudioContext || !document.querySelector("[data-sounds]")) return;
   audio ??= new AudioContext();
   if (audio.state !== "running") audio.resume().catch(() => {});
-  sounds ??= import("./sound.js").then((module) => module.load(audio));
+  sounds ??= import("./sound.js").then((module) => module.load(audio)).catch(() => {
+    sounds = null;
+    return () => {};
+  });
 }
 for (const type of ["pointerdown", "click", "keydown"]) document.addEventListener(type, wakeSound, true);
 
-/** Plays the sound `name` (found, wrong, dealt, match) unless it is off or not yet allowed. */
+/** Plays the sound `name` (found, wrong, dealt, match), if on and allowed. */
 export const cue = (name) => sounds?.then((play) => play(name));
