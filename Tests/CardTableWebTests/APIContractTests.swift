@@ -53,8 +53,7 @@ import Testing
         func routes<Template: RouteTemplate>(_ type: Template.Type) -> [String] {
             type.allCases.map { "\($0.method.rawValue) \($0.rawValue)" }
         }
-        return routes(PlatformRoute.Template.self) + routes(AppearanceRoute.Template.self)
-            + routes(SoundRoute.Template.self)
+        return routes(PlatformRoute.Template.self) + routes(PageSettingRoute.Template.self)
             + routes(ThemesRoute.Template.self) + routes(MemorizeRoute.Template.self)
             + routes(SetRoute.Template.self) + routes(DailyRoute.Template.self)
             + routes(StatsRoute.Template.self) + routes(RoomRoute.Template.self)

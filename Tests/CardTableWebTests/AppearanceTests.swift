@@ -21,9 +21,9 @@ import Testing
             let database = instances[0].database
             let ana = PlayerID.random()
             #expect(try await database.pageSettings(of: ana).appearance == .system)
-            try await database.setAppearance(.dark, of: ana, at: now)
+            try await database.setPageSetting(Appearance.dark, of: ana, at: now)
             #expect(try await database.pageSettings(of: ana).appearance == .dark)
-            try await database.setAppearance(.light, of: ana, at: now + 1)
+            try await database.setPageSetting(Appearance.light, of: ana, at: now + 1)
             #expect(try await database.pageSettings(of: ana).appearance == .light)
             #expect(try await instances[0].count("SELECT count(*) FROM player_appearance") == 1)
             #expect(
@@ -39,14 +39,14 @@ import Testing
             let (ana, phone, bea, laptop) = (
                 PlayerID.random(), PlayerID.random(), PlayerID.random(), PlayerID.random()
             )
-            try await database.setAppearance(.light, of: ana, at: now)
-            try await database.setAppearance(.dark, of: phone, at: now)
+            try await database.setPageSetting(Appearance.light, of: ana, at: now)
+            try await database.setPageSetting(Appearance.dark, of: phone, at: now)
             _ = try await database.mergePlayer(phone, into: ana, at: now + 1)
             #expect(try await database.pageSettings(of: ana).appearance == .light)
 
             let now = now
             try await database.write { try $0.storePlayer(bea, at: now) }
-            try await database.setAppearance(.dark, of: laptop, at: now)
+            try await database.setPageSetting(Appearance.dark, of: laptop, at: now)
             _ = try await database.mergePlayer(laptop, into: bea, at: now + 1)
             #expect(try await database.pageSettings(of: bea).appearance == .dark)
             #expect(try await instances[0].count("SELECT count(*) FROM player_appearance") == 2)

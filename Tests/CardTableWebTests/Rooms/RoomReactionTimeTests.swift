@@ -22,6 +22,13 @@ import Testing
         let setWithNewCard: [Int]?
         /// Bo's points: the Sets Bo took.
         let boScore: Int
+
+        /// Runs `body` with a socket of Ana's that has had every event (`after` the last).
+        func withAnasSocketUpToDate(
+            _ script: @escaping @Sendable (RoomSocketConnection) async throws -> Void
+        ) async throws {
+            try await ana.withRoomSocket(room.socketURL + "?after=\(lastEvent)", script)
+        }
     }
 
     /// Ana makes a room, Bo joins and the game starts.
@@ -269,8 +276,7 @@ import Testing
         try await withLiveTestApp(clock: clock) { session in
             let change = try await tableChange(session, clock: clock)
             clock.advance(by: 0.3)
-            try await change.ana.withRoomSocket(change.room.socketURL + "?after=\(change.lastEvent)") {
-                socket in
+            try await change.withAnasSocketUpToDate { socket in
                 try await socket.send(#"{"type": "claim", "cards": \#(change.wrong)}"#)
                 #expect(try await socket.next().kind == "tableChanged")
                 clock.advance(by: 0.4)
@@ -285,8 +291,7 @@ import Testing
         try await withLiveTestApp(clock: clock) { session in
             let change = try await tableChange(session, clock: clock)
             clock.advance(by: 1)
-            try await change.ana.withRoomSocket(change.room.socketURL + "?after=\(change.lastEvent)") {
-                socket in
+            try await change.withAnasSocketUpToDate { socket in
                 for _ in 0..<RoomMoveRules.standard.allowance {
                     try await socket.send(#"{"type": "claim", "cards": \#(change.wrong)}"#)
                     #expect(try await socket.next().kind == "wrongSet")

@@ -143,8 +143,7 @@ func buildRouter(
         middleware: PlayerMiddleware(
             database: database, sessions: sessions, secret: secret, now: environment.now)
     ).add(middleware: PageSettingsMiddleware(database: database))
-    AppearanceController(database: database, now: environment.now).addRoutes(to: pages, notingIn: routes)
-    SoundController(database: database, now: environment.now).addRoutes(to: pages, notingIn: routes)
+    PageSettingsController(database: database, now: environment.now).addRoutes(to: pages, notingIn: routes)
     ThemesController(database: database, renderer: renderer, now: environment.now).addRoutes(
         to: pages, notingIn: routes)
     let memorize = MemorizeReferee(

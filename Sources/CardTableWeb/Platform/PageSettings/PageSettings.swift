@@ -1,0 +1,20 @@
+/// What a player chose for how their pages look and sound, on every device of theirs.
+struct PageSettings: Equatable, Sendable {
+    var appearance = Appearance.system
+    var sound = Sound.on
+}
+
+extension CardTableDatabase {
+    /// The settings `player`'s pages are drawn with, in one statement: each the default when they
+    /// never chose (or its stored value no longer reads as one).
+    func pageSettings(of player: PlayerID) async throws -> PageSettings {
+        try await read { transaction in
+            try transaction.firstRow("SELECT \(Appearance.stored(of: player)), \(Sound.stored(of: player))") {
+                row in
+                PageSettings(
+                    appearance: try Appearance.stored(in: row) ?? .system,
+                    sound: try Sound.stored(in: row) ?? .on)
+            }
+        } ?? PageSettings()
+    }
+}
