@@ -16,6 +16,23 @@ struct PlayerMerge: Hashable, Sendable {
     static let nothing = PlayerMerge()
 }
 
+/// A merge that would leave the player more themes than one player keeps (issue 47): refused,
+/// so no theme is lost; the player deletes some and links again.
+struct ThemesOverLimit {
+    /// The themes of the player linked to, and those of the linking browser that would join them.
+    let own: Int
+    let joining: Int
+
+    /// The refusal, in words for the player.
+    var error: AppError {
+        let extra = own + joining - ThemeList.maximumCount
+        return .conflict(
+            "Linking would give you \(own + joining) themes (\(own) and \(joining) from this browser), and one "
+                + "player keeps at most \(ThemeList.maximumCount): delete \(extra) on either device, then link again."
+        )
+    }
+}
+
 extension CardTableDatabase {
     /// Joins `other` into `player` and deletes `other`, in one transaction; nothing happens when
     /// `other` is not stored or is `player`.
@@ -104,23 +121,26 @@ extension DatabaseTransaction {
 
     /// Adds `other`'s own themes (not deleted ones) to the end of `player`'s list, but for copies
     /// of built-in themes the list has. - Returns: How many were added.
+    /// - Throws: ``ThemesOverLimit`` when the list would hold more than ``ThemeList/maximumCount``
+    ///   (nothing is merged: the transaction is undone, and the link code still works).
     private func mergeThemes(of other: PlayerID, into player: PlayerID) throws -> Int {
         guard try themeOwner(of: other) == other.rawValue else { return 0 }
         let theirs = try readableThemeRecords(ownedBy: other.rawValue)
         guard !theirs.isEmpty else { return 0 }
         try takeOwnershipOfThemes(for: player)
-        let ownBuiltIns = Set(try readableThemeRecords(ownedBy: player.rawValue).compactMap(\.builtInID))
+        let own = try readableThemeRecords(ownedBy: player.rawValue)
+        let ownBuiltIns = Set(own.compactMap(\.builtInID))
+        let joining = theirs.filter { theme in theme.builtInID.map { !ownBuiltIns.contains($0) } ?? true }
+        guard own.count + joining.count <= ThemeList.maximumCount else {
+            throw ThemesOverLimit(own: own.count, joining: joining.count).error
+        }
         var position = try nextThemePosition(of: player)
-        var added = 0
-        for theme in theirs {
-            guard let id = theme.id, theme.builtInID.map({ !ownBuiltIns.contains($0) }) ?? true else {
-                continue
-            }
+        for theme in joining {
+            guard let id = theme.id else { continue }
             try execute(
                 "UPDATE theme SET player_id = \(player.rawValue), position = \(position) WHERE id = \(id)")
             position += 1
-            added += 1
         }
-        return added
+        return joining.count
     }
 }

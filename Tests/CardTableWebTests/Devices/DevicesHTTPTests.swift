@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import MemorizeCore
 import Testing
 
 @testable import CardTableWeb
@@ -89,6 +90,32 @@ import Testing
             // A link code works once.
             let third = try await session.newPlayer()
             #expect(try await Self.link(third, code: created.code).status == .notFound)
+        }
+    }
+
+    /// Issue 47: a link that would leave the player more themes than one player keeps is refused
+    /// (409, saying how many to delete); nothing moves and the code still works.
+    @Test func aLinkOverTheThemeCapIsRefusedAndTheCodeKeepsWorking() async throws {
+        try await withTestApp(clock: .manual) { session in
+            let ana = try await session.newPlayer()
+            let code = try await Self.newCode(ana).code
+            let laptop = try await session.newPlayer()
+            let own = Theme.builtIn.count
+            for _ in own..<ThemeList.maximumCount {
+                _ = try await session.store.addTheme(ThemeStorageTests.sample, for: laptop.player, at: Date())
+            }
+            _ = try await session.store.addTheme(ThemeStorageTests.sample, for: ana.player, at: Date())
+
+            let refused = try await Self.link(laptop, code: code)
+            #expect(refused.status == .conflict)
+            let message = try refused.decode(ErrorJSON.self).error.message
+            #expect(message.contains("delete 1 on either device, then link again"), "\(message)")
+            #expect(try await session.store.themes(of: laptop.player).count == ThemeList.maximumCount)
+
+            let sample = try #require(try await session.store.themes(of: laptop.player).last)
+            #expect(try await laptop.post("/themes/\(sample.id)/delete").status == .seeOther)
+            #expect(try await Self.link(laptop, code: code).status == .ok)
+            #expect(try await session.store.themes(of: ana.player).count == ThemeList.maximumCount)
         }
     }
 

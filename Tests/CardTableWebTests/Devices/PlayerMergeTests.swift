@@ -42,6 +42,41 @@ import Testing
         }
     }
 
+    /// Issue 47: a merge keeps the cap on themes. One that would leave the player more than
+    /// ``ThemeList/maximumCount`` is refused whole, naming the numbers, and nothing moves; one that
+    /// reaches the cap exactly goes through (built-in themes both have count once).
+    @Test(arguments: TestStores.available)
+    func aMergeOverTheThemeCapIsRefusedAndChangesNothing(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let database = instances[0].database
+            let builtIns = Theme.builtIn.count
+            for _ in 0..<10 {
+                _ = try await database.addTheme(ThemeStorageTests.sample, for: player, at: now)
+            }
+            let theirs = ThemeList.maximumCount - builtIns
+            for _ in 0..<theirs {
+                _ = try await database.addTheme(ThemeStorageTests.sample, for: other, at: now)
+            }
+            try await Self.finishSetGame(for: other, in: database, at: now)
+
+            await #expect(
+                throws: AppError.conflict(
+                    "Linking would give you \(builtIns + 10 + theirs) themes (\(builtIns + 10) and \(theirs) from this "
+                        + "browser), and one player keeps at most 100: delete \(builtIns + 10 + theirs - 100) on either "
+                        + "device, then link again.")
+            ) { try await database.mergePlayer(other, into: player, at: now + 1) }
+            #expect(try await database.themes(of: player).count == builtIns + 10)
+            #expect(try await database.themes(of: other).count == ThemeList.maximumCount)
+            #expect(try await database.finishedGames(of: other).count == 1)
+            #expect(try await database.finishedGames(of: player).isEmpty)
+
+            let bea = PlayerID.random()
+            let merge = try await database.mergePlayer(other, into: bea, at: now + 2)
+            #expect(merge.themes == theirs)
+            #expect(try await database.themes(of: bea).count == ThemeList.maximumCount)
+        }
+    }
+
     /// Games in progress: the player's are kept; the other's move only where the player has none
     /// (a Memorize game with the theme it is dealt from).
     @Test(arguments: TestStores.available)
