@@ -5,7 +5,7 @@ enum Appearance: String, Codable, CaseIterable, Sendable {
     case system, light, dark
 
     /// The appearance of the page being rendered, set for each page request by
-    /// ``AppearanceMiddleware`` (the system's for anything rendered outside one).
+    /// ``PageSettingsMiddleware`` (the system's for anything rendered outside one).
     @TaskLocal static var current = PageAppearance(appearance: .system)
 
     /// The one the toggle switches to next: system, then light, then dark, then system again.
