@@ -5,11 +5,11 @@ import NIOCore
 /// Slows down guessing room codes: every request that names a room by its code (its page,
 /// moves, events, replays, socket, and finding it by the code read out) and names no room counts
 /// as a failed look-up of the client's address (``ClientAddress``); an address that failed too
-/// often (``RoomLookupRules/standard``) must wait. While it waits, it is refused every look-up (429 with `Retry-After`), existing rooms
+/// often must wait, and sooner while the whole site fails too often (``RoomLookupGuard``). While it waits, it is refused every look-up (429 with `Retry-After`), existing rooms
 /// included, or the answers would go on telling rooms from guesses; but not those of rooms its
 /// player is a member of, so a game goes on for everyone else behind the same address.
 struct RoomLookupLimit<Context: PlayerRequestContext & RemoteAddressRequestContext>: RouterMiddleware {
-    let limiter: FailedAttemptLimiter<ClientAddress>
+    let limiter: RoomLookupGuard
     let trustedProxies: TrustedProxies
     let referee: RoomReferee
 
@@ -47,12 +47,21 @@ struct RoomLookupLimit<Context: PlayerRequestContext & RemoteAddressRequestConte
     }
 }
 
-/// How fast room codes may be guessed.
+/// How fast room codes may be guessed (per instance). With 31⁶ ≈ 8.9 × 10⁸ codes, a site of
+/// 2,500 open rooms answers a guess with a room once in about 355,000: at the site's 10 a second,
+/// a campaign takes about 10 hours, and each new address adds only 3 guesses.
 enum RoomLookupRules {
-    /// 10 failed look-ups in a row, then one every 10 seconds, per address (and per instance);
-    /// 10,000 addresses remembered at most.
-    static let standard = FailedAttemptLimiter<ClientAddress>.Rules(
+    /// 10 failed look-ups in a row, then one every 10 seconds, per address; 10,000 addresses
+    /// remembered at most.
+    static let perAddress = FailedAttemptLimiter<ClientAddress>.Rules(
         allowance: 10, forgivenAfter: 10, capacity: 10_000)
+    /// The whole site: 600 failed look-ups, then 10 a second. Players mistype a code now and
+    /// then; only guessing fails this often.
+    static let site = FailedAttemptLimiter<RoomLookupGuard.Site>.Rules(
+        allowance: 600, forgivenAfter: 0.1, capacity: 1)
+    /// While the site is over its budget: 3 failed look-ups per address, then one every 5 minutes.
+    static let whileBusy = FailedAttemptLimiter<ClientAddress>.Rules(
+        allowance: 3, forgivenAfter: 300, capacity: 10_000)
 }
 
 extension RoomReferee {

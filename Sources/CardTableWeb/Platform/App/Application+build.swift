@@ -32,7 +32,7 @@ public func buildApplication(
         database: served.database, environment: environment, hub: served.hub, logger: logger,
         turnBackDelay: configuration.roomTurnBackDelay)
     // NB: one count of failed room look-ups per address, whether by page or by socket.
-    let roomLookups = FailedAttemptLimiter<ClientAddress>(RoomLookupRules.standard)
+    let roomLookups = RoomLookupGuard()
     // NB: one memory of device sessions, so a device forgotten by a page is refused by sockets too.
     let sessions = DeviceSessions(database: served.database)
     let router = try await buildRouter(
