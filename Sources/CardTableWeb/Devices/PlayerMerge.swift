@@ -41,8 +41,8 @@ extension CardTableDatabase {
     /// (`daily_solve`) the faster is kept, ties to fewer wrong tries; a day's go (`daily_play`),
     /// the Set game, the Memorize preferences, the name and a Memorize game in a slot are the player's
     /// where they have one and the other's otherwise; the other's own themes are added at the end
-    /// of the list (but copies of built-in themes the list already has); rooms the other hosts
-    /// are hosted by the player, and the other's devices are the player's.
+    /// of the list (but copies of built-in themes the list already has); the other's place in each
+    /// room (a seat, a score, the host's) is the player's, and the other's devices are the player's.
     func mergePlayer(_ other: PlayerID, into player: PlayerID, at now: Date) async throws -> PlayerMerge {
         try await write { try $0.mergePlayer(other, into: player, at: now) }
     }
@@ -83,6 +83,8 @@ extension DatabaseTransaction {
                 SELECT 1 FROM memorize_game AS own WHERE own.player_id = \(to) AND own.slot = memorize_game.slot
             ) AND theme_id IN (SELECT id FROM theme WHERE player_id = \(to))
             """)
+        try mergeRoomMembers(from: other, to: player)
+        // NB: also the rooms whose state could not be read, so none is deleted with the other.
         try execute("UPDATE room SET host_id = \(to) WHERE host_id = \(from)")
         // The other's devices are the player's now. Its codes (a recovery code too) are void: they
         // name a player who is gone.
@@ -93,6 +95,24 @@ extension DatabaseTransaction {
         // What is left of the other (a go, a game or a theme the player had already) goes with it.
         try execute("DELETE FROM player WHERE id = \(from)")
         return merge
+    }
+
+    /// Makes the other's membership of each room the player's (see ``Room/mergeMember(_:into:)``),
+    /// open and closed rooms alike. A state that cannot be read is left as it is; its room is set
+    /// aside when it is next loaded.
+    private func mergeRoomMembers(from other: PlayerID, to player: PlayerID) throws {
+        let rooms = try rows(
+            "SELECT code, state FROM room WHERE state LIKE \("%\"" + other.rawValue + "\"%")\(SQL.forUpdate)"
+        ) { row in
+            (code: try row("code") as String, room: try? JSONText.decode(Room.self, from: row("state")))
+        }
+        for case (let code, var room?) in rooms where room.mergeMember(other, into: player) {
+            try execute(
+                """
+                UPDATE room SET state = \(try JSONText.encode(room)), host_id = \(room.host.player.rawValue)
+                WHERE code = \(code)
+                """)
+        }
     }
 
     /// Whether `player` is stored.

@@ -153,6 +153,12 @@ struct Room: Equatable, Sendable, Codable {
         return (member, seat)
     }
 
+    /// Puts `member` in place of the member with its number.
+    mutating func replaceMember(_ member: RoomMember) {
+        guard let index = members.firstIndex(where: { $0.number == member.number }) else { return }
+        members[index] = member
+    }
+
     /// Changes the member numbered `number`.
     mutating func updateMember(_ number: Int, _ change: (inout RoomMember) -> Void) {
         guard let index = members.firstIndex(where: { $0.number == number }) else { return }

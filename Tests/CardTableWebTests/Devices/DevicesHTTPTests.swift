@@ -119,6 +119,42 @@ import Testing
         }
     }
 
+    /// Issue 47: a browser that links brings its rooms along: the one it hosts mid-game (its seat
+    /// and score), the one it waits in, and its listing; its old self answers for nothing.
+    @Test func aLinkingBrowsersRoomsAndSeatsComeAlong() async throws {
+        try await withTestApp(clock: .manual) { session in
+            let ana = try await session.newPlayer()
+            let code = try await Self.newCode(ana).code
+            let laptop = try await session.newPlayer()
+            let bea = try await session.newPlayer()
+            let hosted = try await laptop.createRoom(#"{"game": "set", "name": "Lap"}"#)
+            try await bea.join(hosted, as: "Bea")
+            #expect(try await laptop.postJSON(hosted.startURL, body: "{}").status == .ok)
+            let waiting = try await bea.createRoom(#"{"game": "set", "name": "Bea"}"#)
+            try await laptop.join(waiting, as: "Lap")
+            let listed = try await laptop.createRoom(#"{"game": "set", "name": "Lap"}"#)
+            let listing = #"{"open": true}"#
+            #expect(try await laptop.postJSON("/rooms/\(listed.code)/open", body: listing).status == .ok)
+
+            let response = try await Self.link(laptop, code: code)
+            #expect(response.status == .ok)
+            let linked = try laptop.adopting(response)
+            let playing = try await linked.snapshot(hosted)
+            #expect(playing.you == 1)
+            #expect(playing.view?.members.first?.seat == 0)
+            #expect(try await ana.snapshot(hosted).you == 1)
+            #expect(try await linked.snapshot(waiting).you == 2)
+            #expect(try await bea.snapshot(hosted).you == 2)
+            // The listed room is the player's to unlist, and a room of the player's starts.
+            let unlisting = #"{"open": false}"#
+            #expect(try await ana.postJSON("/rooms/\(listed.code)/open", body: unlisting).status == .ok)
+            #expect(try await ana.postJSON(listed.startURL, body: "{}").status == .ok)
+            let hostedCode = try #require(RoomCode(hosted.code))
+            let stored = try #require(try await session.store.room(hostedCode, with: .none)).stored
+            #expect(stored.room.member(for: laptop.player) == nil)
+        }
+    }
+
     @Test func aForgottenDeviceIsANewVisitor() async throws {
         try await withTestApp(clock: .manual) { session in
             let ana = try await session.newPlayer()

@@ -114,7 +114,8 @@ import Testing
         }
     }
 
-    /// Rooms the other hosts stay open, hosted by the player; the other's seats go with them.
+    /// Rooms the other hosts stay open, hosted by the player, who is the member the other was
+    /// (RoomPlayerMergeTests has the rest of the rule).
     @Test(arguments: TestStores.available)
     func roomsTheOtherHostsStay(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
@@ -136,7 +137,9 @@ import Testing
             }.stored.room.code
 
             _ = try await database.mergePlayer(other, into: player, at: now + 1)
-            #expect(try await database.room(code, with: .none) != nil)
+            let room = try #require(try await database.room(code, with: .none)).stored.room
+            #expect(room.host.player == player)
+            #expect(room.member(for: other) == nil)
             #expect(
                 try await instances[0].count(
                     "SELECT count(*) FROM room WHERE host_id = '\(player.rawValue)'") == 1)
