@@ -18,7 +18,8 @@
 # · LOG_LEVEL=warning for the instances · TLS=1 for nginx to speak HTTPS with a throw-away
 # certificate for 127.0.0.1 and localhost, made by openssl (browsers warn about it: it is
 # signed by nobody they know) · PROMETHEUS=1 to run Debian's prometheus too, scraping every
-# instance's metrics port every 2 s (CARDTABLE_PROMETHEUS is its address).
+# instance's metrics port every 2 s (CARDTABLE_PROMETHEUS is its address) · PER_CLIENT=N for the
+# connections one client address may hold through nginx (256 by default; a load test's more).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -119,6 +120,7 @@ for n in $(seq "$INSTANCES"); do
     INSTANCE_PORTS+=("$port")
     METRICS+=("127.0.0.1:$metrics_port")
     "$BINARY" serve --hostname 127.0.0.1 --port "$port" --log-level "$LOG_LEVEL" "${STORE_OPTIONS[@]}" \
+        --connections-per-address 0 \
         --metrics-port "$metrics_port" >"$WORK/instance-$n.log" 2>&1 &
     PIDS+=($!)
 done
@@ -167,7 +169,9 @@ if [ "${TLS:-0}" = 1 ]; then
     tls=(--tls "$WORK/tls-certificate.pem" "$WORK/tls-key.pem")
     SCHEME=https
 fi
-python3 "$ROOT/deploy/nginx/configure.py" "${tls[@]}" "$WORK/nginx" "127.0.0.1:$PORT" "${servers[@]}"
+per_client=()
+[ -n "${PER_CLIENT:-}" ] && per_client=(--per-client "$PER_CLIENT")
+python3 "$ROOT/deploy/nginx/configure.py" "${tls[@]}" "${per_client[@]}" "$WORK/nginx" "127.0.0.1:$PORT" "${servers[@]}"
 "$NGINX" -p "$WORK/nginx" -c nginx.conf -t >/dev/null 2>&1 || "$NGINX" -p "$WORK/nginx" -c nginx.conf -t
 "$NGINX" -p "$WORK/nginx" -c nginx.conf
 URL="$SCHEME://127.0.0.1:$PORT"

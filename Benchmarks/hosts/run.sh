@@ -146,6 +146,7 @@ for n in $(seq "$INSTANCES"); do
     host=$(address "app$n")
     # NB: `ip netns exec` runs the program in its own process, so $! is the instance itself.
     ip netns exec "$PREFIX-app$n" "$BINARY" serve --hostname "$host" --port "$PORT" --log-level error \
+        --connections-per-address 0 \
         --database "postgres://postgres@$(address db):5432/cardtable" --secret-file "$WORK/secret" \
         >"$WORK/app$n.log" 2>&1 &
     PIDS+=($!)
@@ -159,7 +160,8 @@ for n in $(seq "$INSTANCES"); do
     done
     say "app$n (pid ${PIDS[$((n - 1))]}) on $(address "app$n"):$PORT"
 done
-python3 "$ROOT/deploy/nginx/configure.py" "$WORK/nginx" "$(address lb):$PORT" "${servers[@]}"
+# NB: the load host is one client address with hundreds of room sockets.
+python3 "$ROOT/deploy/nginx/configure.py" --per-client 4096 "$WORK/nginx" "$(address lb):$PORT" "${servers[@]}"
 in_host lb "$NGINX" -p "$WORK/nginx" -c nginx.conf
 URL="http://$(address lb):$PORT"
 in_host load curl -fs -o /dev/null --retry 20 --retry-connrefused --retry-delay 0 "$URL/health" \

@@ -43,7 +43,7 @@ for setup in $SETUPS; do
     printf '== %s instance(s) on %s\n' "$instances" "$store" >&2
     STORE=$store INSTANCES=$instances LOG_LEVEL=error \
         PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])') \
-        bash deploy/try-out.sh -- bash "$ROOT/Benchmarks/instances/measure.sh" "$store" "$instances" \
+        PER_CLIENT=4096 bash deploy/try-out.sh -- bash "$ROOT/Benchmarks/instances/measure.sh" "$store" "$instances" \
         | tee -a "$RESULTS/runs.jsonl"
 done
 python3 "$ROOT/Benchmarks/instances/report.py" "$RESULTS/runs.jsonl"

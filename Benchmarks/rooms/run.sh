@@ -26,7 +26,8 @@ WORK=$(mktemp -d)
 trap 'kill "$SERVER" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 ulimit -n 20000 2>/dev/null || true
-"$BINARY" serve --port "$PORT" --database "$WORK/cardtable.sqlite" --log-level warning > "$WORK/server.log" 2>&1 &
+"$BINARY" serve --port "$PORT" --database "$WORK/cardtable.sqlite" --log-level warning \
+    --connections-per-address 0 > "$WORK/server.log" 2>&1 &
 SERVER=$!
 for _ in $(seq 50); do curl -fs "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.1; done
 export BASE="http://127.0.0.1:$PORT"

@@ -92,6 +92,13 @@ struct Serve: AsyncParsableCommand {
             """)
     var drainSeconds: Double?
 
+    @Option(
+        help: """
+            The most connections open at once from one address (default 256; 0 for no limit, \
+            as behind a proxy, whose address every connection has).
+            """)
+    var connectionsPerAddress: Int?
+
     func run() async throws {
         let settings = try ServeSettings(
             hostname: hostname, port: port, database: database, logLevel: logLevel,
@@ -99,13 +106,21 @@ struct Serve: AsyncParsableCommand {
             idleTimeout: idleTimeout, secretFile: secretFile, trustedProxies: trustedProxies,
             hstsMaxAge: hstsMaxAge, databaseWait: databaseWait,
             metricsPort: metricsPort, metricsHostname: metricsHostname, drainSeconds: drainSeconds,
-            environment: ProcessInfo.processInfo.environment,
+            connectionsPerAddress: connectionsPerAddress, environment: ProcessInfo.processInfo.environment,
             defaultDatabasePath: Self.defaultDatabasePath)
         var logger = Logger(label: "cardtable")
         logger.logLevel = settings.logLevel
         OpenFileLimit.raiseToMaximum(logger: logger)
         var configuration = WebConfiguration(
             hostname: settings.hostname, port: settings.port, connectionTimeouts: settings.connectionTimeouts)
+        configuration.connectionLimits = settings.connectionLimits(
+            openFiles: OpenFileLimit.read()?.current ?? 1024)
+        logger.info(
+            "Connection limits",
+            metadata: [
+                "total": "\(configuration.connectionLimits.total)",
+                "perAddress": "\(configuration.connectionLimits.perAddress.map(String.init) ?? "none")",
+            ])
         configuration.trustedProxies = settings.trustedProxies
         configuration.strictTransportSecurityMaxAge = .seconds(settings.hstsMaxAge)
         configuration.metricsPort = settings.metricsPort

@@ -25,6 +25,8 @@ struct ServeSettings: Equatable {
     var logLevel: Logger.Level
     /// How long slow or idle clients keep their connections.
     var connectionTimeouts: ConnectionTimeouts
+    /// The most connections open at once from one address; nil for no such limit.
+    var connectionsPerAddress: Int?
     /// The proxies believed about the client and its scheme (loopback addresses always).
     var trustedProxies: TrustedProxies
     /// Seconds a browser that came over HTTPS is told to use only HTTPS here; 0 for never.
@@ -43,7 +45,8 @@ struct ServeSettings: Equatable {
         headerTimeout: Double? = nil, bodyTimeout: Double? = nil, bodyTotalTimeout: Double? = nil,
         idleTimeout: Double? = nil, secretFile: String? = nil, trustedProxies: [String] = [],
         hstsMaxAge: Int? = nil, databaseWait: Double? = nil, metricsPort: Int? = nil,
-        metricsHostname: String? = nil, drainSeconds: Double? = nil, environment: [String: String],
+        metricsHostname: String? = nil, drainSeconds: Double? = nil, connectionsPerAddress: Int? = nil,
+        environment: [String: String],
         defaultDatabasePath: String
     ) throws {
         self.hostname = hostname ?? environment["CARDTABLE_HOSTNAME"] ?? "127.0.0.1"
@@ -63,6 +66,7 @@ struct ServeSettings: Equatable {
         self.metricsPort = try Self.metricsPort(metricsPort, environment)
         self.metricsHostname = metricsHostname ?? environment["CARDTABLE_METRICS_HOSTNAME"] ?? "127.0.0.1"
         self.drain = try Self.drain(drainSeconds, environment)
+        self.connectionsPerAddress = try Self.connectionsPerAddress(connectionsPerAddress, environment)
         self.databasePath = database ?? environment["CARDTABLE_DATABASE"] ?? defaultDatabasePath
         self.secretFile = secretFile ?? environment["CARDTABLE_SECRET_FILE"]
         if Self.isPostgresAddress(databasePath) {

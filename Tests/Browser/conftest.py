@@ -1,6 +1,7 @@
 """Fixtures for the browser tests: the cardtable server and Debian's chromium."""
 
 import os
+import resource
 import signal
 import socket
 import sqlite3
@@ -30,8 +31,10 @@ def free_port():
 class Server:
     """One cardtable process on a free port with a temporary database; restartable."""
 
-    def __init__(self, binary, folder, environment):
+    def __init__(self, binary, folder, environment, arguments=(), open_file_limit=None):
         self.binary = binary
+        self.arguments = list(arguments)
+        self.open_file_limit = open_file_limit
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.environment = environment
@@ -45,8 +48,8 @@ class Server:
         self.process = subprocess.Popen(
             # No drain on stopping (a restart would wait for it), as in the Swift tests.
             [self.binary, "serve", "--port", str(self.port), "--database", str(self.database),
-             "--drain-seconds", "0"],
-            stdout=log, stderr=subprocess.STDOUT,
+             "--drain-seconds", "0", *self.arguments],
+            stdout=log, stderr=subprocess.STDOUT, preexec_fn=self._limit_open_files,
             env={**os.environ, **self.environment})
         (self.folder / "server.pid").write_text(str(self.process.pid))
         deadline = time.time() + 30
@@ -58,6 +61,12 @@ class Server:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError("cardtable did not start")
+
+    def _limit_open_files(self):
+        """In the child before it runs the server: the soft and hard open-file limit, when set
+        (the server raises its soft limit to the hard one)."""
+        if self.open_file_limit:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_file_limit, self.open_file_limit))
 
     def stop(self):
         if self.process and self.process.poll() is None:
@@ -86,11 +95,11 @@ class Server:
         return [card["content"] for card in json.loads(rows[0][0])["cards"]]
 
 
-def started_server(name, environment):
+def started_server(name, environment, **options):
     binary = os.environ.get("CARDTABLE_BIN")
     folder = os.environ.get("CARDTABLE_TEST_DIR")
     assert binary and folder, "run the browser tests with Tests/Browser/run.sh"
-    return Server(binary, Path(folder) / name, environment)
+    return Server(binary, Path(folder) / name, environment, **options)
 
 
 @pytest.fixture(scope="session")

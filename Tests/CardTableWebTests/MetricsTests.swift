@@ -97,12 +97,15 @@ import Testing
 
     /// What `GET /metrics` on the metrics listener answers.
     private static func scrape(_ metrics: ServerMetrics) async throws -> String {
-        try await metricsApplication(metrics, hostname: "127.0.0.1", port: 0, logger: .init(label: "test"))
-            .test(.router) { client in
-                let response = try await client.execute(uri: "/metrics", method: .get)
-                #expect(response.status == .ok)
-                return String(buffer: response.body)
-            }
+        try await metricsApplication(
+            metrics, hostname: "127.0.0.1", port: 0, timeouts: ConnectionTimeouts(),
+            logger: .init(label: "test")
+        )
+        .test(.router) { client in
+            let response = try await client.execute(uri: "/metrics", method: .get)
+            #expect(response.status == .ok)
+            return String(buffer: response.body)
+        }
     }
 }
 

@@ -112,7 +112,10 @@ import Testing
     @Test func aPlayerIsAnsweredWhileHundredsOfSocketsTrickle() async throws {
         // NB: opening the sockets can take longer than the default head time on a busy machine;
         // the test client's own connection, opened first, must not reach its deadline meanwhile.
-        try await withLiveServer(ConnectionTimeouts(requestHead: .seconds(300))) { port, client in
+        // NB: every socket comes from 127.0.0.1, so no limit per address here (ConnectionLimitTests).
+        let everyAddress = ConnectionLimits(total: 10_000, perAddress: nil)
+        try await withLiveServer(ConnectionTimeouts(requestHead: .seconds(300)), everyAddress) {
+            port, client in
             var sockets: [RawConnection] = []
             defer { sockets.forEach { $0.close() } }
             for _ in 0..<Self.affordableSocketCount(wanted: 300) {
@@ -142,12 +145,12 @@ import Testing
 
     /// Runs `test` against a live server with the given timeouts, on a free port.
     private func withLiveServer(
-        _ timeouts: ConnectionTimeouts,
+        _ timeouts: ConnectionTimeouts, _ limits: ConnectionLimits = ConnectionLimits(openFiles: 1024),
         _ test: @Sendable (_ port: Int, _ client: any TestClientProtocol) async throws -> Void
     ) async throws {
-        let app = try await buildApplication(
-            WebConfiguration(port: 0, connectionTimeouts: timeouts),
-            database: .sqlite(SQLiteDatabase(.inMemory)))
+        var configuration = WebConfiguration(port: 0, connectionTimeouts: timeouts)
+        configuration.connectionLimits = limits
+        let app = try await buildApplication(configuration, database: .sqlite(SQLiteDatabase(.inMemory)))
         try await app.test(.live) { client in
             try await test(try #require(client.port), client)
         }

@@ -62,13 +62,16 @@ public func buildApplication(
     roomSweep.meters = metrics.sweep("rooms")
     roomSweep.interval = configuration.roomSweepInterval
     let timeouts = configuration.connectionTimeouts
+    let admission = ConnectionAdmission(
+        limits: configuration.connectionLimits, refusals: metrics.connectionsRefused, logger: logger)
     var app = Application(
         router: router,
         server: serverWithRoomSockets(
-            socketRouter, timeouts: timeouts, connections: metrics.connectionsOpen, logger: logger),
+            socketRouter, timeouts: timeouts, admission: admission, connections: metrics.connectionsOpen,
+            logger: logger),
         configuration: .init(
             address: .hostname(configuration.hostname, port: configuration.port),
-            serverName: "CardTable"),
+            serverName: "CardTable", availableConnectionsDelegate: admission.acceptance),
         services: served.services + [sweep, roomSweep, MismatchTurnBack(referee: rooms, logger: logger)]
             + metricsServices(metrics, configuration, logger: logger),
         logger: logger)
@@ -81,7 +84,11 @@ private func metricsServices(_ metrics: ServerMetrics, _ configuration: WebConfi
     -> [any Service]
 {
     guard let port = configuration.metricsPort else { return [] }
-    return [metricsApplication(metrics, hostname: configuration.metricsHostname, port: port, logger: logger)]
+    return [
+        metricsApplication(
+            metrics, hostname: configuration.metricsHostname, port: port,
+            timeouts: configuration.connectionTimeouts, logger: logger)
+    ]
 }
 
 /// The routes and middleware of the app.
@@ -172,11 +179,11 @@ func buildRouter(
 /// every connection's deadlines: the first request head's from the connection opening (see
 /// ``FirstRequestGuard``, which also answers a first request that cannot be read), then
 /// ``ConnectionDeadlineHandler``'s for the HTTP that follows.
-/// A WebSocket keeps no deadline; automatic pings find a peer that went away. Every open
-/// connection is counted in `connections`.
+/// A WebSocket keeps no deadline; automatic pings find a peer that went away. `admission` closes
+/// a connection past its address's limit; every open connection is counted in `connections`.
 func serverWithRoomSockets(
-    _ socketRouter: Router<RoomSocketContext>, timeouts: ConnectionTimeouts, connections: Meter,
-    logger: Logger
+    _ socketRouter: Router<RoomSocketContext>, timeouts: ConnectionTimeouts, admission: ConnectionAdmission,
+    connections: Meter, logger: Logger
 ) -> HTTPServerBuilder {
     let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
         http1: .init(additionalChannelHandlers: [
@@ -190,6 +197,6 @@ func serverWithRoomSockets(
         HeadGuardedChannel(
             base: HTTP1WebSocketUpgradeChannel(
                 responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
-            timeout: TimeAmount(timeouts.requestHead), connections: connections)
+            timeout: TimeAmount(timeouts.requestHead), admission: admission, connections: connections)
     }
 }

@@ -7,6 +7,10 @@ public struct WebConfiguration: Sendable {
     public var port: Int
     /// How long a client may keep the server waiting before its connection is closed.
     public var connectionTimeouts: ConnectionTimeouts
+    /// How many connections the site keeps open at once, in all and from one address: by default
+    /// those of the 1,024 open files a shell usually allows; `cardtable serve` sets them from the
+    /// limit it runs with.
+    public var connectionLimits = ConnectionLimits(openFiles: 1024)
     /// How long a room waits for a player whose last connection dropped before it marks them
     /// away (their turns skipped, their vote to deal no longer awaited).
     public var roomGracePeriod: Duration = .seconds(10)

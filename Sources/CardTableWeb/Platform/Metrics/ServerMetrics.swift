@@ -2,7 +2,7 @@ import CoreMetrics
 import Prometheus
 
 /// What the server measures, kept in a Prometheus registry of its own and written out in
-/// Prometheus' text format at `GET /metrics` (see ``metricsApplication(_:hostname:port:logger:)``).
+/// Prometheus' text format at `GET /metrics` (see ``metricsApplication(_:hostname:port:timeouts:logger:)``).
 ///
 /// NB: swift-metrics' global system can be bootstrapped once per process; each app (each test's
 /// too) makes its meters with its own factory instead, so no two apps count into one registry.
@@ -15,6 +15,8 @@ public final class ServerMetrics: Sendable {
 
     /// Connections open to the server: HTTP ones and room sockets alike.
     let connectionsOpen: CoreMetrics.Meter
+    /// Connections closed as they opened, for their address had its limit open already.
+    let connectionsRefused: CoreMetrics.Counter
     /// Room sockets open to this instance.
     let roomSocketsOpen: CoreMetrics.Meter
     /// Rooms with at least one socket open to this instance.
@@ -32,6 +34,7 @@ public final class ServerMetrics: Sendable {
         static let requests = "cardtable_http_requests_total"
         static let requestDuration = "cardtable_http_request_duration_seconds"
         static let connectionsOpen = "cardtable_http_connections_open"
+        static let connectionsRefused = "cardtable_http_connections_refused_total"
         static let roomSocketsOpen = "cardtable_room_sockets_open"
         static let roomsOpen = "cardtable_rooms_open"
         static let roomEventsSent = "cardtable_room_events_sent_total"
@@ -56,6 +59,7 @@ public final class ServerMetrics: Sendable {
         factory.defaultDurationHistogramBuckets = Self.durationBuckets
         (self.registry, self.factory) = (registry, factory)
         connectionsOpen = CoreMetrics.Meter(label: Name.connectionsOpen, factory: factory)
+        connectionsRefused = CoreMetrics.Counter(label: Name.connectionsRefused, factory: factory)
         roomSocketsOpen = CoreMetrics.Meter(label: Name.roomSocketsOpen, factory: factory)
         roomsOpen = CoreMetrics.Meter(label: Name.roomsOpen, factory: factory)
         roomEventsSent = CoreMetrics.Counter(label: Name.roomEventsSent, factory: factory)
