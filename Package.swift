@@ -38,6 +38,8 @@ let package = Package(
         // MARK: - System libraries
         // Debian's libqrencode draws the rooms' QR codes (README and .ci/run install it).
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // glibc's malloc_trim: the memory of closed connections given back (MemoryGiveBack).
+        .systemLibrary(name: "CMalloc"),
 
         // MARK: - Web app and command line
         .target(
@@ -47,6 +49,7 @@ let package = Package(
                 "SetCore",
                 "SeededRandom",
                 "CQRencode",
+                "CMalloc",
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Crypto", package: "swift-crypto"),

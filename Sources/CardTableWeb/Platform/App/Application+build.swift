@@ -72,7 +72,10 @@ public func buildApplication(
         configuration: .init(
             address: .hostname(configuration.hostname, port: configuration.port),
             serverName: "CardTable", availableConnectionsDelegate: admission.acceptance),
-        services: served.services + [sweep, roomSweep, MismatchTurnBack(referee: rooms, logger: logger)]
+        services: served.services + [
+            sweep, roomSweep, MismatchTurnBack(referee: rooms, logger: logger),
+            MemoryGiveBack(admission: admission, logger: logger),
+        ]
             + metricsServices(metrics, configuration, logger: logger),
         logger: logger)
     app.beforeServerStarts(perform: served.prepare)
