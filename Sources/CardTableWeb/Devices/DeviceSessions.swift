@@ -28,7 +28,7 @@ final class DeviceSessions: Sendable {
         {
             return known.session
         }
-        let session = try await database.deviceSession(device)
+        let session = try await database.deviceSession(device, at: now)
         remember(session, for: device, at: now)
         return session
     }

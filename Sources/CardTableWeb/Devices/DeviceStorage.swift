@@ -32,9 +32,9 @@ struct DeviceLink: Hashable, Sendable {
 /// Devices and the codes that link them (issue 30): a player's browsers, each a device session
 /// its cookie names, and link and recovery codes, stored as keyed digests only.
 extension CardTableDatabase {
-    /// Whose `device` is, by its row.
-    func deviceSession(_ device: DeviceID) async throws -> DeviceSession {
-        try await read { try $0.deviceSession(device) }
+    /// Whose `device` is, by its row, at `now`.
+    func deviceSession(_ device: DeviceID, at now: Date) async throws -> DeviceSession {
+        try await read { try $0.deviceSession(device, at: now) }
     }
 
     /// Stores `code` as `player`'s, made on `device`: a link code good once until `expiresAt`,
@@ -50,7 +50,7 @@ extension CardTableDatabase {
         try await write { transaction in
             try transaction.lockPlayer(player, at: now)
             try transaction.recordDevice(device, of: player, named: name, at: now)
-            guard try transaction.deviceSession(device) == .player(player) else {
+            guard try transaction.deviceSession(device, at: now) == .player(player) else {
                 throw DeviceRefusal.forgotten
             }
             try transaction.execute(
@@ -75,7 +75,9 @@ extension CardTableDatabase {
         secret: ServerSecret
     ) async throws -> DeviceLink? {
         try await write { transaction in
-            guard try transaction.deviceSession(device) != .forgotten else { throw DeviceRefusal.forgotten }
+            guard try transaction.deviceSession(device, at: now) != .forgotten else {
+                throw DeviceRefusal.forgotten
+            }
             guard let owner = try transaction.redeem(code, at: now, secret: secret) else { return nil }
             let merge = try transaction.mergePlayer(player, into: owner, at: now)
             try transaction.lockPlayer(owner, at: now)
@@ -97,18 +99,16 @@ extension CardTableDatabase {
     {
         try await write { transaction in
             try transaction.recordDevice(device, of: player, named: name, at: now)
-            return try transaction.rows(
+            let rows = try transaction.rows(
                 """
                 SELECT id, name, first_seen_at, linked_at, last_seen_at FROM device
                 WHERE player_id = \(player.rawValue) AND forgotten_at IS NULL ORDER BY last_seen_at DESC, id
                 """
-            ) { row -> DeviceListing? in
-                guard let id = DeviceID(rawValue: try row("id")) else { return nil }
-                return DeviceListing(
-                    id: id, name: try row("name"), firstSeenAt: try row("first_seen_at"),
-                    linkedAt: try row("linked_at"),
-                    lastSeenAt: try row("last_seen_at"))
-            }.compactMap { $0 }
+            ) { row in (id: try row("id") as String, listing: ListedDeviceRow(row)) }
+            return try rows.compactMap { id, row in
+                guard let device = DeviceID(rawValue: id) else { return nil }
+                return try row.listing(of: device, repairingIn: transaction, at: now)
+            }
         }
     }
 
@@ -130,22 +130,40 @@ extension CardTableDatabase {
 }
 
 extension DatabaseTransaction {
-    /// See ``CardTableDatabase/deviceSession(_:)``.
-    func deviceSession(_ device: DeviceID) throws -> DeviceSession {
-        let row = try firstRow("SELECT player_id, forgotten_at FROM device WHERE id = \(device.rawValue)") {
+    /// See ``CardTableDatabase/deviceSession(_:at:)``.
+    ///
+    /// A row whose player or forgetting cannot be read is kept, forgotten at `now` (a copy as it
+    /// was goes to the quarantine): a device that may have been signed out is never let back in.
+    func deviceSession(_ device: DeviceID, at now: Date) throws -> DeviceSession {
+        let found = try firstRow("SELECT player_id, forgotten_at FROM device WHERE id = \(device.rawValue)") {
             row in
-            (player: try row("player_id") as String, forgotten: try row("forgotten_at") as Date? != nil)
+            Result {
+                (player: try row("player_id") as String, forgotten: try row("forgotten_at") as Date? != nil)
+            }
         }
-        guard let row else { return .unrecorded }
-        guard !row.forgotten, let player = PlayerID(rawValue: row.player) else { return .forgotten }
-        return .player(player)
+        guard let found else { return .unrecorded }
+        switch found {
+        case .success(let row):
+            guard !row.forgotten, let player = PlayerID(rawValue: row.player) else { return .forgotten }
+            return .player(player)
+        case .failure(let error):
+            try keepRepaired(
+                from: "device", key: ["id": .text(device.rawValue)], ["forgotten_at": .date(now)],
+                because: error)
+            return .forgotten
+        }
     }
 
-    /// When `device` was last seen; nil when it has no row.
-    func lastSeen(of device: DeviceID) throws -> Date? {
-        try firstRow("SELECT last_seen_at FROM device WHERE id = \(device.rawValue)") { row in
-            try row("last_seen_at") as Date
+    /// When `device` was last seen; nil when it has no row. A moment that cannot be read is set
+    /// to `now` (a copy of the row as it was goes to the quarantine).
+    func lastSeen(of device: DeviceID, at now: Date) throws -> Date? {
+        let found = try firstRow("SELECT last_seen_at FROM device WHERE id = \(device.rawValue)") { row in
+            Result { try row("last_seen_at") as Date }
         }
+        guard case .failure(let error) = found else { return try found?.get() }
+        try keepRepaired(
+            from: "device", key: ["id": .text(device.rawValue)], ["last_seen_at": .date(now)], because: error)
+        return now
     }
 
     /// Records `device` as `player`'s, seen at `now` and named for its browser, when the player
@@ -168,7 +186,7 @@ extension DatabaseTransaction {
             """
             SELECT digest, player_id, expires_at, used_at FROM device_code
             WHERE selector = \(code.selector(keyedBy: secret)) AND kind = \(code.kind.rawValue)
-            """
+            """, settingAsideFrom: "device_code", key: { ["digest": .text(try $0("digest"))] }
         ) { row in
             (
                 digest: try row("digest") as String, player: try row("player_id") as String,

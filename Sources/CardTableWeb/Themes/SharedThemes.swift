@@ -29,11 +29,28 @@ extension DatabaseTransaction {
     }
 
     /// Whose theme rows the player sees: their own once they have copies, the shared ones before.
+    ///
+    /// A player's row is never set aside: when whether they have copies cannot be read, their
+    /// theme rows say (a copy of the row as it was goes to the quarantine).
     func themeOwner(of player: PlayerID) throws -> String {
-        let owns = try firstRow("SELECT owns_themes FROM player WHERE id = \(player.rawValue)") {
-            try $0("owns_themes") as Bool
+        let found = try firstRow("SELECT owns_themes FROM player WHERE id = \(player.rawValue)") { row in
+            Result { try row("owns_themes") as Bool }
         }
-        return owns == true ? player.rawValue : SharedThemes.owner
+        var owns = false
+        switch found {
+        case nil: break
+        case .success(let read): owns = read
+        case .failure(let error):
+            owns =
+                try firstRow("SELECT 1 AS found FROM theme WHERE player_id = \(player.rawValue) LIMIT 1") {
+                    _ in
+                    true
+                } ?? false
+            try keepRepaired(
+                from: "player", key: ["id": .text(player.rawValue)], ["owns_themes": .bool(owns)],
+                because: error)
+        }
+        return owns ? player.rawValue : SharedThemes.owner
     }
 
     /// Gives the player their own copies of the shared themes unless they have them already, so

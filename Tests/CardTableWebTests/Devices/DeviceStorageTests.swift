@@ -29,7 +29,7 @@ import Testing
                 try await instances[0].count(
                     "SELECT count(*) FROM device_code WHERE upper(digest || selector) LIKE '%ABCDEFGH%'") == 0
             )
-            #expect(try await database.deviceSession(phone) == .player(ana))
+            #expect(try await database.deviceSession(phone, at: now) == .player(ana))
 
             let wrong = try typed("ABCD-EFGJ")
             let visitor = PlayerID.random()
@@ -40,7 +40,7 @@ import Testing
             let link = try await database.linkDevice(
                 laptop, named: name, of: visitor, with: code, at: now + 60, secret: secret)
             #expect(link == DeviceLink(player: ana, merge: .nothing))
-            #expect(try await database.deviceSession(laptop) == .player(ana))
+            #expect(try await database.deviceSession(laptop, at: now) == .player(ana))
             #expect(
                 try await database.linkDevice(
                     DeviceID.random(), named: name, of: PlayerID.random(), with: code, at: now + 61,
@@ -104,15 +104,15 @@ import Testing
             #expect(try await database.forgetDevice(phone, of: PlayerID.random(), at: now) == false)
             #expect(try await database.forgetDevice(phone, of: ana, at: now + 120))
             #expect(try await database.forgetDevice(phone, of: ana, at: now + 180) == false)
-            #expect(try await database.deviceSession(phone) == .forgotten)
+            #expect(try await database.deviceSession(phone, at: now) == .forgotten)
             // Seen again (a request that raced the forgetting), it stays forgotten.
             try await database.noteVisit(of: ana, on: phone, named: name, at: now + 86_400 * 2)
-            #expect(try await database.deviceSession(phone) == .forgotten)
+            #expect(try await database.deviceSession(phone, at: now) == .forgotten)
             #expect(
                 try await database.devices(of: ana, recording: laptop, named: name, at: now).map(\.id) == [
                     laptop
                 ])
-            #expect(try await database.deviceSession(DeviceID.random()) == .unrecorded)
+            #expect(try await database.deviceSession(DeviceID.random(), at: now) == .unrecorded)
         }
     }
 
@@ -208,8 +208,8 @@ import Testing
                 beaPhone, named: name, of: bea, with: code, at: now, secret: secret)
             #expect(link?.player == ana && link?.merge.finishedGames == 1)
             #expect(link?.merge.devices == [beaLaptop])
-            #expect(try await database.deviceSession(beaLaptop) == .player(ana))
-            #expect(try await database.deviceSession(beaPhone) == .player(ana))
+            #expect(try await database.deviceSession(beaLaptop, at: now) == .player(ana))
+            #expect(try await database.deviceSession(beaPhone, at: now) == .player(ana))
             #expect(
                 Set(try await database.devices(of: ana, recording: anaPhone, named: name, at: now).map(\.id))
                     == [anaPhone, beaPhone, beaLaptop])

@@ -56,3 +56,14 @@ extension CardTableDatabase {
         }
     }
 }
+
+extension DatabaseTransaction {
+    /// The setting `read` found; when it could not be read, the player's row of its table is set
+    /// aside and the setting is the one a player who never chose has.
+    func readOrSetAside<Setting: PageSetting>(
+        _ setting: Setting.Type, _ read: Result<Setting?, any Error>, of player: PlayerID
+    ) throws -> Setting? {
+        try readOrSetAside(from: Setting.table, key: ["player_id": .text(player.rawValue)]) { try read.get() }
+            ?? nil
+    }
+}

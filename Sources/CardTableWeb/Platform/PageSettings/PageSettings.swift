@@ -9,12 +9,19 @@ extension CardTableDatabase {
     /// never chose (or its stored value no longer reads as one).
     func pageSettings(of player: PlayerID) async throws -> PageSettings {
         try await read { transaction in
-            try transaction.firstRow("SELECT \(Appearance.stored(of: player)), \(Sound.stored(of: player))") {
-                row in
-                PageSettings(
-                    appearance: try Appearance.stored(in: row) ?? .system,
-                    sound: try Sound.stored(in: row) ?? .on)
+            let found = try transaction.firstRow(
+                "SELECT \(Appearance.stored(of: player)), \(Sound.stored(of: player))"
+            ) { row in
+                (
+                    appearance: Result { try Appearance.stored(in: row) },
+                    sound: Result { try Sound.stored(in: row) }
+                )
             }
-        } ?? PageSettings()
+            guard let found else { return PageSettings() }
+            return PageSettings(
+                appearance: try transaction.readOrSetAside(Appearance.self, found.appearance, of: player)
+                    ?? .system,
+                sound: try transaction.readOrSetAside(Sound.self, found.sound, of: player) ?? .on)
+        }
     }
 }

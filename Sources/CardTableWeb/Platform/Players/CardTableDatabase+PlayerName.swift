@@ -37,9 +37,16 @@ extension CardTableDatabase {
 
 extension DatabaseTransaction {
     /// See ``CardTableDatabase/displayName(of:)``.
+    ///
+    /// A row whose name cannot be read is set aside: the player has no name until they choose one.
     func displayName(of player: PlayerID) throws -> DisplayName? {
-        try firstRow("SELECT name FROM player_name WHERE player_id = \(player.rawValue)") { row in
-            (try row("name") as String?).flatMap { try? DisplayName(stored: $0) }
-        } ?? nil
+        let found = try firstRow("SELECT name FROM player_name WHERE player_id = \(player.rawValue)") { row in
+            Result { try row("name") as String? }
+        }
+        guard let found else { return nil }
+        let name = try readOrSetAside(from: "player_name", key: ["player_id": .text(player.rawValue)]) {
+            try found.get()
+        }
+        return name.flatMap { $0 }.flatMap { try? DisplayName(stored: $0) }
     }
 }

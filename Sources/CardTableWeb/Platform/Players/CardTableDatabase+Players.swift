@@ -81,7 +81,7 @@ extension CardTableDatabase {
         // NB: a device without a row has no noted visit, so it is due at once.
         let (isStored, lastNoted) = try await read { transaction -> (Bool, Date?) in
             guard let player = try transaction.lastVisit(of: player, at: now) else { return (false, nil) }
-            return (true, try transaction.lastSeen(of: device).map { min($0, player) })
+            return (true, try transaction.lastSeen(of: device, at: now).map { min($0, player) })
         }
         guard isStored else { return now.addingTimeInterval(interval) }
         if let lastNoted, now.timeIntervalSince(lastNoted) < interval {
