@@ -95,7 +95,8 @@ import Testing
             if try await Self.walk(text, on: .postgres) { applied += 1 }
         }
         // NB: 19 of 26 when written; the others' constraints (a kind, a length) refuse the text.
-        #expect(applied * 3 >= texts.count * 2, "only \(applied) of \(texts.count) text columns could be damaged")
+        #expect(
+            applied * 3 >= texts.count * 2, "only \(applied) of \(texts.count) text columns could be damaged")
     }
 
     /// Gives a player of a new database of `kind` a row in every table, damages the column, and
