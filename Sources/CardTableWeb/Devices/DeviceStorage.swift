@@ -48,6 +48,7 @@ extension CardTableDatabase {
         at now: Date, secret: ServerSecret
     ) async throws {
         try await write { transaction in
+            try transaction.requireActingDevice(device, of: player, at: now)
             try transaction.lockPlayer(player, at: now)
             try transaction.recordDevice(device, of: player, named: name, at: now)
             guard try transaction.deviceSession(device, at: now) == .player(player) else {
@@ -75,9 +76,7 @@ extension CardTableDatabase {
         secret: ServerSecret
     ) async throws -> DeviceLink? {
         try await write { transaction in
-            guard try transaction.deviceSession(device, at: now) != .forgotten else {
-                throw DeviceRefusal.forgotten
-            }
+            try transaction.requireActingDevice(device, of: player, at: now)
             guard let owner = try transaction.redeem(code, at: now, secret: secret) else { return nil }
             let merge = try transaction.mergePlayer(player, into: owner, at: now)
             try transaction.lockPlayer(owner, at: now)
@@ -114,9 +113,16 @@ extension CardTableDatabase {
 
     /// Forgets `player`'s device `id`: its cookie names nobody from now on, and the codes it made
     /// (a link code not yet typed, a recovery code) are void.
+    /// - Parameter acting: The device asking, which must still be the player's (see
+    ///   ``DatabaseTransaction/requireActingDevice(_:of:at:)``); nil for none (a tool, a test).
     /// - Returns: Whether the player had such a device (not forgotten already).
-    func forgetDevice(_ id: DeviceID, of player: PlayerID, at now: Date) async throws -> Bool {
+    /// - Throws: ``DeviceRefusal/forgotten`` when the acting device was forgotten meanwhile.
+    func forgetDevice(_ id: DeviceID, of player: PlayerID, by acting: DeviceID? = nil, at now: Date)
+        async throws
+        -> Bool
+    {
         try await write { transaction in
+            if let acting { try transaction.requireActingDevice(acting, of: player, at: now) }
             let forgotten = try transaction.execute(
                 """
                 UPDATE device SET forgotten_at = \(now)
@@ -151,6 +157,27 @@ extension DatabaseTransaction {
                 from: "device", key: ["id": .text(device.rawValue)], ["forgotten_at": .date(now)],
                 because: error)
             return .forgotten
+        }
+    }
+
+    /// Checks, in the transaction that is to change something for `player`, that `device`, the
+    /// one asking, is still theirs: not forgotten (on another instance, whose memory of sessions
+    /// may be seconds behind), and not moved to another player by a link. Locks the rows of the
+    /// player's devices and of `device` first, in one order, so that two such changes on two
+    /// instances take turns (forgetting a device while it links: one of them, never both) and
+    /// never wait on each other.
+    /// - Throws: ``DeviceRefusal/forgotten`` when it is not theirs.
+    func requireActingDevice(_ device: DeviceID, of player: PlayerID, at now: Date) throws {
+        _ = try rows(
+            """
+            SELECT id FROM device WHERE id = \(device.rawValue) OR player_id = \(player.rawValue)
+            ORDER BY id\(SQL.forUpdate)
+            """
+        ) { _ in () }
+        switch try deviceSession(device, at: now) {
+        case .unrecorded: return
+        case .player(let owner) where owner == player: return
+        case .player, .forgotten: throw DeviceRefusal.forgotten
         }
     }
 
@@ -208,9 +235,9 @@ extension DatabaseTransaction {
     }
 }
 
-/// Why a device may not link or make codes.
+/// Why a device may not link, make codes, forget a device or rename the player.
 enum DeviceRefusal {
-    /// The device was forgotten while the request was on its way.
+    /// The device was forgotten (or became another player's) while the request was on its way.
     static let forgotten = AppError.forbidden(
         "This device was signed out from another of your devices: reload the page to start over.")
 }

@@ -200,7 +200,7 @@ struct DevicesController: Sendable {
         _ = try await RequestInput.decode(EmptyForm.self, from: request, context: context)
         let (player, device) = (try context.requirePlayer(), try context.requireDevice())
         let forgotten = try context.pathParameter("device", DeviceID.init(rawValue:), mustBe: "a device's id")
-        guard try await database.forgetDevice(forgotten, of: player, at: now()) else {
+        guard try await database.forgetDevice(forgotten, of: player, by: device, at: now()) else {
             throw AppError.notFound("You have no such device: it may have been forgotten already.")
         }
         sessions.remember(.forgotten, for: forgotten, at: now())
@@ -234,7 +234,8 @@ struct DevicesController: Sendable {
                     error: rejection, page: try await devicesPage(request, context, nameProblem: problem))
             }
         }
-        try await database.setDisplayName(name, of: context.requirePlayer(), at: now())
+        try await database.setDisplayName(
+            name, of: context.requirePlayer(), by: context.requireDevice(), at: now())
         switch ResponseFormat(request) {
         case .json: return try PageRenderer.json(Named(name: name?.text))
         case .html:

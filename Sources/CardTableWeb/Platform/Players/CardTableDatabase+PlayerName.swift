@@ -11,8 +11,13 @@ extension CardTableDatabase {
 
     /// Sets `player`'s name, or takes it away for good (nil: rooms then start with an empty
     /// field); the player is stored if they are not.
-    func setDisplayName(_ name: DisplayName?, of player: PlayerID, at now: Date) async throws {
+    /// - Parameter acting: The device asking, which must still be the player's (see
+    ///   ``DatabaseTransaction/requireActingDevice(_:of:at:)``); nil for none (a tool, a test).
+    func setDisplayName(_ name: DisplayName?, of player: PlayerID, by acting: DeviceID? = nil, at now: Date)
+        async throws
+    {
         try await write { transaction in
+            if let acting { try transaction.requireActingDevice(acting, of: player, at: now) }
             try transaction.lockPlayer(player, at: now)
             try transaction.execute(
                 """
