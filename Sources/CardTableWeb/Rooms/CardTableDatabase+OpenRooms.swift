@@ -22,15 +22,40 @@ extension DatabaseTransaction {
             return (room, createdAt)
         }
     }
+
+    /// Throws when `room`, about to be listed, would be one more than its host
+    /// (`maximumListedRooms`) or the address that lists it (`maximumListedPerAddress`) may have
+    /// listed at `now`.
+    func checkListing(of room: Room, at now: Date, maximumListedRooms: Int, maximumListedPerAddress: Int)
+        throws
+    {
+        let hosts = try listedRooms(hostedBy: room.host.player, limit: RoomReferee.maximumOpenRooms)
+        guard
+            hosts.count(where: { $0.room.isListed(at: now) && $0.room.code != room.code })
+                < maximumListedRooms
+        else { throw RoomRefusal.tooManyListedRooms(maximum: maximumListedRooms) }
+        guard let address = room.openFrom else { return }
+        let fromAddress = try rows(
+            """
+            SELECT state FROM room
+            WHERE closed_at IS NULL AND code <> \(room.code.rawValue) AND state LIKE \("%\"openFrom\":\"\(address)\"%")
+            """
+        ) { row in try? JSONText.decode(Room.self, from: row("state")) }
+        guard fromAddress.count(where: { $0?.isListed(at: now) == true }) < maximumListedPerAddress else {
+            throw RoomRefusal.tooManyListedFromAddress(maximum: maximumListedPerAddress)
+        }
+    }
 }
 
 extension CardTableDatabase {
-    /// The rooms Open rooms lists (open, gathering players or playing), oldest first, at most
+    /// The rooms Open rooms lists at `now` (see ``Room/isListed(at:)``), oldest first, at most
     /// `limit`, with when each was made.
-    func openRooms(limit: Int) async throws -> [(room: Room, createdAt: Date)] {
+    func openRooms(limit: Int, at now: Date) async throws -> [(room: Room, createdAt: Date)] {
         try await read { transaction in
             // NB: finished rooms are read too but not listed; a few more make up for them.
-            Array(try transaction.listedRooms(limit: limit * 2).filter { $0.room.isListed }.prefix(limit))
+            Array(
+                try transaction.listedRooms(limit: limit * 2).filter { $0.room.isListed(at: now) }.prefix(
+                    limit))
         }
     }
 
@@ -39,9 +64,11 @@ extension CardTableDatabase {
     /// does), so a host's rooms listed at the same moment on any instance are counted one after
     /// another.
     /// - Throws: ``RoomRefusal/tooManyListedRooms(maximum:)`` when the change lists the room and
-    ///   its host has `maximumListedRooms` listed already; nothing is saved.
+    ///   its host has `maximumListedRooms` listed already, or
+    ///   ``RoomRefusal/tooManyListedFromAddress(maximum:)`` when its address has
+    ///   `maximumListedPerAddress`; nothing is saved.
     func changeRoomListing(
-        _ code: RoomCode, at now: Date, maximumListedRooms: Int,
+        _ code: RoomCode, at now: Date, maximumListedRooms: Int, maximumListedPerAddress: Int,
         _ change: @escaping @Sendable (inout StoredRoom, Date) throws -> [RoomHappening]
     ) async throws -> RoomChange? {
         try await write { transaction in
@@ -50,14 +77,12 @@ extension CardTableDatabase {
             // NB: read again under the host's lock, for the version the save checks.
             guard let (again, version) = try transaction.roomAndVersion(code) else { return nil }
             var stored = again
-            let wasOpen = stored.room.isOpen
+            let listedSince = stored.room.openSince
             let happenings = try change(&stored, now)
-            if stored.room.isOpen, !wasOpen {
-                let listed = try transaction.listedRooms(
-                    hostedBy: stored.room.host.player, limit: RoomReferee.maximumOpenRooms)
-                guard listed.count < maximumListedRooms else {
-                    throw RoomRefusal.tooManyListedRooms(maximum: maximumListedRooms)
-                }
+            if stored.room.isOpen, stored.room.openSince != listedSince {
+                try transaction.checkListing(
+                    of: stored.room, at: now, maximumListedRooms: maximumListedRooms,
+                    maximumListedPerAddress: maximumListedPerAddress)
             }
             let events = try transaction.record(
                 happenings, in: &stored, at: now, unlessChangedSince: version, finishing: [])

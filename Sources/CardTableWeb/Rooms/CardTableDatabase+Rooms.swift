@@ -13,9 +13,11 @@ extension CardTableDatabase {
     /// - Throws: ``RoomRefusal/tooManyOpenRooms(maximum:)`` when the host already has
     ///   `maximumOpenRooms` rooms that are not closed; ``RoomRefusal/tooManyListedRooms(maximum:)``
     ///   when the room is listed under Open rooms and the host has `maximumListedRooms` listed
-    ///   already. Nothing is stored.
+    ///   already; ``RoomRefusal/tooManyListedFromAddress(maximum:)`` when the host's address has
+    ///   `maximumListedPerAddress`. Nothing is stored.
     func createRoom(
         at now: Date, maximumOpenRooms: Int, maximumListedRooms: Int = .max,
+        maximumListedPerAddress: Int = .max,
         code: @escaping @Sendable () -> RoomCode,
         _ make: @escaping @Sendable (RoomCode) -> (Room, [RoomHappening])
     ) async throws -> RoomChange {
@@ -28,11 +30,10 @@ extension CardTableDatabase {
             guard try transaction.openRoomCount(hostedBy: host) < maximumOpenRooms else {
                 throw RoomRefusal.tooManyOpenRooms(maximum: maximumOpenRooms)
             }
-            if room.isOpen,
-                try transaction.listedRooms(hostedBy: host, limit: maximumOpenRooms).count
-                    >= maximumListedRooms
-            {
-                throw RoomRefusal.tooManyListedRooms(maximum: maximumListedRooms)
+            if room.isOpen {
+                try transaction.checkListing(
+                    of: room, at: now, maximumListedRooms: maximumListedRooms,
+                    maximumListedPerAddress: maximumListedPerAddress)
             }
             while try !transaction.insert(room, at: now) {
                 (room, happenings) = make(code())  // the code was taken: draw another

@@ -5,6 +5,8 @@ import Hummingbird
 struct LobbyController: Sendable {
     let referee: RoomReferee
     let renderer: PageRenderer
+    /// The proxies believed about the client's address, which a room Quick play lists is kept with.
+    let trustedProxies: TrustedProxies
 
     /// The body of Quick play: the name to play under, when the player has none yet.
     struct QuickPlayForm: RoomForm {
@@ -68,7 +70,8 @@ struct LobbyController: Sendable {
             }
             return try renderer.respond(RoomNewPage(quickPlayNameProblem: nil), to: request)
         }
-        let code = try await referee.quickPlay(as: name, for: player)
+        let address = ClientAddress(request, peer: context.remoteAddress, trusting: trustedProxies)
+        let code = try await referee.quickPlay(as: name, for: player, from: Room.listingAddress(address))
         switch ResponseFormat(request) {
         case .html: return .redirect(to: RoomRoute.page(code))
         case .json:

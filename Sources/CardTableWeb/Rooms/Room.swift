@@ -54,12 +54,16 @@ struct Room: Equatable, Sendable, Codable {
     /// Since when the host has listed the room under Open rooms, where anyone may find and join
     /// it; nil when only its code lets people in (and in rooms stored before the list).
     private(set) var openSince: Date?
+    /// Who listed the room, as ``Room/listingAddress(_:)`` writes their address, so that one
+    /// address can list only so many rooms; nil when it is not listed (and in rooms listed before
+    /// it was kept, or by a client without an address).
+    private(set) var openFrom: String?
 
     // NB: every stored property, the Set variant saved as `setVariant`.
     enum CodingKeys: String, CodingKey {
         case code, game, theme
         case savedSetVariant = "setVariant"
-        case members, phase, gameNumber, table, setCardsDealtAt, setCardsDealtTime, openSince
+        case members, phase, gameNumber, table, setCardsDealtAt, setCardsDealtTime, openSince, openFrom
     }
 
     /// A new room with its host as its only member; a Set room plays `setVariant`.
@@ -207,8 +211,11 @@ struct Room: Equatable, Sendable, Codable {
         phase = .playing
     }
 
-    mutating func setOpenSince(_ date: Date?) {
+    /// Lists the room since `date` by a client at `address` (see ``listingAddress(_:)``), or takes
+    /// it off the list (nil).
+    mutating func setOpenSince(_ date: Date?, from address: String?) {
         openSince = date
+        openFrom = date == nil ? nil : address
     }
 
     mutating func add(_ member: RoomMember) {

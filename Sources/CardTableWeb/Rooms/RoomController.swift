@@ -119,9 +119,11 @@ struct RoomController: Sendable {
         do {
             answer = try await referee.create(
                 form.game, themeID: form.themeID, mode: form.mode, hostName: name, open: form.open ?? false,
-                for: Self.host(context))
+                listedFrom: listingAddress(request, context), for: Self.host(context))
         } catch let error as AppError
             where error == RoomRefusal.tooManyListedRooms(maximum: RoomReferee.maximumListedRooms).appError
+            || error
+                == RoomRefusal.tooManyListedFromAddress(maximum: RoomReferee.maximumListedPerAddress).appError
         {
             // NB: a browser gets the form back, the box unticked, the name kept, the message beside the box.
             throw try await refusal(error, of: request, field: "room-open", typed: "") {
@@ -210,7 +212,16 @@ struct RoomController: Sendable {
         let form = try await RequestInput.decode(ListingForm.self, from: request, context: context)
         let player = try context.requirePlayer()
         return try answer(
-            try await referee.setOpen(form.open, in: try Self.code(context), for: player), request)
+            try await referee.setOpen(
+                form.open, in: try Self.code(context), for: player, from: listingAddress(request, context)),
+            request)
+    }
+
+    /// How the address of the client asking is kept with a room it lists (see
+    /// ``Room/listingAddress(_:)``).
+    private func listingAddress(_ request: Request, _ context: CardTableRequestContext) -> String? {
+        Room.listingAddress(
+            ClientAddress(request, peer: context.remoteAddress, trusting: lookupLimit.trustedProxies))
     }
 
     @Sendable func start(_ request: Request, context: CardTableRequestContext) async throws -> Response {

@@ -42,6 +42,10 @@ struct RoomReferee: Sendable {
     /// The most rooms one player may list under Open rooms at once.
     static let maximumListedRooms = 3
 
+    /// The most rooms listed under Open rooms at once from one address (a household, or one
+    /// client with many cookies), so that nobody can fill the list.
+    static let maximumListedPerAddress = 6
+
     /// Makes a room hosted by `player`: a Set room, or a Memorize room with a copy of one of
     /// their themes, listed under Open rooms when `open`. The host is named `typed` (which
     /// becomes their name unless they have one), or their name, or ``defaultHostName``.
@@ -50,7 +54,7 @@ struct RoomReferee: Sendable {
     ///   the room is to be listed and they list ``maximumListedRooms`` already.
     func create(
         _ game: Room.Game, themeID: ThemeID?, mode: SetVariant? = nil, hostName typed: DisplayName?,
-        open: Bool = false,
+        open: Bool = false, listedFrom address: String? = nil,
         for player: PlayerID
     ) async throws -> Answer {
         if game == .memorize, mode != nil {
@@ -72,7 +76,8 @@ struct RoomReferee: Sendable {
         do {
             change = try await database.createRoom(
                 at: environment.now(), maximumOpenRooms: Self.maximumOpenRooms,
-                maximumListedRooms: Self.maximumListedRooms
+                maximumListedRooms: Self.maximumListedRooms,
+                maximumListedPerAddress: Self.maximumListedPerAddress
             ) {
                 var generator = SystemRandomNumberGenerator()
                 return RoomCode.random(using: &generator)
@@ -80,7 +85,7 @@ struct RoomReferee: Sendable {
                 var room = Room(
                     code: code, game: game, theme: theme, setVariant: mode ?? .normal, host: player,
                     hostName: hostName)
-                if open { room.setOpenSince(now) }
+                if open { room.setOpenSince(now, from: address) }
                 return (
                     room,
                     [
@@ -295,7 +300,8 @@ extension RoomRefusal {
     var appError: AppError {
         switch self {
         case .notAMember, .notAPlayer, .notTheHost: .forbidden(description)
-        case .nameTaken, .tooManyOpenRooms, .tooManyListedRooms: .limitReached(description)
+        case .nameTaken, .tooManyOpenRooms, .tooManyListedRooms, .tooManyListedFromAddress:
+            .limitReached(description)
         default: .conflict(description)
         }
     }

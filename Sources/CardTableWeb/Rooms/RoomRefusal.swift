@@ -12,6 +12,8 @@ enum RoomRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyOpenRooms(maximum: Int)
     /// The host has as many rooms listed under Open rooms as one player may.
     case tooManyListedRooms(maximum: Int)
+    /// The host's address has as many rooms listed under Open rooms as one address may.
+    case tooManyListedFromAddress(maximum: Int)
     case wrongGame
     case claim(String)
     case move(String)
@@ -34,6 +36,9 @@ enum RoomRefusal: Error, Hashable, Sendable, CustomStringConvertible {
             "open: you already host \(maximum) rooms listed under Open rooms, as many as one player may: "
                 + "take one off the list (in its lobby) or wait until one ends, or make this room without "
                 + "listing it and share its code."
+        case .tooManyListedFromAddress(let maximum):
+            "open: \(maximum) rooms are listed under Open rooms from your address already, as many as one "
+                + "address may: make this room without listing it and share its code, or list it once one ends."
         case .wrongGame: "This room plays another game."
         case .claim(let reason), .move(let reason): reason
         }

@@ -24,7 +24,7 @@ import Testing
                 }
                 made.append(change.stored.room.code)
             }
-            var listed = try await reader.openRooms(limit: 10).map(\.room.code)
+            var listed = try await reader.openRooms(limit: 10, at: now).map(\.room.code)
             #expect(listed == [made[0], made[2], made[3]])
 
             // A fourth listed room is refused, made or listed later; an unlisted one is not.
@@ -36,29 +36,35 @@ import Testing
                 }
             }
             await #expect(throws: RoomRefusal.tooManyListedRooms(maximum: 3)) {
-                _ = try await writer.changeRoomListing(made[1], at: now, maximumListedRooms: 3) {
+                _ = try await writer.changeRoomListing(
+                    made[1], at: now, maximumListedRooms: 3, maximumListedPerAddress: 6
+                ) {
                     stored, now in
-                    try stored.room.setOpen(true, by: self.ana, at: now)
+                    try stored.room.setOpen(true, by: self.ana, from: nil, at: now)
                 }
             }
 
             // Taken off, or closed: gone at once, on the other instance too.
-            let unlisted = try await writer.changeRoomListing(made[0], at: now, maximumListedRooms: 3) {
-                stored, now in try stored.room.setOpen(false, by: self.ana, at: now)
+            let unlisted = try await writer.changeRoomListing(
+                made[0], at: now, maximumListedRooms: 3, maximumListedPerAddress: 6
+            ) {
+                stored, now in try stored.room.setOpen(false, by: self.ana, from: nil, at: now)
             }
             #expect(unlisted?.stored.room.isOpen == false)
             #expect(unlisted?.events.count == 1)
             let closing = made[2]
             try await writer.write { try $0.close(closing, at: self.now) }
-            listed = try await reader.openRooms(limit: 10).map(\.room.code)
+            listed = try await reader.openRooms(limit: 10, at: now).map(\.room.code)
             #expect(listed == [made[3]])
 
             // With two listed now, another may be.
-            let relisted = try await writer.changeRoomListing(made[1], at: now, maximumListedRooms: 3) {
-                stored, now in try stored.room.setOpen(true, by: self.ana, at: now)
+            let relisted = try await writer.changeRoomListing(
+                made[1], at: now, maximumListedRooms: 3, maximumListedPerAddress: 6
+            ) {
+                stored, now in try stored.room.setOpen(true, by: self.ana, from: nil, at: now)
             }
             #expect(relisted?.stored.room.isOpen == true)
-            #expect(try await reader.openRooms(limit: 10).map(\.room.code) == [made[1], made[3]])
+            #expect(try await reader.openRooms(limit: 10, at: now).map(\.room.code) == [made[1], made[3]])
         }
     }
 
@@ -70,7 +76,7 @@ import Testing
     private func room(_ code: RoomCode, open: Bool) -> Room {
         var room = Room(
             code: code, game: .set, theme: nil, host: ana, hostName: try! DisplayName(typed: "Ana"))
-        if open { room.setOpenSince(now) }
+        if open { room.setOpenSince(now, from: nil) }
         return room
     }
 }

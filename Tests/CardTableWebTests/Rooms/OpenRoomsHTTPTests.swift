@@ -104,7 +104,8 @@ import Testing
     }
 
     @Test func thePageListsRoomsWithJoinAndWatchWithoutScript() async throws {
-        try await withTestApp { session in
+        // NB: a clock that stands still: the rooms stay listed (Room.listingLifetime).
+        try await withTestApp(clock: .manual) { session in
             let ana = try await session.newPlayer()
             var page = try await ana.get("/rooms")
             #expect(page.status == .ok)

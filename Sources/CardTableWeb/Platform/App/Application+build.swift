@@ -163,7 +163,8 @@ func buildRouter(
     let set = SetReferee(games: served.setGames, environment: environment, secret: secret, logger: logger)
     SetController(referee: set, renderer: renderer, database: database)
         .addRoutes(to: pages, notingIn: routes, allowsTestSetups: environment.allowsTestSetups)
-    LobbyController(referee: rooms, renderer: renderer).addRoutes(to: pages, notingIn: routes)
+    LobbyController(referee: rooms, renderer: renderer, trustedProxies: configuration.trustedProxies)
+        .addRoutes(to: pages, notingIn: routes)
     RoomController(referee: rooms, renderer: renderer, lookupLimit: roomLookupLimit)
         .addRoutes(to: pages, notingIn: routes)
     DailyController(
