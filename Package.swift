@@ -40,6 +40,11 @@ let package = Package(
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // glibc's malloc_trim: the memory of closed connections given back (MemoryGiveBack).
         .systemLibrary(name: "CMalloc"),
+        // Debian's ICU (libicu-dev): the confusable skeletons of UTS #39 that tell look-alike
+        // names apart, behind a C function of its own (ICU's headers would meet Foundation's ICU).
+        .target(
+            name: "CConfusables",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
         // MARK: - Web app and command line
         .target(
@@ -50,6 +55,7 @@ let package = Package(
                 "SeededRandom",
                 "CQRencode",
                 "CMalloc",
+                "CConfusables",
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Crypto", package: "swift-crypto"),

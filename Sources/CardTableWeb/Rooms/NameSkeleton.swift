@@ -1,8 +1,9 @@
 import Foundation
 
 /// What a name looks like, reduced to a text that two names share when one could be mistaken for
-/// the other: "Bo", "bo", "Bо" (a Cyrillic o), "ＢＯ" (fullwidth) and "B\u{200D}o" (a zero-width
-/// joiner inside) all have the skeleton "bo".
+/// the other: "Bo", "bo", "Bо" (a Cyrillic o), "ＢＯ" (fullwidth), "B\u{200D}o" (a zero-width
+/// joiner inside), "Ᏼo" (Cherokee), "ꓐo" (Lisu), "Bօ" (Armenian), "ʙᴏ" (small capitals), "B0"
+/// and "Bó" all have the skeleton "bo".
 ///
 /// The skeleton is only compared, never shown. It is the name
 /// 1. without invisible characters: Unicode's default-ignorable code points (zero-width space,
@@ -11,27 +12,68 @@ import Foundation
 ///    the joiner inside a sequence of emoji (👨‍👩‍👧 is not 👨👩👧) and the tags of a subdivision
 ///    flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿 is not 🏴󠁧󠁢󠁷󠁬󠁳󠁿);
 /// 2. in compatibility form (NFKC: fullwidth, mathematical and other styled letters are plain
-///    letters, a no-break space is a space), with Cyrillic and Greek letters that look like Latin
-///    ones written as those (``latinLookAlikes``), in lower case;
-/// 3. with runs of spaces as one space, and none at either end.
+///    letters, a no-break space is a space), with ``blanks`` as spaces and small capitals as
+///    capitals;
+/// 3. as its confusable skeleton (Unicode Technical Standard #39, from ICU's data: each
+///    character written as the one it is drawn like, "0" as "O", Cherokee "Ᏼ" as "B"), in lower
+///    case;
+/// 4. without accents and other combining marks ("Bó" is "Bo");
+/// 5. with runs of spaces as one space, and none at either end.
+///
+/// Case is a choice of the skeleton's: "IAN" and "ian" are one name, but the confusable skeleton
+/// of "I" is "l". So a name has two skeletons, of itself and of its lower case, and two names
+/// look alike when they share one (``forms(of:)``).
 enum NameSkeleton {
-    /// The skeleton of `name`; empty when nothing in it can be seen.
+    /// The skeleton of `name` in lower case; empty when nothing in it can be seen.
     static func of(_ name: String) -> String {
-        // NB: look-alikes are read both before NFKC, which would turn some into other letters
-        // (the lunate sigma "ϲ" into "ς"), and after it has taken accents apart ("Ё" is "Е" and "̈").
-        let decomposed = visible(latin(name)).decomposedStringWithCompatibilityMapping
-        let folded = latin(decomposed).lowercased().precomposedStringWithCompatibilityMapping
-        return folded.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        reduced(shown(name).lowercased())
     }
 
-    /// `text` with ``latinLookAlikes`` written as the Latin letters they look like, and
-    /// ``blanks`` as spaces.
-    static func latin(_ text: String) -> String {
-        var latin = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            latin.append(latinLookAlikes[scalar] ?? (blanks.contains(scalar) ? " " : scalar))
+    /// The skeletons of `name` as it is written and in lower case.
+    static func forms(of name: String) -> Set<String> {
+        let shown = shown(name)
+        return [reduced(shown), reduced(shown.lowercased())]
+    }
+
+    /// `name` without what cannot be seen, in compatibility form, ``blanks`` as spaces and small
+    /// capitals as capitals (see ``capitals(_:)``).
+    private static func shown(_ name: String) -> String {
+        capitals(visible(spaced(name)).precomposedStringWithCompatibilityMapping)
+    }
+
+    /// `text` with Latin small capitals ("ʙᴏ") as the capitals they are drawn as, smaller ("BO"),
+    /// told by their Unicode names ("LATIN LETTER SMALL CAPITAL B"): the confusable skeleton takes
+    /// "ʙ" for a Cyrillic "в", whereas a reader takes it for a "B".
+    static func capitals(_ text: String) -> String {
+        let prefix = "LATIN LETTER SMALL CAPITAL "
+        return String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    guard let name = scalar.properties.name, name.hasPrefix(prefix) else { return scalar }
+                    let letter = name.dropFirst(prefix.count)
+                    guard letter.count == 1, let capital = letter.unicodeScalars.first,
+                        ("A"..."Z").contains(capital)
+                    else { return scalar }
+                    return capital
+                }))
+    }
+
+    /// Rules 3 to 5 of the type's.
+    private static func reduced(_ text: String) -> String {
+        let confusable = ConfusableSkeleton.of(text).lowercased()
+        let unmarked = confusable.decomposedStringWithCanonicalMapping.unicodeScalars.filter { scalar in
+            let category = scalar.properties.generalCategory
+            let isMark = category == .nonspacingMark || category == .enclosingMark
+            // NB: the keycap's enclosing mark is an emoji's own (1️⃣ is not 1).
+            return !isMark || scalar == keycap
         }
-        return String(latin)
+        return String(String.UnicodeScalarView(unmarked)).precomposedStringWithCanonicalMapping
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// `text` with ``blanks`` as spaces.
+    static func spaced(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { blanks.contains($0) ? " " : $0 }))
     }
 
     /// `text` without the characters that show nothing (see the type's first rule).
@@ -59,32 +101,11 @@ enum NameSkeleton {
         scalar.properties.isDefaultIgnorableCodePoint
     }
 
-    /// Cyrillic and Greek letters drawn like a Latin letter in common fonts, and that letter. Upper
-    /// case maps to upper case and lower case to lower case, so "В" (Cyrillic) looks like "B" but
-    /// "в" like nothing Latin. Accents are kept apart by decomposing first: "Ё" is "Е" and a
-    /// diaeresis, so it looks like "Ë".
-    static let latinLookAlikes: [Unicode.Scalar: Unicode.Scalar] = [
-        // Cyrillic capitals
-        "А": "A", "В": "B", "Е": "E", "Ѕ": "S", "І": "I", "Ј": "J", "К": "K", "М": "M", "Н": "H",
-        "О": "O", "Р": "P", "С": "C", "Т": "T", "У": "Y", "Х": "X", "Ү": "Y", "Һ": "H", "Ӏ": "I",
-        "Ԛ": "Q", "Ԝ": "W",
-        // Cyrillic small letters
-        "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "ѕ": "s", "і": "i",
-        "ј": "j", "ԁ": "d", "һ": "h", "ԛ": "q", "ԝ": "w", "ӏ": "l", "ү": "y",
-        // Greek capitals
-        "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N",
-        "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
-        // Greek small letters
-        "α": "a", "γ": "y", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p", "υ": "u", "χ": "x",
-        "ϲ": "c", "ϳ": "j",
-        // Latin letters without their dot or bar that pass for the usual ones
-        "ı": "i", "ȷ": "j",
-    ]
-
     /// Characters that look like a space without being spaces: the Braille blank.
     static let blanks: Set<Unicode.Scalar> = ["\u{2800}"]
 
     private static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
+    private static let keycap: Unicode.Scalar = "\u{20E3}"
     /// The waving black flag that tags turn into a subdivision's flag.
     private static let blackFlag: Unicode.Scalar = "\u{1F3F4}"
     private static let tags: ClosedRange<Unicode.Scalar> = "\u{E0020}"..."\u{E007F}"
@@ -93,6 +114,6 @@ enum NameSkeleton {
 extension DisplayName {
     /// Whether the two names could be taken for each other (see ``NameSkeleton``).
     func looksLike(_ other: DisplayName) -> Bool {
-        NameSkeleton.of(text) == NameSkeleton.of(other.text)
+        !NameSkeleton.forms(of: text).isDisjoint(with: NameSkeleton.forms(of: other.text))
     }
 }
