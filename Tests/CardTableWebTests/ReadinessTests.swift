@@ -89,11 +89,11 @@ import Testing
                 try await Task.sleep(for: .milliseconds(100))
                 (draining, health) = try await Self.readyAndHealth(on: server.port)
             }
+            // NB: answered at all, so still listening: within the drain (after it the listener is
+            // closed and the checks would throw). How long they took is the machine's business: a
+            // bound on it failed under a loaded suite (8.9 s of an 8 s drain).
             #expect(draining.status == .serviceUnavailable)
             #expect(health.status == .ok)
-            #expect(
-                ContinuousClock.now - signalled < .seconds(Self.drainSeconds),
-                "the checks took the whole drain")
             let ending = await server.ending(within: .seconds(Self.drainSeconds + 20))
             #expect(
                 ending == .exited(0), "the server ended \(String(describing: ending)):\n\(server.logTail)")
