@@ -74,7 +74,11 @@ class Flood:
 
     def _open_one(self):
         address = self.addresses[self.opened % len(self.addresses)]
-        sock = socket.socket()
+        try:
+            sock = socket.socket()
+        except OSError:
+            self.refused += 1  # this process is out of files itself
+            return
         sock.setblocking(False)
         try:
             sock.bind((address, 0))
