@@ -40,7 +40,26 @@ def health(url, timeout=2):
         connection.close()
 
 
-class Flood:
+class BackgroundLoop:
+    """A loop (`_run`, while `running`) on a thread of its own, from start() until stop()."""
+
+    def __init__(self):
+        self.running = True
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self):
+        self.thread.start()
+        return self
+
+    def stop(self):
+        self.running = False
+        self.thread.join(timeout=30)
+
+    def _run(self):
+        raise NotImplementedError
+
+
+class Flood(BackgroundLoop):
     """Idle connections to `port` from the loopback `addresses` (127.0.0.x, each taking its
     turn), `count` of them kept open: each sends one kept-alive request and then says nothing,
     and one the server closes is opened again, until stop()."""
@@ -55,16 +74,10 @@ class Flood:
         self.opened = 0
         self.refused = 0
         self.closed_by_server = 0
-        self.running = True
-        self.thread = threading.Thread(target=self._run, daemon=True)
-
-    def start(self):
-        self.thread.start()
-        return self
+        super().__init__()
 
     def stop(self):
-        self.running = False
-        self.thread.join(timeout=30)
+        super().stop()
         for sock in list(self.sockets):
             self._drop(sock)
 
@@ -127,7 +140,7 @@ class Flood:
                         self._drop(sock)
 
 
-class SetPlayer:
+class SetPlayer(BackgroundLoop):
     """A player dealing three more cards again and again (a new game when the deck runs out) over
     one kept-alive connection from `address`, opening another when one is lost."""
 
@@ -137,17 +150,8 @@ class SetPlayer:
         self.cookie = None
         self.moves = 0
         self.failures = []
-        self.running = True
         self.connection = None
-        self.thread = threading.Thread(target=self._run, daemon=True)
-
-    def start(self):
-        self.thread.start()
-        return self
-
-    def stop(self):
-        self.running = False
-        self.thread.join(timeout=30)
+        super().__init__()
 
     def _send(self, method, path):
         if self.connection is None:

@@ -51,9 +51,6 @@ extension CardTableDatabase {
             try transaction.requireActingDevice(device, of: player, at: now)
             try transaction.lockPlayer(player, at: now)
             try transaction.recordDevice(device, of: player, named: name, at: now)
-            guard try transaction.deviceSession(device, at: now) == .player(player) else {
-                throw DeviceRefusal.forgotten
-            }
             try transaction.execute(
                 "DELETE FROM device_code WHERE used_at IS NOT NULL OR expires_at <= \(now)")
             try transaction.execute(
