@@ -16,6 +16,7 @@ LOGS=test-output
 mkdir -p "$LOGS"
 started=$SECONDS
 summary=()
+failed_logs=()
 failed=0
 
 # How many tests a part ran: the sum of Swift Testing's "Test run with N tests" lines, the sum of
@@ -48,6 +49,7 @@ part() {
         summary+=("$name ok$(count_in "$log") ${took}s")
     else
         summary+=("$name FAILED (exit $status, $LOGS/$name.log) ${took}s")
+        failed_logs+=("$log")
         failed=1
     fi
 }
@@ -58,6 +60,14 @@ part second-pass bash Tests/Postgres/with-cluster.sh bash Tests/Postgres/second-
 part chromium bash Tests/Browser/run.sh
 part webkit bash Tests/WebKit/run.sh
 part contract bash Tests/Contract/run.sh
+
+# A failed part's own words, repeated at the end where CI's excerpt of the output shows them:
+# Swift Testing's recorded issues and crashes, compiler errors, pytest's FAILED/ERROR lines and
+# schemathesis' failure headings.
+for log in "${failed_logs[@]}"; do
+    echo "== what failed in $log:"
+    grep -aE "recorded an issue|Fatal error|error: |^(FAILED|ERROR) |^_+ .* _+$|^[0-9]+\. Test Case ID" "$log" | head -30
+done
 
 total=$((SECONDS - started))
 line=$(IFS=';'; echo "${summary[*]}")
