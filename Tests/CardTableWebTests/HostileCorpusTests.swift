@@ -10,7 +10,10 @@ import Testing
 
 /// A generated corpus of hostile requests: none gets a 5xx, and none that is refused changes
 /// what the player who sent it has saved.
-@Suite struct HostileCorpusTests {
+/// It runs in the second pass (`Tests/Postgres/second-pass.sh`, which sets
+/// `CARDTABLE_TEST_HEAVY_WALKS`), for the same reason as ``DamageWalkTests``.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["CARDTABLE_TEST_HEAVY_WALKS"] == "1"))
+struct HostileCorpusTests {
     static let theme = Theme(name: "Frogs", emojis: ["🐸", "🦄", "🐝", "🐼"], numberOfPairs: 3, color: "teal")
 
     @Test func noHostileRequestGetsA5xxOrChangesWhatARefusalShouldNot() async throws {

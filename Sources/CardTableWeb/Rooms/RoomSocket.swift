@@ -110,13 +110,18 @@ struct RoomSocket: Sendable {
         let deliveries = EventDeliveryLog(heldThrough: after)
         var closingError: (any Error)?
         do {
-            let room = try await referee.current(code).room
-            // Back from being away: the room counts them again.
-            if let member = room.member(for: player), member.isAway {
-                _ = try await referee.setAway(false, in: code, for: player)
+            // NB: what a socket does once as it opens (here, and its first catch-up) is done in
+            // tasks of its own, so an open socket does not hold that memory; each later move and
+            // event is not, as the extra task's wait for a thread is felt when the server is busy.
+            try await inOwnTask { [referee] in
+                let room = try await referee.current(code).room
+                // Back from being away: the room counts them again.
+                if let member = room.member(for: player), member.isAway {
+                    _ = try await referee.setAway(false, in: code, for: player)
+                }
+                // NB: a mismatch whose wait was lost (a restart, an instance that stopped) turns back.
+                referee.turnMismatchBackInTime(room)
             }
-            // NB: a mismatch whose wait was lost (a restart, an instance that stopped) turns back.
-            referee.turnMismatchBackInTime(room)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await lastEvent in updates { outbox.announce(lastEvent: lastEvent) }
@@ -171,8 +176,9 @@ struct RoomSocket: Sendable {
         outbox: RoomSocketOutbox, deliveries: EventDeliveryLog, outbound: WebSocketOutboundWriter
     ) async throws {
         let player = holder.player
-        var sent = try await catchUp(
-            code, player: player, after: after, deliveries: deliveries, outbound: outbound)
+        var sent = try await inOwnTask {
+            try await catchUp(code, player: player, after: after, deliveries: deliveries, outbound: outbound)
+        }
         try await outbox.deliver { item in
             switch item {
             case .lastEvent(let lastEvent) where lastEvent > sent:

@@ -65,7 +65,7 @@ public func buildApplication(
     let admission = ConnectionAdmission(
         limits: configuration.connectionLimits, refusals: metrics.connectionsRefused, logger: logger)
     var app = Application(
-        router: router,
+        responder: ResponderInOwnTask(base: router.buildResponder()),
         server: serverWithRoomSockets(
             socketRouter, timeouts: timeouts, admission: admission, connections: metrics.connectionsOpen,
             logger: logger),
