@@ -121,6 +121,12 @@ struct Serve: AsyncParsableCommand {
                 "total": "\(configuration.connectionLimits.total)",
                 "perAddress": "\(configuration.connectionLimits.perAddress.map(String.init) ?? "none")",
             ])
+        if settings.liftsRoomLimits {
+            configuration.roomLimits = .lifted
+            logger.warning(
+                "Room limits lifted (CARDTABLE_TEST_ROOM_LIMITS=off): room codes can be guessed as fast as they are sent; for a test server only"
+            )
+        }
         configuration.trustedProxies = settings.trustedProxies
         configuration.strictTransportSecurityMaxAge = .seconds(settings.hstsMaxAge)
         configuration.metricsPort = settings.metricsPort

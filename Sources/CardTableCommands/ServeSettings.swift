@@ -20,6 +20,9 @@ struct ServeSettings: Equatable {
 
     /// Whether tests may set up Set games (`CARDTABLE_TEST_SETUPS=1`, for the browser tests only).
     var allowsTestSetups: Bool
+    /// Whether the room limits meant for abuse are lifted (`CARDTABLE_TEST_ROOM_LIMITS=off`, for
+    /// the contract's fuzzer only: see ``RoomLimits/lifted``). NB: test-only, not an option.
+    var liftsRoomLimits: Bool
     /// The least important log lines written: `info` by default; `debug` adds each new game's
     /// theme as JSON.
     var logLevel: Logger.Level
@@ -92,6 +95,7 @@ struct ServeSettings: Equatable {
             self.clockRate = 1
         }
         self.allowsTestSetups = environment["CARDTABLE_TEST_SETUPS"] == "1"
+        self.liftsRoomLimits = environment["CARDTABLE_TEST_ROOM_LIMITS"] == "off"
         let levelText = logLevel ?? environment["CARDTABLE_LOG_LEVEL"] ?? "info"
         guard let level = Logger.Level(rawValue: levelText.lowercased()) else {
             let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")

@@ -29,6 +29,11 @@ import Testing
             hostname: nil, port: nil, database: nil, environment: ["CARDTABLE_TEST_SETUPS": "1"],
             defaultDatabasePath: "d")
         #expect(testing.allowsTestSetups)
+        #expect(!testing.liftsRoomLimits)
+        let fuzzing = try ServeSettings(
+            hostname: nil, port: nil, database: nil, environment: ["CARDTABLE_TEST_ROOM_LIMITS": "off"],
+            defaultDatabasePath: "d")
+        #expect(fuzzing.liftsRoomLimits)
         let options = try ServeSettings(
             hostname: "10.0.0.5", port: 7000, database: "a.sqlite", environment: environment,
             defaultDatabasePath: "d")

@@ -14,7 +14,11 @@ BINARY="$(swift build --show-bin-path)/cardtable"
 
 WORK_DIR="$(mktemp -d)"
 PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-"$BINARY" serve --port "$PORT" --database "$WORK_DIR/cardtable.sqlite" --drain-seconds 0 >"$WORK_DIR/server.log" 2>&1 &
+# NB: one client from one address plays every player here, so the room limits meant for abuse
+# are lifted (RoomLimits.lifted): with them, its room requests were mostly answered 429 (codes
+# that name no room from its address) or 422 (the 5 open rooms one player may host) and went
+# untested.
+CARDTABLE_TEST_ROOM_LIMITS=off "$BINARY" serve --port "$PORT" --database "$WORK_DIR/cardtable.sqlite" --drain-seconds 0 >"$WORK_DIR/server.log" 2>&1 &
 SERVER=$!
 stop() {
     kill "$SERVER" 2>/dev/null || true
@@ -68,9 +72,7 @@ run --phases examples,coverage,fuzzing,stateful --max-examples "${EXAMPLES:-100}
     ${MAX_TIME:+--max-time "$MAX_TIME"} "$@" || status=1
 run --phases examples,coverage,fuzzing --max-examples "${EXAMPLES:-100}" "${DEVICE_CHANGES[@]}" "$@" \
     || status=1
-# The stateful phase again, longer, as a new player: after fuzzing, the first run's player hosts
-# the 5 open rooms one player may, so its new rooms are refused (422) and few room links are
-# taken there (4 of 16 links when written, against 14 of 16 here).
+# The stateful phase again, longer, as a new player, on the themes and rooms alone.
 run --phases stateful --include-tag Themes --include-tag Rooms --include-tag Memorize \
     --max-time "${STATEFUL_SECONDS:-90}" "$@" || status=1
 exit "$status"

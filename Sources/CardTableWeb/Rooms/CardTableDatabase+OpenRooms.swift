@@ -29,7 +29,8 @@ extension DatabaseTransaction {
     func checkListing(of room: Room, at now: Date, maximumListedRooms: Int, maximumListedPerAddress: Int)
         throws
     {
-        let hosts = try listedRooms(hostedBy: room.host.player, limit: RoomReferee.maximumOpenRooms)
+        // NB: all of them: a host has no more rooms open than ``RoomLimits/openRoomsPerHost``.
+        let hosts = try listedRooms(hostedBy: room.host.player, limit: .max)
         guard
             hosts.count(where: { $0.room.isListed(at: now) && $0.room.code != room.code })
                 < maximumListedRooms

@@ -121,9 +121,9 @@ struct RoomController: Sendable {
                 form.game, themeID: form.themeID, mode: form.mode, hostName: name, open: form.open ?? false,
                 listedFrom: listingAddress(request, context), for: Self.host(context))
         } catch let error as AppError
-            where error == RoomRefusal.tooManyListedRooms(maximum: RoomReferee.maximumListedRooms).appError
+            where error == RoomRefusal.tooManyListedRooms(maximum: referee.limits.listedRoomsPerHost).appError
             || error
-                == RoomRefusal.tooManyListedFromAddress(maximum: RoomReferee.maximumListedPerAddress).appError
+                == RoomRefusal.tooManyListedFromAddress(maximum: referee.limits.listedRoomsPerAddress).appError
         {
             // NB: a browser gets the form back, the box unticked, the name kept, the message beside the box.
             throw try await refusal(error, of: request, field: "room-open", typed: "") {

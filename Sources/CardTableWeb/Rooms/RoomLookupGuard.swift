@@ -24,6 +24,12 @@ final class RoomLookupGuard: Sendable {
         self.whileBusy = FailedAttemptLimiter(whileBusy)
     }
 
+    /// A guard with `limits`' rules for look-ups.
+    convenience init(_ limits: RoomLimits) {
+        self.init(
+            perAddress: limits.lookupsPerAddress, site: limits.lookupsBySite, whileBusy: limits.lookupsWhileBusy)
+    }
+
     /// How many seconds `client` must wait at `now` before its next look-up; nil when it may look
     /// up now.
     func waitTime(for client: ClientAddress, at now: Date) -> TimeInterval? {

@@ -13,8 +13,8 @@ extension RoomReferee {
 
     /// Lists room `code` under Open rooms, or takes it off (its host only, at `address`: see
     /// ``Room/listingAddress(_:)``).
-    /// - Throws: ``AppError/limitReached(_:)`` when the host lists ``maximumListedRooms`` already,
-    ///   or their address ``maximumListedPerAddress``.
+    /// - Throws: ``AppError/limitReached(_:)`` when the host lists ``RoomLimits/listedRoomsPerHost``
+    ///   already, or their address ``RoomLimits/listedRoomsPerAddress``.
     func setOpen(_ open: Bool, in code: RoomCode, for player: PlayerID, from address: String? = nil)
         async throws
         -> Answer
@@ -22,8 +22,8 @@ extension RoomReferee {
         let change: RoomChange?
         do {
             change = try await database.changeRoomListing(
-                code, at: environment.now(), maximumListedRooms: Self.maximumListedRooms,
-                maximumListedPerAddress: Self.maximumListedPerAddress
+                code, at: environment.now(), maximumListedRooms: limits.listedRoomsPerHost,
+                maximumListedPerAddress: limits.listedRoomsPerAddress
             ) { stored, now in
                 try Self.requireNotClosed(stored)
                 return try stored.room.setOpen(open, by: player, from: address, at: now)

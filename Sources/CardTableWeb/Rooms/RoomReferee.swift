@@ -28,30 +28,35 @@ struct RoomReferee: Sendable {
     let turnBackDelay: Duration
     /// Where the referee asks for mismatches to be turned back later (``MismatchTurnBack`` waits).
     let turnBacks = TurnBackRequests()
-    /// How fast each player has been making moves in each room (``RoomMoveRules``).
-    let moveLimiter = FailedAttemptLimiter<RoomMover>(RoomMoveRules.standard)
+    /// How many rooms a player hosts and lists, and how fast they move.
+    let limits: RoomLimits
+    /// How fast each player has been making moves in each room (``RoomLimits/moves``).
+    let moveLimiter: FailedAttemptLimiter<RoomMover>
+
+    init(
+        database: any CardTableDatabase, environment: WebEnvironment, hub: RoomHub, logger: Logger,
+        turnBackDelay: Duration, limits: RoomLimits = .standard
+    ) {
+        self.database = database
+        self.environment = environment
+        self.hub = hub
+        self.logger = logger
+        self.turnBackDelay = turnBackDelay
+        self.limits = limits
+        moveLimiter = FailedAttemptLimiter(limits.moves)
+    }
 
     // MARK: - Making and joining rooms
 
-    /// The most rooms one player may host that are not closed.
-    static let maximumOpenRooms = 5
-
     /// The host's name in a room made without one, by a player who has none either.
     static let defaultHostName = try! DisplayName(typed: "Host")
-
-    /// The most rooms one player may list under Open rooms at once.
-    static let maximumListedRooms = 3
-
-    /// The most rooms listed under Open rooms at once from one address (a household, or one
-    /// client with many cookies), so that nobody can fill the list.
-    static let maximumListedPerAddress = 6
 
     /// Makes a room hosted by `player`: a Set room, or a Memorize room with a copy of one of
     /// their themes, listed under Open rooms when `open`. The host is named `typed` (which
     /// becomes their name unless they have one), or their name, or ``defaultHostName``.
     /// - Throws: ``AppError/noSuchTheme`` when a Memorize room names a theme they do not have;
-    ///   ``AppError/limitReached(_:)`` when they host ``maximumOpenRooms`` open rooms already, or
-    ///   the room is to be listed and they list ``maximumListedRooms`` already.
+    ///   ``AppError/limitReached(_:)`` when they host ``RoomLimits/openRoomsPerHost`` open rooms
+    ///   already, or the room is to be listed and they list ``RoomLimits/listedRoomsPerHost`` already.
     func create(
         _ game: Room.Game, themeID: ThemeID?, mode: SetVariant? = nil, hostName typed: DisplayName?,
         open: Bool = false, listedFrom address: String? = nil,
@@ -75,9 +80,9 @@ struct RoomReferee: Sendable {
         let change: RoomChange
         do {
             change = try await database.createRoom(
-                at: environment.now(), maximumOpenRooms: Self.maximumOpenRooms,
-                maximumListedRooms: Self.maximumListedRooms,
-                maximumListedPerAddress: Self.maximumListedPerAddress
+                at: environment.now(), maximumOpenRooms: limits.openRoomsPerHost,
+                maximumListedRooms: limits.listedRoomsPerHost,
+                maximumListedPerAddress: limits.listedRoomsPerAddress
             ) {
                 var generator = SystemRandomNumberGenerator()
                 return RoomCode.random(using: &generator)

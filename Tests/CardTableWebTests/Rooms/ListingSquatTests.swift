@@ -47,13 +47,13 @@ import Testing
                     }
                 }
             }
-            #expect(listed == RoomReferee.maximumListedPerAddress)
-            #expect(refused == 17 * 3 - RoomReferee.maximumListedPerAddress)
+            #expect(listed == RoomLimits.standard.listedRoomsPerAddress)
+            #expect(refused == 17 * 3 - RoomLimits.standard.listedRoomsPerAddress)
             let ana = try await session.newPlayer()
             let elsewhere = Squatter(client: session.client, address: "198.51.100.4")
             #expect(try await elsewhere.listRoom(as: ana.cookie).status == .created)
             #expect(
-                try await OpenRoomsHTTPTests.openRooms(ana).count == RoomReferee.maximumListedPerAddress + 1)
+                try await OpenRoomsHTTPTests.openRooms(ana).count == RoomLimits.standard.listedRoomsPerAddress + 1)
         }
     }
 

@@ -49,7 +49,7 @@ import Testing
     @Test func aSixthOpenRoomIsRefusedInWords() async throws {
         try await withTestApp { session in
             let (ana, bo) = (try await session.newPlayer(), try await session.newPlayer())
-            for _ in 0..<RoomReferee.maximumOpenRooms { _ = try await ana.createRoom() }
+            for _ in 0..<RoomLimits.standard.openRoomsPerHost { _ = try await ana.createRoom() }
             let message =
                 "You are the host of 5 open rooms already, as many as one player may have: play in one of "
                 + "them, or make a new one once one has closed (a room closes 30 minutes after its last player "

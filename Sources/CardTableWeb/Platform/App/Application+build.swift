@@ -30,9 +30,9 @@ public func buildApplication(
     let readiness = ReadinessCheck(database: unmeasured.database, migrations: served.readiness, drain: drain)
     let rooms = RoomReferee(
         database: served.database, environment: environment, hub: served.hub, logger: logger,
-        turnBackDelay: configuration.roomTurnBackDelay)
+        turnBackDelay: configuration.roomTurnBackDelay, limits: configuration.roomLimits)
     // NB: one count of failed room look-ups per address, whether by page or by socket.
-    let roomLookups = RoomLookupGuard()
+    let roomLookups = RoomLookupGuard(configuration.roomLimits)
     // NB: one memory of device sessions, so a device forgotten by a page is refused by sockets too.
     let sessions = DeviceSessions(database: served.database)
     let router = try await buildRouter(

@@ -16,6 +16,9 @@ public struct WebConfiguration: Sendable {
     public var roomGracePeriod: Duration = .seconds(10)
     /// How long a Memorize mismatch in a room stays face up before it turns back by itself.
     public var roomTurnBackDelay: Duration = .milliseconds(1500)
+    /// How many rooms a player may host and list, how fast they may move, and how often room
+    /// codes may name no room: ``RoomLimits/standard``, or ``RoomLimits/lifted`` for a test server.
+    public var roomLimits = RoomLimits.standard
     /// How often ``RoomSweep`` closes idle rooms, deletes long-closed ones and turns back a
     /// mismatch whose turn-back was lost.
     public var roomSweepInterval: Duration = .seconds(60)
