@@ -123,7 +123,8 @@ struct RoomController: Sendable {
         } catch let error as AppError
             where error == RoomRefusal.tooManyListedRooms(maximum: referee.limits.listedRoomsPerHost).appError
             || error
-                == RoomRefusal.tooManyListedFromAddress(maximum: referee.limits.listedRoomsPerAddress).appError
+                == RoomRefusal.tooManyListedFromAddress(maximum: referee.limits.listedRoomsPerAddress)
+                .appError
         {
             // NB: a browser gets the form back, the box unticked, the name kept, the message beside the box.
             throw try await refusal(error, of: request, field: "room-open", typed: "") {

@@ -27,7 +27,8 @@ final class RoomLookupGuard: Sendable {
     /// A guard with `limits`' rules for look-ups.
     convenience init(_ limits: RoomLimits) {
         self.init(
-            perAddress: limits.lookupsPerAddress, site: limits.lookupsBySite, whileBusy: limits.lookupsWhileBusy)
+            perAddress: limits.lookupsPerAddress, site: limits.lookupsBySite,
+            whileBusy: limits.lookupsWhileBusy)
     }
 
     /// How many seconds `client` must wait at `now` before its next look-up; nil when it may look

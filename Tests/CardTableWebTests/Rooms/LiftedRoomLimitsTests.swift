@@ -21,10 +21,12 @@ import Testing
             var made: [HTTPResponse.Status] = []
             for _ in 0..<8 {
                 made.append(
-                    try await ana.postJSON("/rooms", body: #"{"game": "set", "name": "Ana", "open": true}"#).status)
+                    try await ana.postJSON("/rooms", body: #"{"game": "set", "name": "Ana", "open": true}"#)
+                        .status)
             }
             #expect(made.allSatisfy { $0 == .created } == lifted)
-            #expect(made.filter { $0 == .created }.count == (lifted ? 8 : RoomLimits.standard.listedRoomsPerHost))
+            #expect(
+                made.filter { $0 == .created }.count == (lifted ? 8 : RoomLimits.standard.listedRoomsPerHost))
         }
     }
 }

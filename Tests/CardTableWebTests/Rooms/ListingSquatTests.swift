@@ -53,7 +53,8 @@ import Testing
             let elsewhere = Squatter(client: session.client, address: "198.51.100.4")
             #expect(try await elsewhere.listRoom(as: ana.cookie).status == .created)
             #expect(
-                try await OpenRoomsHTTPTests.openRooms(ana).count == RoomLimits.standard.listedRoomsPerAddress + 1)
+                try await OpenRoomsHTTPTests.openRooms(ana).count == RoomLimits.standard.listedRoomsPerAddress
+                    + 1)
         }
     }
 
