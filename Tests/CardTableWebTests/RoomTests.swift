@@ -14,7 +14,7 @@ import Testing
 
     private func name(_ text: String) -> DisplayName { try! DisplayName(typed: text) }
 
-    private func room(_ game: Room.Game = .set, guests: [PlayerID] = []) throws -> Room {
+    private func room(_ game: CardGame = .set, guests: [PlayerID] = []) throws -> Room {
         let theme = game == .memorize ? Theme("Pets", "🐶🐱🐭", color: .named("orange")) : nil
         var room = Room(
             code: RoomCode("K7QX4P")!, game: game, theme: theme, host: host, hostName: name("Ana"))
@@ -24,7 +24,7 @@ import Testing
         return room
     }
 
-    private func started(_ game: Room.Game = .set, guests: [PlayerID]) throws -> Room {
+    private func started(_ game: CardGame = .set, guests: [PlayerID]) throws -> Room {
         var room = try room(game, guests: guests)
         var generator = SeededGenerator(seed: 3)
         _ = try room.start(by: host, using: &generator, at: now)

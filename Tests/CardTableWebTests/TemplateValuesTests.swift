@@ -72,7 +72,7 @@ import Testing
         let (host, guest) = (PlayerID.random(), PlayerID.random())
         let now = Date(timeIntervalSinceReferenceDate: 900_000_000)
         var generator = SeededGenerator(seed: 4)
-        for game in [Room.Game.set, .memorize] {
+        for game in [CardGame.set, .memorize] {
             var room = Room(
                 code: RoomCode("K7QX4P")!, game: game, theme: game == .memorize ? Self.themes[0].theme : nil,
                 host: host, hostName: try DisplayName(typed: "Ana"))

@@ -40,16 +40,14 @@ struct MemorizeController: Sendable {
     }
 
     @Sendable func show(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        let slot = try context.pathParameter(
-            "slot", MemorizeSlot.init(pathSegment:), mustBe: MemorizeSlot.pathDescription)
+        let slot = try Self.slot(context)
         let player = try context.requirePlayer()
         let table = try await referee.currentGame(in: slot, for: player)
         return try renderer.respond(try await page(table, for: player), to: request)
     }
 
     @Sendable func choose(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        let slot = try context.pathParameter(
-            "slot", MemorizeSlot.init(pathSegment:), mustBe: MemorizeSlot.pathDescription)
+        let slot = try Self.slot(context)
         let cardNumber = try context.pathParameter(
             "card", Self.cardNumber, mustBe: "a card's place in the game, from 1")
         let form = try await RequestInput.decode(ChooseForm.self, from: request, context: context)
@@ -59,16 +57,14 @@ struct MemorizeController: Sendable {
     }
 
     @Sendable func newGame(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        let slot = try context.pathParameter(
-            "slot", MemorizeSlot.init(pathSegment:), mustBe: MemorizeSlot.pathDescription)
+        let slot = try Self.slot(context)
         let player = try context.requirePlayer()
         let table = try await referee.newGame(in: slot, for: player)
         return try await answer(table, for: player, request: request)
     }
 
     @Sendable func turnBack(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        let slot = try context.pathParameter(
-            "slot", MemorizeSlot.init(pathSegment:), mustBe: MemorizeSlot.pathDescription)
+        let slot = try Self.slot(context)
         let form = try await RequestInput.decode(ChooseForm.self, from: request, context: context)
         let player = try context.requirePlayer()
         let table = try await referee.turnBack(deal: form.deal, in: slot, for: player)
@@ -76,12 +72,18 @@ struct MemorizeController: Sendable {
     }
 
     @Sendable func setOptions(_ request: Request, context: CardTableRequestContext) async throws -> Response {
-        let slot = try context.pathParameter(
-            "slot", MemorizeSlot.init(pathSegment:), mustBe: MemorizeSlot.pathDescription)
+        let slot = try Self.slot(context)
         let form = try await RequestInput.decode(OptionsForm.self, from: request, context: context)
         let player = try context.requirePlayer()
         let table = try await referee.setPreferences(form.preferences, in: slot, for: player)
         return try await answer(table, for: player, request: request)
+    }
+
+    /// The game's place from the path (`/play/random`, `/play/{theme}`); 400 naming `slot` when
+    /// it is neither.
+    private static func slot(_ context: CardTableRequestContext) throws -> MemorizeSlot {
+        try context.pathParameter(
+            "slot", MemorizeSlot.init(pathSegment:), mustBe: MemorizeSlot.pathDescription)
     }
 
     /// A card's 1-based place from a URL path segment; `nil` unless it is a positive whole number.

@@ -6,7 +6,7 @@ struct OpenRoom: Encodable, Equatable, Sendable {
     /// The code in links, `K7QX4P`.
     let code: String
     let displayCode: String
-    let game: Room.Game
+    let game: CardGame
     /// "normal" for Set, nil (JSON null) for Memorize.
     let mode: String?
     let players: Int

@@ -8,11 +8,6 @@ import SetCore
 /// Every change is a `mutating` method that returns what happened, in order, for the room's
 /// event log; a request the room turns down throws a ``RoomRefusal`` and changes nothing.
 struct Room: Equatable, Sendable, Codable {
-    /// The game a room plays.
-    enum Game: String, Hashable, Sendable, Codable {
-        case set, memorize
-    }
-
     /// Where a room is: gathering players, playing a game, or between games.
     enum Phase: String, Hashable, Sendable, Codable {
         case lobby, playing, finished
@@ -30,7 +25,7 @@ struct Room: Equatable, Sendable, Codable {
     static let maximumMembers = 32
 
     let code: RoomCode
-    let game: Game
+    let game: CardGame
     /// The host's Memorize theme, copied in when the room was made (later edits do not reach it).
     let theme: Theme?
     /// The game of Set the host chose; `nil` for a Memorize room and for a Set room stored before
@@ -69,7 +64,7 @@ struct Room: Equatable, Sendable, Codable {
     /// A new room with its host as its only member; a Set room plays `setVariant`.
     /// - Precondition: a Memorize room has a theme.
     init(
-        code: RoomCode, game: Game, theme: Theme?, setVariant: SetVariant = .normal, host: PlayerID,
+        code: RoomCode, game: CardGame, theme: Theme?, setVariant: SetVariant = .normal, host: PlayerID,
         hostName: DisplayName
     ) {
         precondition((game == .memorize) == (theme != nil), "A Memorize room needs a theme, a Set room none.")

@@ -12,7 +12,7 @@ struct RoomController: Sendable {
 
     /// The body of making a room.
     struct CreateForm: RoomForm {
-        let game: Room.Game
+        let game: CardGame
         /// One of the host's themes, for Memorize.
         let themeID: ThemeID?
         /// The host's name in the room; when missing, the player's name, or "Host".
@@ -89,7 +89,7 @@ struct RoomController: Sendable {
     /// The form that makes a room: `?game=set`, or `?game=memorize&themeID=12`.
     @Sendable func new(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
-        guard let game = query.get("game").flatMap(Room.Game.init(rawValue:)) else {
+        guard let game = query.get("game").flatMap(CardGame.init(rawValue:)) else {
             throw AppError.badRequest("game must be set or memorize.")
         }
         let themeID = try query.get("themeID").map { text in

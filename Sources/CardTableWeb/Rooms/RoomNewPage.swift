@@ -35,7 +35,7 @@ struct RoomNewPage: PageModel {
     let openProblem: FieldProblem?
 
     init(
-        game: Room.Game, themeID: ThemeID?, mode: SetVariant? = nil, name: DisplayName? = nil,
+        game: CardGame, themeID: ThemeID?, mode: SetVariant? = nil, name: DisplayName? = nil,
         nameProblem: FieldProblem? = nil, openProblem: FieldProblem? = nil
     ) {
         self.game = game.rawValue
@@ -58,7 +58,7 @@ struct RoomNewPage: PageModel {
 
     /// Quick play's question for a player without a name: which name to sit down under.
     init(quickPlayNameProblem nameProblem: FieldProblem?) {
-        game = Room.Game.set.rawValue
+        game = CardGame.set.rawValue
         themeID = nil
         gameName = "Set"
         title = "Quick play · CardTable"

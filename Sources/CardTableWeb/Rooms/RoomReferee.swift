@@ -58,7 +58,7 @@ struct RoomReferee: Sendable {
     ///   ``AppError/limitReached(_:)`` when they host ``RoomLimits/openRoomsPerHost`` open rooms
     ///   already, or the room is to be listed and they list ``RoomLimits/listedRoomsPerHost`` already.
     func create(
-        _ game: Room.Game, themeID: ThemeID?, mode: SetVariant? = nil, hostName typed: DisplayName?,
+        _ game: CardGame, themeID: ThemeID?, mode: SetVariant? = nil, hostName typed: DisplayName?,
         open: Bool = false, listedFrom address: String? = nil,
         for player: PlayerID
     ) async throws -> Answer {

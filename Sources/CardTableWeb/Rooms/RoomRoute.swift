@@ -3,7 +3,7 @@ import HTTPTypes
 /// Every address of a room.
 enum RoomRoute: Route, Hashable {
     /// The form that makes a room for `game` (Memorize names one of the player's themes).
-    case new(game: Room.Game, themeID: ThemeID?)
+    case new(game: CardGame, themeID: ThemeID?)
     /// Making a room.
     case create
     /// A room found by the code a friend read out (`?code=K7Q-X4P`).

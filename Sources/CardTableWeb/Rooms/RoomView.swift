@@ -52,7 +52,7 @@ struct RoomView: Codable, Equatable, Sendable {
     }
 
     let code: String
-    let game: Room.Game
+    let game: CardGame
     let phase: Room.Phase
     let gameNumber: Int
     let members: [Member]

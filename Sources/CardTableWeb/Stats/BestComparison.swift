@@ -12,7 +12,7 @@ struct BestComparison: Encodable, Sendable, MustacheParent {
 
     /// How the game of `history` that finished at `finishedAt` compares with the earlier games of
     /// its record; nil when the history has no such game (it finished before games were kept).
-    init?(gameFinishedAt finishedAt: Date?, game: FinishedGame.Game, in history: [FinishedGame]) {
+    init?(gameFinishedAt finishedAt: Date?, game: CardGame, in history: [FinishedGame]) {
         guard let finishedAt,
             let index = history.lastIndex(where: {
                 $0.game == game && $0.finishedAt.isSameStoredMoment(as: finishedAt)

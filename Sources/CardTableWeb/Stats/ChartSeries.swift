@@ -4,7 +4,7 @@ import SetCore
 /// score differently (two players share the Sets, a room's Memorize is a point a pair), and so do
 /// Set's variants, so each has a chart of its own rather than joining another's line.
 struct ChartSeries: Hashable, Sendable {
-    let game: FinishedGame.Game
+    let game: CardGame
     let mode: FinishedGame.Mode
     /// Which game of Set; nil for Memorize.
     let variant: SetVariant?
@@ -23,7 +23,7 @@ struct ChartSeries: Hashable, Sendable {
     }
 
     /// A series; a game of Set without a variant is Normal, and Memorize has none.
-    init(game: FinishedGame.Game, mode: FinishedGame.Mode, variant: SetVariant? = nil) {
+    init(game: CardGame, mode: FinishedGame.Mode, variant: SetVariant? = nil) {
         (self.game, self.mode) = (game, mode)
         self.variant = game == .set ? variant ?? .normal : nil
     }

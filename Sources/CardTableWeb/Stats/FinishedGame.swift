@@ -4,12 +4,6 @@ import SetCore
 
 /// One finished game, as a player's history keeps it: what was played, how, and how it went.
 struct FinishedGame: Hashable, Sendable {
-    /// Which game.
-    enum Game: String, Hashable, Sendable, Codable {
-        case memorize
-        case set
-    }
-
     /// Who played it, and where.
     enum Mode: String, Hashable, Sendable, Codable, CaseIterable {
         case solo
@@ -26,7 +20,7 @@ struct FinishedGame: Hashable, Sendable {
         case set(SetTally)
     }
 
-    let game: Game
+    let game: CardGame
     /// The Memorize theme's name (nil for Set).
     let theme: String?
     let mode: Mode
@@ -43,7 +37,7 @@ struct FinishedGame: Hashable, Sendable {
 
     /// A finished game; a game of Set without a variant is Normal, and Memorize has none.
     init(
-        game: Game, theme: String?, mode: Mode, score: Int, breakdown: Breakdown, seconds: Double,
+        game: CardGame, theme: String?, mode: Mode, score: Int, breakdown: Breakdown, seconds: Double,
         moves: Int, finishedAt: Date, variant: SetVariant? = nil
     ) {
         (self.game, self.theme, self.mode, self.score, self.breakdown) = (game, theme, mode, score, breakdown)

@@ -48,7 +48,7 @@ struct FinishedGameRecord: Sendable, Equatable {
     /// The game these columns hold.
     /// - Throws: When a column holds something no finished game has.
     func finishedGame() throws -> FinishedGame {
-        guard let kind = FinishedGame.Game(rawValue: game), let mode = FinishedGame.Mode(rawValue: mode)
+        guard let kind = CardGame(rawValue: game), let mode = FinishedGame.Mode(rawValue: mode)
         else {
             throw UnreadableFinishedGame(game: game, mode: mode)
         }

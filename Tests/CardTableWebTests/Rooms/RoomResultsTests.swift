@@ -14,7 +14,7 @@ import Testing
     let bo = PlayerID.random()
     let cy = PlayerID.random()
 
-    private func started(_ game: Room.Game, theme: Theme? = nil) throws -> Room {
+    private func started(_ game: CardGame, theme: Theme? = nil) throws -> Room {
         var room = Room(
             code: RoomCode("K7QX4P")!, game: game, theme: theme, host: ana,
             hostName: try DisplayName(typed: "Ana"))

@@ -70,7 +70,7 @@ import Testing
         }
     }
 
-    static func game(_ game: FinishedGame.Game, _ mode: FinishedGame.Mode, score: Int, at minute: Int)
+    static func game(_ game: CardGame, _ mode: FinishedGame.Mode, score: Int, at minute: Int)
         -> FinishedGame
     {
         Self.game(ChartSeries(game: game, mode: mode), score: score, at: minute)

@@ -26,8 +26,8 @@ import Testing
         #expect(FinishedGame(finishing: before, as: before, at: now) == nil)
     }
 
-    @Test(arguments: [Room.Game.set, .memorize])
-    func aRoomsGameEndsInEverySeatedMembersHistory(game: Room.Game) throws {
+    @Test(arguments: [CardGame.set, .memorize])
+    func aRoomsGameEndsInEverySeatedMembersHistory(game: CardGame) throws {
         let (ana, bo, cy) = (PlayerID.random(), PlayerID.random(), PlayerID.random())
         var generator = SeededGenerator(seed: 9)
         let theme = Theme(name: "Pets", emojis: ["🐶", "🐱", "🐭", "🐹"], color: "orange")

@@ -165,3 +165,10 @@ private struct QuarantineDependent {
             keyColumns: ["number", "room_code"])
     ]
 }
+
+/// A row that could not be read (see ``DatabaseTransaction/setAside(from:key:because:)``).
+enum DamagedRow {
+    /// Thrown in a read-only transaction that met a damaged row: the work is done again in a write
+    /// transaction, which can move the row.
+    struct NeedsWriting: Error {}
+}

@@ -1,12 +1,5 @@
 import GRDB
 
-/// A row that could not be read (see ``DatabaseTransaction/setAside(from:key:because:)``).
-enum DamagedRow {
-    /// Thrown in a read-only transaction that met a damaged row: the work is done again in a write
-    /// transaction, which can move the row.
-    struct NeedsWriting: Error {}
-}
-
 /// SQLite's part of setting rows aside: copying them to the quarantine as GRDB reads them.
 extension SQLiteDatabase.Transaction {
     func copyToQuarantine(
