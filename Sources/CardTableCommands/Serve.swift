@@ -141,16 +141,17 @@ struct Serve: AsyncParsableCommand {
                 stopping: stopping, logger: logger)
             return
         }
-        let store = try Self.openStore(at: settings.databasePath, logger: logger) { message in
+        let database = try Self.openDatabase(at: settings.databasePath, logger: logger) { message in
             FileHandle.standardError.write(Data((message + "\n").utf8))
         }
         let app = try await buildApplication(
-            configuration, database: .sqlite(store), environment: environment, logger: logger, drain: drain)
+            configuration, database: .sqlite(database), environment: environment, logger: logger, drain: drain
+        )
         Self.announce(settings.url, database: settings.databasePath)
         try await app.runUntilStopped(stopping, logger: logger)
         // NB: runService returns on SIGTERM or Ctrl-C once the listener is closed and every
-        // request in flight has been answered, so no move can reach the store after this.
-        try store.close()
+        // request in flight has been answered, so no move can reach the database after this.
+        try database.close()
         logger.info("Database closed", metadata: ["database": "\(settings.databasePath)"])
     }
 
@@ -179,12 +180,12 @@ struct Serve: AsyncParsableCommand {
     /// Opens the database, or refuses to start: a database that is damaged or was written by a
     /// newer CardTable is left as it is, `report` is told why, and the command exits with
     /// ``StartupRefusal/exitCode``.
-    static func openStore(
+    static func openDatabase(
         at path: String, logger: Logger, report: (String) -> Void
     ) throws -> SQLiteDatabase {
         do {
             return try SQLiteDatabase(.file(path: path), logger: logger)
-        } catch let error as StoreOpeningError {
+        } catch let error as DatabaseOpeningError {
             let refusal = StartupRefusal(error)
             report(refusal.message)
             throw refusal.exitCode

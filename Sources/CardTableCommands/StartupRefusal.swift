@@ -12,7 +12,7 @@ struct StartupRefusal: Equatable {
     let message: String
     let exitCode: ExitCode
 
-    init(_ error: StoreOpeningError) {
+    init(_ error: DatabaseOpeningError) {
         switch error {
         case .writtenByNewerVersion:
             message = "\(error) Upgrade CardTable, or start it with another --database."

@@ -41,7 +41,7 @@ import Testing
 
         var reported: [String] = []
         #expect(throws: ExitCode(4)) {
-            try Serve.openStore(at: path, logger: Logger(label: "test")) { reported.append($0) }
+            try Serve.openDatabase(at: path, logger: Logger(label: "test")) { reported.append($0) }
         }
         #expect(reported.count == 1)
         #expect(reported.first?.hasPrefix("The database at \(path) is damaged") == true)

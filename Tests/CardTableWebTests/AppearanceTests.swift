@@ -5,7 +5,7 @@ import Testing
 
 @testable import CardTableWeb
 
-/// The appearance a player chose (issue 34): stored on both stores, kept by a merge, chosen with
+/// The appearance a player chose (issue 34): stored on both databases, kept by a merge, chosen with
 /// `POST /appearance` (a form or JSON), and named on every page's `<html>` so the first paint
 /// has the right colors.
 @Suite struct AppearanceTests {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import CardTableWeb
 
-/// Every table follows the quarantine rule on both stores: a row that cannot be read never
+/// Every table follows the quarantine rule on both databases: a row that cannot be read never
 /// breaks a page; it is moved to the `quarantine` table once, logged once, and the player loses
 /// only what could not be read. Pages are asked over HTTP, on SQLite and (with a test cluster)
 /// PostgreSQL.

@@ -18,7 +18,7 @@ enum GoldenFixture {
         return text
     }
 
-    /// The file `name` decoded as `type`, the way the store reads a column.
+    /// The file `name` decoded as `type`, the way the database reads a column.
     static func decode<Value: Decodable>(_ type: Value.Type, from name: String) throws -> Value {
         try JSONText.decode(type, from: text(name))
     }

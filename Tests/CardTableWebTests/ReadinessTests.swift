@@ -44,7 +44,7 @@ import Testing
     @Test func notReadyUntilTheStoreIsMigrated() async throws {
         let store = try SQLiteDatabase(.inMemory)
         let served = ServedDatabase(
-            database: store, setGames: store, secret: .random(), readiness: StoreReadiness(isReady: false))
+            database: store, setGames: store, secret: .random(), readiness: DatabaseReadiness(isReady: false))
         let app = try await buildApplication(WebConfiguration(), database: served)
         try await app.test(.router) { client in
             let ready = try await client.execute(uri: "/ready", method: .get)
@@ -119,18 +119,18 @@ private struct UnreachableDatabase: CardTableDatabase {
     func read<Value: Sendable>(_ body: @escaping @Sendable (SQLiteDatabase.Transaction) throws -> Value)
         async throws -> Value
     {
-        throw StoreUnavailable(underlying: Down())
+        throw DatabaseUnavailable(underlying: Down())
     }
 
     func write<Value: Sendable>(_ body: @escaping @Sendable (SQLiteDatabase.Transaction) throws -> Value)
         async throws -> Value
     {
-        throw StoreUnavailable(underlying: Down())
+        throw DatabaseUnavailable(underlying: Down())
     }
 
     func move<Value: Sendable>(_ body: @escaping @Sendable (SQLiteDatabase.Transaction) throws -> Value)
         async throws -> Value
     {
-        throw StoreUnavailable(underlying: Down())
+        throw DatabaseUnavailable(underlying: Down())
     }
 }

@@ -36,7 +36,7 @@ func withTestApp<Value>(
     }
 }
 
-/// A test's view of the app: the HTTP client and, to look behind the pages, the store.
+/// A test's view of the app: the HTTP client and, to look behind the pages, the database.
 struct TestSession: Sendable {
     let client: any TestClientProtocol
     let store: SQLiteDatabase

@@ -62,7 +62,7 @@ struct DailySolve: Hashable, Sendable {
     let wrongTries: Int
     let solvedAt: Date
 
-    /// A solve as both stores keep it.
+    /// A solve as both databases keep it.
     /// - Throws: ``UnreadablePuzzleDate`` when its date is not a day.
     init(storedDate: String, milliseconds: Int64, wrongTries: Int, solvedAt: Date) throws {
         guard let date = PuzzleDate(storedDate) else { throw UnreadablePuzzleDate(text: storedDate) }

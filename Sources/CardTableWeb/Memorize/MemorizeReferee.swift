@@ -3,8 +3,8 @@ import Logging
 import MemorizeCore
 
 /// Referees a player's Memorize games: deals them from the player's themes, passes each tap to
-/// the engine with the injected clock, and has the store keep the result. Controllers call one
-/// method per request; each is one move of the store's, so a request that fails saves nothing.
+/// the engine with the injected clock, and has the database keep the result. Controllers call one
+/// method per request; each is one move of the database's, so a request that fails saves nothing.
 ///
 /// A slot with no stored game shows its first deal, which only the server can compute (it is
 /// seeded from the server secret, the player and the slot), so every visit shows the same deal
@@ -119,7 +119,7 @@ struct MemorizeReferee: Sendable {
 
     /// Loads the game in `slot` (or its first deal; a new deal when `startNew` asks), checks that
     /// it is the `deal` the page showed, lets `move` change it, and saves it, all as one move of
-    /// the store's (see ``CardTableDatabase/changeMemorizeGame(in:for:dealing:clock:_:)``). The
+    /// the database's (see ``CardTableDatabase/changeMemorizeGame(in:for:dealing:clock:_:)``). The
     /// first deal is saved by the move that plays it. A new deal, a first deal and a game whose
     /// player just asked for it start with a peek if the player wants one.
     /// - Parameter newPreferences: Preferences to remember first, if any.

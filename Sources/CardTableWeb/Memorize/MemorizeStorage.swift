@@ -167,7 +167,7 @@ struct UnknownTurnBackDelay: Error, CustomStringConvertible {
 }
 
 extension MemorizePreferences {
-    /// Preferences as both stores keep them: the delay in milliseconds, nil for the next tap.
+    /// Preferences as both databases keep them: the delay in milliseconds, nil for the next tap.
     /// - Throws: ``UnknownTurnBackDelay`` when the delay is not one of the choices.
     init(peeksAtStart: Bool, storedDelay milliseconds: Int?) throws {
         let delay = try milliseconds.map { milliseconds in

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Open rooms, read from the store every time, so every instance lists the same rooms and a room
+/// Open rooms, read from the database every time, so every instance lists the same rooms and a room
 /// that closes or is taken off the list leaves it at once. A room's listing lives in its state
 /// (``Room/openSince``) like the rest of it; the query passes over rooms whose state does not
 /// name it, and the state decides.

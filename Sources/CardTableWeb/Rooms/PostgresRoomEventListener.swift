@@ -12,7 +12,7 @@ import Synchronization
 /// jitter, see ``RetryBackoff``) and start short again once it listens.
 struct PostgresRoomEventListener: Service {
     let address: PostgresAddress
-    let store: PostgresDatabase
+    let database: PostgresDatabase
     let hub: RoomHub
     let logger: Logger
     /// How long to wait before connecting again after the connection dropped or failed.
@@ -79,7 +79,7 @@ struct PostgresRoomEventListener: Service {
     /// Tells the hub the last event of every room listened to here.
     private func catchUp() async throws {
         for code in await hub.listenedRooms {
-            if let (stored, _) = try await store.room(code, with: .none) {
+            if let (stored, _) = try await database.room(code, with: .none) {
                 await hub.publish(code, lastEvent: stored.lastEvent)
             }
         }

@@ -2,12 +2,12 @@ import Synchronization
 
 /// A room's recent events on this server instance, as its sockets here send them: a move made
 /// here hands its events over as committed, and events committed elsewhere (another instance)
-/// are read from the store once, by whichever socket asks first, while the others wait for that
+/// are read from the database once, by whichever socket asks first, while the others wait for that
 /// same read. However many sockets a room has here, an event costs at most one read.
 ///
 /// A socket too far behind for what is kept (``capacity``) is told to read for itself.
 final class RoomEventFeed: Sendable {
-    /// Reads the events after number `after` from the store, oldest first and numbered (up to
+    /// Reads the events after number `after` from the database, oldest first and numbered (up to
     /// ``RoomReferee/catchUpLimit`` of them; one that cannot be read is left out).
     typealias Read = @Sendable (_ after: Int) async throws -> [(number: Int, body: String)]
 

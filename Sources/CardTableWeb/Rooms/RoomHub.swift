@@ -4,7 +4,7 @@ import CoreMetrics
 ///
 /// It carries the number of the room's last event, and the events themselves when they were
 /// committed here: a listener takes the events it lacks from the room's ``RoomEventFeed``,
-/// which reads them from the store once for all of this instance's listeners, so a missed or
+/// which reads them from the database once for all of this instance's listeners, so a missed or
 /// merged notification never loses anything. One hub per server instance; PostgreSQL's
 /// listener tells it of the events other instances commit.
 actor RoomHub {
@@ -81,18 +81,8 @@ actor RoomHub {
     /// The rooms someone has a socket open to.
     var connectedRooms: [RoomCode] { Array(connections.keys) }
 
-    /// Whether anyone has a socket open to `code`.
-    func hasConnections(_ code: RoomCode) -> Bool {
-        connections[code] != nil
-    }
-
-    /// How many listen to `code` now.
     /// The rooms that have a listener here.
     var listenedRooms: [RoomCode] {
         listeners.filter { !$0.value.isEmpty }.map(\.key)
-    }
-
-    func listenerCount(_ code: RoomCode) -> Int {
-        listeners[code]?.count ?? 0
     }
 }

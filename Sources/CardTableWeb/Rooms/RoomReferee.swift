@@ -3,7 +3,7 @@ import Logging
 import MemorizeCore
 import SetCore
 
-/// Referees rooms: applies each request to its room as one move of the store's, appends what
+/// Referees rooms: applies each request to its room as one move of the database's, appends what
 /// happened to the room's event log, and then tells the room's listeners. Claims on one room are
 /// judged one after another, in the order they are saved (see
 /// ``CardTableDatabase/changeRoom(_:at:_:)``), so the first valid claim for a card wins it.
@@ -119,7 +119,7 @@ struct RoomReferee: Sendable {
     }
 
     /// Makes the name a player used in a room their name, unless they ever chose (a name, or
-    /// none): the next room starts with it. The room has them already, so a store that cannot take it only costs the
+    /// none): the next room starts with it. The room has them already, so a database that cannot take it only costs the
     /// default.
     func remember(_ name: DisplayName, of player: PlayerID) async {
         do {

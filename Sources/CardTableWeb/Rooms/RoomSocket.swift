@@ -200,7 +200,7 @@ struct RoomSocket: Sendable {
         }
     }
 
-    /// Throws ``SignedOut`` when the socket's device is no longer its player's. A store that
+    /// Throws ``SignedOut`` when the socket's device is no longer its player's. A database that
     /// cannot say keeps the socket open: it was checked when it opened.
     private func checkSignedIn(_ holder: PlayerCookie.Holder) async throws {
         let session: DeviceSession
@@ -294,7 +294,7 @@ struct RoomSocket: Sendable {
             return nil
         } catch let error as AppError {
             return error.message
-        } catch is StoreUnavailable {
+        } catch is DatabaseUnavailable {
             return ErrorPage.unavailableMessage
         } catch {
             logger.error("A room request failed", metadata: ["error": "\(error)"])

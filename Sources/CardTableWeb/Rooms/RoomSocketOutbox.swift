@@ -2,7 +2,7 @@ import Synchronization
 
 /// What one room socket has still to send, kept small whatever its client does: the room's last
 /// event (a newer number replaces an older one, since the sender reads the events themselves
-/// from the store) and at most ``failureLimit`` error answers. A request whose answer finds the
+/// from the database) and at most ``failureLimit`` error answers. A request whose answer finds the
 /// outbox full waits for room, so the socket reads no faster than its answers go out; when no
 /// room comes within ``patience`` (the answers wait on a client that does not read them), the
 /// client has fallen behind.

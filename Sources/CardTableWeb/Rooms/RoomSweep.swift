@@ -13,7 +13,7 @@ struct RoomSweep: Service {
     /// How long between sweeps.
     var interval: Duration = .seconds(60)
     /// What the first sweep waits for.
-    var readiness: StoreReadiness = .ready
+    var readiness: DatabaseReadiness = .ready
     /// Where sweeps and their failed steps are counted.
     var meters = SweepMeters(sweep: "rooms")
     /// How long a room may go without a connected player before it is closed.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A player's Set game as a store found it.
+/// A player's Set game as a database found it.
 enum StoredSetGame: Equatable, Sendable {
     /// The player has no game yet.
     case none

@@ -4,7 +4,7 @@ import SeededRandom
 import SetCore
 
 /// Referees a player's Set table: passes each request's move to the engine with the injected
-/// clock, and has the store keep the game. Controllers call one method per request; each runs in
+/// clock, and has the database keep the game. Controllers call one method per request; each runs in
 /// one store transaction.
 ///
 /// Every operation first lets time pass (`tick(at:)`), so a two-player claim that ran out while

@@ -2,7 +2,7 @@ import Foundation
 import MemorizeCore
 import SetCore
 
-/// A finished game as both stores keep it: a row of `finished_game`.
+/// A finished game as both databases keep it: a row of `finished_game`.
 ///
 /// The breakdown is JSON whose shape follows `game`: Memorize's ``ScoreBreakdown`` with its
 /// matches, or Set's ``SetTally``. `variant` is Set's ``SetVariant``; a row written before it was

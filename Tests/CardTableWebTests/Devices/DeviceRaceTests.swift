@@ -78,7 +78,7 @@ struct DeviceRaceTests {
             for _ in 0..<Self.rounds {
                 let (ana, phone, laptop) = try await anaWithTwoDevices(first)
                 #expect(try await first.forgetDevice(laptop, of: ana, by: phone, at: now + 1))
-                // The second instance still remembers the laptop as Ana's: the store says no.
+                // The second instance still remembers the laptop as Ana's: the database says no.
                 await #expect(throws: AppError.self) {
                     try await second.forgetDevice(phone, of: ana, by: laptop, at: now + 2)
                 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CardTableWeb
 
-/// Devices and their codes in the store, on SQLite and (with a test cluster) on PostgreSQL: codes
+/// Devices and their codes in the database, on SQLite and (with a test cluster) on PostgreSQL: codes
 /// are kept as keyed digests, a link code works once and not after it expires, a new code voids
 /// the old of its kind, a forgotten device stays refused, and a merged player's devices follow.
 @Suite struct DeviceStorageTests {

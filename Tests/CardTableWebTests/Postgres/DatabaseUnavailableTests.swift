@@ -55,10 +55,10 @@ import Testing
                 group.cancelAll()
                 try await group.waitForAll()
             }
-            await #expect(throws: StoreUnavailable.self) {
+            await #expect(throws: DatabaseUnavailable.self) {
                 try await store.transaction { _ in }
             }
-            await #expect(throws: StoreUnavailable.self) {
+            await #expect(throws: DatabaseUnavailable.self) {
                 try await store.read { _ in }
             }
         }
@@ -77,7 +77,7 @@ import Testing
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await store.run() }
                 // A statement of a write, on a thread that waits for its answer; then the ROLLBACK.
-                await #expect(throws: StoreUnavailable.self) {
+                await #expect(throws: DatabaseUnavailable.self) {
                     try await store.write { transaction in
                         try transaction.connection.close().wait()
                         try transaction.execute("SELECT 1")
@@ -108,14 +108,14 @@ import Testing
         struct Refused: Error {}
 
         func storedSetGame(for player: PlayerID) async throws -> StoredSetGame {
-            throw StoreUnavailable(underlying: Refused())
+            throw DatabaseUnavailable(underlying: Refused())
         }
 
         func changeSetGame<Value: Sendable>(
             for player: PlayerID, at now: Date,
             _ change: @escaping @Sendable (StoredSetGame) throws -> (save: SavedSetGame?, value: Value)
         ) async throws -> Value {
-            throw StoreUnavailable(underlying: Refused())
+            throw DatabaseUnavailable(underlying: Refused())
         }
     }
 }

@@ -100,7 +100,7 @@ import Testing
                 try await client.query(
                     "INSERT INTO cardtable_migration (identifier) VALUES ('v99-future')")
                 await #expect(
-                    throws: StoreOpeningError.writtenByNewerVersion(path: nil, migrations: ["v99-future"])
+                    throws: DatabaseOpeningError.writtenByNewerVersion(path: nil, migrations: ["v99-future"])
                 ) {
                     try await PostgresMigrator.migrate(client, logger: logger)
                 }

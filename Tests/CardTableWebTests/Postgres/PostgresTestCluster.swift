@@ -6,7 +6,7 @@ import Testing
 @testable import CardTableWeb
 
 extension CardTableWeb.PostgresDatabase {
-    /// A store for a test: it waits up to a minute for a connection, since the whole suite on
+    /// A database for a test: it waits up to a minute for a connection, since the whole suite on
     /// two cores can keep a new connection waiting well beyond the 2 s a site is given.
     static func underTest(_ address: PostgresAddress, logger: Logger = Logger(label: "test"))
         -> CardTableWeb.PostgresDatabase

@@ -26,12 +26,12 @@ import Testing
         try await PostgresTestCluster.withDatabase(on: cluster) { address in
             let base = try ServedDatabase.postgres(
                 address.url, secret: .random(), logger: Logger(label: "test"), connectionWait: .seconds(60))
-            // NB: a store the sweeps never see ready (it is migrated all the same), so no sweep
+            // NB: a database the sweeps never see ready (it is migrated all the same), so no sweep
             // runs during a move, and a clock that stands still, so no device session grows old
             // enough to be read again: only the moves send statements.
             let served = ServedDatabase(
                 database: base.database, setGames: base.setGames, secret: base.secret, hub: base.hub,
-                readiness: StoreReadiness(isReady: false), services: base.services, prepare: base.prepare)
+                readiness: DatabaseReadiness(isReady: false), services: base.services, prepare: base.prepare)
             let moment = Date()
             let app = try await buildApplication(
                 WebConfiguration(port: 0), database: served, environment: WebEnvironment(now: { moment }))

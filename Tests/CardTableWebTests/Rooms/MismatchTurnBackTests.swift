@@ -52,7 +52,7 @@ import Testing
         try await withLiveTestApp(sweepInterval: Self.noSweep) { session in
             let (room, players) = try await startedMemorizeRoom(session, names: ["Ana", "Bo"])
             let (first, second) = try await mismatchingCards(in: room, of: session)
-            // Made in the store itself, as by an instance that stopped before its wait ran out.
+            // Made in the database itself, as by an instance that stopped before its wait ran out.
             let code = try #require(RoomCode(room.code))
             let ana = players[0].player
             for card in [first, second] {
@@ -156,7 +156,7 @@ import Testing
         return (referee, code, ana, bo)
     }
 
-    /// Two cards of the room that do not match (read from the store, as no player could).
+    /// Two cards of the room that do not match (read from the database, as no player could).
     private func mismatchingCards(in room: CreatedRoomJSON, of session: TestSession) async throws -> (
         Int, Int
     ) {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CardTableWeb
 
-/// Open rooms in the store, on SQLite and (with a test cluster) on PostgreSQL, read by another
+/// Open rooms in the database, on SQLite and (with a test cluster) on PostgreSQL, read by another
 /// instance than the one that listed them: only listed rooms that are not closed, a host's
 /// fourth listed room refused, and a room taken off or closed gone from the list at once.
 @Suite struct OpenRoomStorageTests {

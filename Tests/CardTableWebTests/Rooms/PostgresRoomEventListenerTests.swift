@@ -23,7 +23,7 @@ import Testing
             )
             let hub = RoomHub()
             let listener = PostgresRoomEventListener(
-                address: address, store: other, hub: hub, logger: logger,
+                address: address, database: other, hub: hub, logger: logger,
                 backoff: RetryBackoff(first: .milliseconds(100), longest: .milliseconds(100)))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await one.run() }

@@ -9,7 +9,7 @@ import Testing
 /// read, events committed elsewhere are read once however many sockets ask, and a socket too far
 /// behind reads for itself.
 @Suite struct RoomEventFeedTests {
-    /// A store of numbered events that counts its reads; events from `gone` cannot be read.
+    /// A database of numbered events that counts its reads; events from `gone` cannot be read.
     final class Store: Sendable {
         let reads = Mutex(0)
         let gone: Set<Int>

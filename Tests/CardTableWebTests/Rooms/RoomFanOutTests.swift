@@ -43,11 +43,11 @@ import Testing
         let hub = RoomHub()
         let secret = ServerSecret.random()
         // NB: a clock that stands still, so no device session grows old enough to be read
-        // again, and a store never "ready", so the sweeps never run: only the sockets read.
+        // again, and a database never "ready", so the sweeps never run: only the sockets read.
         let moment = Date()
         let served = ServedDatabase(
             database: database, setGames: store, secret: secret, hub: hub,
-            readiness: StoreReadiness(isReady: false))
+            readiness: DatabaseReadiness(isReady: false))
         let app = try await buildApplication(
             WebConfiguration(port: 0), database: served,
             environment: WebEnvironment(now: { moment }, allowsTestSetups: true))

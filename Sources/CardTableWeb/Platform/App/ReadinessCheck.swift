@@ -6,7 +6,7 @@ import Hummingbird
 struct ReadinessCheck: Sendable {
     let database: any CardTableDatabase
     /// Whether the schema is current: SQLite migrates as it opens, PostgreSQL as the app starts.
-    let migrations: StoreReadiness
+    let migrations: DatabaseReadiness
     let drain: ShutdownDrain
 
     /// Why the server should not be sent new requests, if it should not.

@@ -7,14 +7,14 @@ import ServiceLifecycle
 public struct ServedDatabase: Sendable {
     /// What the features keep everything in.
     let database: any CardTableDatabase
-    /// Where players' Set games are kept: `database`, unless a test stands in a store of its own.
+    /// Where players' Set games are kept: `database`, unless a test stands in a database of its own.
     let setGames: any SetGameStore
     /// The secret that signs players' cookies.
     let secret: ServerSecret
     /// Where room events from other instances arrive (PostgreSQL's listener writes to it).
     let hub: RoomHub
     /// Whether the database is ready for the sweeps; PostgreSQL's is once migrated.
-    let readiness: StoreReadiness
+    let readiness: DatabaseReadiness
     /// The database's own services, run beside the server (PostgreSQL's pool and listener).
     let services: [any Service]
     /// Work before the server listens (bringing PostgreSQL's schema up to date).
@@ -53,12 +53,12 @@ public struct ServedDatabase: Sendable {
         }
         let database = PostgresDatabase(address, logger: logger, leaseTimeout: connectionWait)
         let hub = RoomHub()
-        let readiness = StoreReadiness(isReady: false)
+        let readiness = DatabaseReadiness(isReady: false)
         return ServedDatabase(
             database: database, setGames: database, secret: secret, hub: hub, readiness: readiness,
             services: [
                 database,
-                PostgresRoomEventListener(address: address, store: database, hub: hub, logger: logger),
+                PostgresRoomEventListener(address: address, database: database, hub: hub, logger: logger),
             ],
             prepare: {
                 try await database.migrate()
@@ -66,11 +66,11 @@ public struct ServedDatabase: Sendable {
             })
     }
 
-    /// `database`, with Set games in `setGames` (a test may stand in a store of its own), ready
+    /// `database`, with Set games in `setGames` (a test may stand in a database of its own), ready
     /// at once and with nothing to run unless told.
     init(
         database: any CardTableDatabase, setGames: any SetGameStore, secret: ServerSecret,
-        hub: RoomHub = RoomHub(), readiness: StoreReadiness = .ready,
+        hub: RoomHub = RoomHub(), readiness: DatabaseReadiness = .ready,
         services: [any Service] = [], prepare: @escaping @Sendable () async throws -> Void = {}
     ) {
         (self.database, self.setGames, self.secret) = (database, setGames, secret)

@@ -1,10 +1,10 @@
 import ServiceLifecycle
 
-/// Runs `work` as soon as the store is ready and then every `interval` until the server shuts
+/// Runs `work` as soon as the database is ready and then every `interval` until the server shuts
 /// down gracefully (or the task is cancelled); every wait ends at shutdown, so it never holds the
 /// server up.
 func repeatUntilShutdown(
-    every interval: Duration, once readiness: StoreReadiness = .ready, _ work: () async -> Void
+    every interval: Duration, once readiness: DatabaseReadiness = .ready, _ work: () async -> Void
 ) async {
     do {
         try await cancelWhenGracefulShutdown { try await readiness.wait() }

@@ -13,7 +13,7 @@ struct ErrorPage: PageModel {
         switch error {
         case let error as AppError:
             self.init(status: error.status, message: error.message)
-        case is StoreUnavailable:
+        case is DatabaseUnavailable:
             self.init(status: .serviceUnavailable, message: Self.unavailableMessage)
         case let error as any HTTPResponseError where error.status == .notFound:
             self.init(status: .notFound, message: "There is nothing at this address.")

@@ -36,7 +36,7 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
                 }
             if let error = error as? AppError {
                 response.headers.append(contentsOf: error.headers)
-            } else if error is StoreUnavailable {
+            } else if error is DatabaseUnavailable {
                 response.headers[.retryAfter] = String(ErrorPage.retryAfterSeconds)
             }
             if status == .contentTooLarge {

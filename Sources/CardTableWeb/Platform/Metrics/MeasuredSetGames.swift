@@ -1,6 +1,6 @@
 import Foundation
 
-/// `base`, with each read of a Set game timed as a read and each change as a move: the store's
+/// `base`, with each read of a Set game timed as a read and each change as a move: the database's
 /// own methods are one transaction each (see ``SetGameStore``).
 struct MeasuredSetGames: SetGameStore {
     let base: any SetGameStore

@@ -11,7 +11,7 @@ struct ForgottenPlayerSweep: Service {
     /// How long between sweeps.
     var interval: Duration = .seconds(60 * 60)
     /// What the first sweep waits for.
-    var readiness: StoreReadiness = .ready
+    var readiness: DatabaseReadiness = .ready
     /// Where sweeps and their failures are counted.
     var meters = SweepMeters(sweep: "forgotten_players")
     /// How long a player may stay away before they are forgotten: the cookie's lifetime.

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Date {
-    /// Whether `other` is this moment as a store gives it back: SQLite keeps moments to the
+    /// Whether `other` is this moment as a database gives it back: SQLite keeps moments to the
     /// millisecond and PostgreSQL to the microsecond.
     func isSameStoredMoment(as other: Date) -> Bool {
         abs(timeIntervalSince(other)) < 0.002

@@ -5,12 +5,12 @@ extension PostgresDatabase {
     /// one, unless the breaker refuses it; gives it up when it has no connection within
     /// ``leaseTimeout``. A failure to reach the database opens the breaker, and so does giving up
     /// when nothing else got an answer meanwhile; any answer closes it.
-    /// - Throws: ``StoreUnavailable`` when refused, given up or unreachable; else `work`'s error.
+    /// - Throws: ``DatabaseUnavailable`` when refused, given up or unreachable; else `work`'s error.
     func failingFast<Value: Sendable>(
         _ work: @escaping @Sendable (LeaseDeadline) async throws -> Value
     ) async throws -> Value {
         guard let admission = breaker.admits(at: .now) else {
-            throw StoreUnavailable(underlying: CircuitBreaker.Open())
+            throw DatabaseUnavailable(underlying: CircuitBreaker.Open())
         }
         let deadline = LeaseDeadline()
         let started = ContinuousClock.now
@@ -20,7 +20,7 @@ extension PostgresDatabase {
                 group.addTask {
                     try? await Task.sleep(for: leaseTimeout)
                     if deadline.expire() {
-                        throw StoreUnavailable(underlying: LeaseDeadline.NoConnectionInTime())
+                        throw DatabaseUnavailable(underlying: LeaseDeadline.NoConnectionInTime())
                     }
                     return nil
                 }
@@ -36,8 +36,8 @@ extension PostgresDatabase {
         } catch  where deadline.hasExpired {
             // NB: whichever error surfaced first, the work had no connection in time.
             breaker.gaveUpWaiting(at: .now, since: started)
-            throw StoreUnavailable(underlying: LeaseDeadline.NoConnectionInTime())
-        } catch let error as StoreUnavailable {
+            throw DatabaseUnavailable(underlying: LeaseDeadline.NoConnectionInTime())
+        } catch let error as DatabaseUnavailable {
             breaker.failed(at: .now)
             throw error
         } catch let cancelled as CancellationError {

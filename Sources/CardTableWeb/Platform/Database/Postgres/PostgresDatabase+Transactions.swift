@@ -3,7 +3,7 @@ import PostgresNIO
 extension PostgresDatabase {
     /// Runs `body` in one transaction, on a thread that may wait for PostgreSQL: committed when
     /// it returns, rolled back when it throws.
-    /// - Throws: ``StoreUnavailable`` when no connection could be had or it was lost.
+    /// - Throws: ``DatabaseUnavailable`` when no connection could be had or it was lost.
     func write<Value: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) throws -> Value)
         async throws
         -> Value
@@ -29,7 +29,7 @@ extension PostgresDatabase {
     /// Runs `body` on one snapshot of the database, without writing, on a thread that may wait
     /// for PostgreSQL. When `body` meets a damaged row, it runs again as a write, which sets the
     /// row aside.
-    /// - Throws: ``StoreUnavailable`` when no connection could be had or it was lost.
+    /// - Throws: ``DatabaseUnavailable`` when no connection could be had or it was lost.
     func read<Value: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) throws -> Value) async throws
         -> Value
     {
@@ -46,7 +46,7 @@ extension PostgresDatabase {
     /// row it reads for a write is locked (a room's) and so cannot change before its save.
     static let optimisticAttempts = 3
 
-    /// How many times a move runs in all before giving up (``StoreUnavailable``, a 503) when its
+    /// How many times a move runs in all before giving up (``DatabaseUnavailable``, a 503) when its
     /// save keeps finding its row changed: each time, another change of the row was saved
     /// meanwhile (the same player's game, a room's other members), so only a row changed a
     /// hundred times during one move gets there.
@@ -55,7 +55,7 @@ extension PostgresDatabase {
     /// Runs `body` as a move (see ``CardTableDatabase/move(_:)``): without a transaction block,
     /// so each statement commits alone, and again when its save finds its row changed; after
     /// ``optimisticAttempts`` such runs, or when it meets a damaged row, in a write transaction.
-    /// - Throws: ``StoreUnavailable`` when no connection could be had or it was lost, or when the
+    /// - Throws: ``DatabaseUnavailable`` when no connection could be had or it was lost, or when the
     ///   move found its row changed ``moveAttempts`` times.
     func move<Value: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) throws -> Value) async throws
         -> Value
@@ -77,7 +77,7 @@ extension PostgresDatabase {
                 continue
             }
         }
-        throw StoreUnavailable(underlying: ChangedMeanwhile())
+        throw DatabaseUnavailable(underlying: ChangedMeanwhile())
     }
 
     /// Whether PostgreSQL undid a statement because of another transaction and it may simply

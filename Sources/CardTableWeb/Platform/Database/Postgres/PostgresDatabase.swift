@@ -10,7 +10,7 @@ import ServiceLifecycle
 ///
 /// It fails fast: work that gets no connection within ``leaseTimeout`` (PostgreSQL down, or
 /// unreachable) is given up, and then a ``CircuitBreaker`` refuses work at once until a probe
-/// finds the database back. Either way the caller gets ``StoreUnavailable`` (a 503 in words).
+/// finds the database back. Either way the caller gets ``DatabaseUnavailable`` (a 503 in words).
 final class PostgresDatabase: Service {
     let client: PostgresClient
     let logger: Logger
@@ -66,7 +66,7 @@ final class PostgresDatabase: Service {
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws (and
     /// its error is thrown).
-    /// - Throws: ``StoreUnavailable`` when no connection could be had in time or it was lost.
+    /// - Throws: ``DatabaseUnavailable`` when no connection could be had in time or it was lost.
     func transaction<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value)
         async throws -> Value
     {
@@ -91,12 +91,12 @@ final class PostgresDatabase: Service {
                 }
             } catch let thrown as ThrownByBody {
                 throw Self.isConnectionLost(thrown.error)
-                    ? StoreUnavailable(underlying: thrown.error) : thrown.error
+                    ? DatabaseUnavailable(underlying: thrown.error) : thrown.error
             } catch let cancelled as CancellationError {
                 throw cancelled  // given up, or the caller went away: not the database's doing
             } catch {
                 // NB: no connection could be leased from the pool, or BEGIN or COMMIT failed.
-                throw StoreUnavailable(underlying: error)
+                throw DatabaseUnavailable(underlying: error)
             }
         }
     }
@@ -110,7 +110,7 @@ final class PostgresDatabase: Service {
 
     /// Runs `body` on a leased connection outside any transaction block, so each of its
     /// statements commits alone.
-    /// - Throws: ``StoreUnavailable`` when no connection could be had in time or it was lost.
+    /// - Throws: ``DatabaseUnavailable`` when no connection could be had in time or it was lost.
     func connection<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value)
         async throws -> Value
     {
@@ -122,11 +122,11 @@ final class PostgresDatabase: Service {
                 }
             } catch let thrown as ThrownByBody {
                 throw Self.isConnectionLost(thrown.error)
-                    ? StoreUnavailable(underlying: thrown.error) : thrown.error
+                    ? DatabaseUnavailable(underlying: thrown.error) : thrown.error
             } catch let cancelled as CancellationError {
                 throw cancelled  // given up, or the caller went away: not the database's doing
             } catch {
-                throw StoreUnavailable(underlying: error)  // no connection could be leased from the pool
+                throw DatabaseUnavailable(underlying: error)  // no connection could be leased from the pool
             }
         }
     }

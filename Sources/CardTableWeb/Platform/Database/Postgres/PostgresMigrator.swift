@@ -12,7 +12,7 @@ enum PostgresMigrator {
 
     /// Applies the migrations `client`'s database lacks.
     /// - Returns: The identifiers applied, in order (none when the schema was up to date).
-    /// - Throws: ``StoreOpeningError/writtenByNewerVersion(path:migrations:)`` when the database
+    /// - Throws: ``DatabaseOpeningError/writtenByNewerVersion(path:migrations:)`` when the database
     ///   holds a migration this build does not know (nothing is changed), or PostgreSQL's error.
     @discardableResult
     static func migrate(_ client: PostgresClient, logger: Logger) async throws -> [String] {
@@ -40,7 +40,7 @@ enum PostgresMigrator {
             for try await identifier in rows.decode(String.self) { applied.insert(identifier) }
             let unknown = applied.subtracting(PostgresSchema.migrations.map(\.identifier))
             guard unknown.isEmpty else {
-                throw StoreOpeningError.writtenByNewerVersion(path: nil, migrations: unknown.sorted())
+                throw DatabaseOpeningError.writtenByNewerVersion(path: nil, migrations: unknown.sorted())
             }
             var done: [String] = []
             for migration in PostgresSchema.migrations where !applied.contains(migration.identifier) {

@@ -11,7 +11,7 @@ extension SQLiteDatabase {
     /// (0 bytes) is a new database: that is said in the log at notice level.
     /// - Returns: Whether the file was checked; false when a read-only connection could not read
     ///   it (a hot journal only a writer may roll back), and the writer must check it.
-    /// - Throws: ``StoreOpeningError``, as ``checkBeforeMigrating(_:path:)``.
+    /// - Throws: ``DatabaseOpeningError``, as ``checkBeforeMigrating(_:path:)``.
     static func checkBeforeOpening(_ path: String, logger: Logger) throws -> Bool {
         let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
         guard let size, size > 0 else {
@@ -31,7 +31,7 @@ extension SQLiteDatabase {
             try checkBeforeMigrating(reader, path: path)
             return true
         } catch let error as DatabaseError where isDamage(error) {
-            throw StoreOpeningError.damaged(path: path, details: [error.message ?? "\(error)"])
+            throw DatabaseOpeningError.damaged(path: path, details: [error.message ?? "\(error)"])
         } catch let error as DatabaseError
             where [ResultCode.SQLITE_READONLY, .SQLITE_CANTOPEN].contains(error.resultCode)
         {
@@ -43,7 +43,7 @@ extension SQLiteDatabase {
 
     /// Refuses a database that SQLite finds damaged, or that a newer CardTable has migrated:
     /// migrating either could make things worse.
-    /// - Throws: ``StoreOpeningError``.
+    /// - Throws: ``DatabaseOpeningError``.
     static func checkBeforeMigrating(_ dbWriter: any DatabaseWriter, path: String?) throws {
         let known = Set(migrator.migrations)
         let (problems, applied): ([String], Set<String>)
@@ -55,16 +55,16 @@ extension SQLiteDatabase {
                 )
             }
         } catch let error as DatabaseError where isDamage(error) {
-            throw StoreOpeningError.damaged(path: path, details: [error.message ?? "\(error)"])
+            throw DatabaseOpeningError.damaged(path: path, details: [error.message ?? "\(error)"])
         }
         guard problems == ["ok"] else {
             // NB: SQLite may put several problems in one row, under a "*** in database main ***" line.
             let lines = problems.flatMap { $0.split(separator: "\n").map(String.init) }
-            throw StoreOpeningError.damaged(path: path, details: lines.filter { !$0.hasPrefix("***") })
+            throw DatabaseOpeningError.damaged(path: path, details: lines.filter { !$0.hasPrefix("***") })
         }
         let unknown = applied.subtracting(known)
         guard unknown.isEmpty else {
-            throw StoreOpeningError.writtenByNewerVersion(path: path, migrations: unknown.sorted())
+            throw DatabaseOpeningError.writtenByNewerVersion(path: path, migrations: unknown.sorted())
         }
     }
 

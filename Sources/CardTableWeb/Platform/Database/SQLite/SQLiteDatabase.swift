@@ -24,7 +24,7 @@ public final class SQLiteDatabase: Sendable {
     /// - Parameters:
     ///   - location: A file (folders are created as needed) or an in-memory database.
     ///   - logger: Where damaged rows are reported.
-    /// - Throws: ``StoreOpeningError`` when the file is damaged or was written by a newer CardTable.
+    /// - Throws: ``DatabaseOpeningError`` when the file is damaged or was written by a newer CardTable.
     public convenience init(_ location: StorageLocation, logger: Logger = Logger(label: "cardtable.store"))
         throws
     {
@@ -42,7 +42,7 @@ public final class SQLiteDatabase: Sendable {
                 // NB: a DatabasePool puts the file in WAL mode, so page reads never wait for a write.
                 pool = try DatabasePool(path: path, configuration: Self.configuration)
             } catch let error as DatabaseError where Self.isDamage(error) {
-                throw StoreOpeningError.damaged(path: path, details: [error.message ?? "\(error)"])
+                throw DatabaseOpeningError.damaged(path: path, details: [error.message ?? "\(error)"])
             }
             try self.init(dbWriter: pool, path: path, logger: logger, isChecked: isChecked)
         }

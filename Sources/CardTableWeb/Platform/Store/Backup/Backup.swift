@@ -11,7 +11,7 @@ import Foundation
 /// file. A backup is written as its rows are read, and restored as its lines are read: neither
 /// holds the site in memory.
 public enum Backup {
-    /// The schema backups are made with and restored into: the last migration of both stores.
+    /// The schema backups are made with and restored into: the last migration of both databases.
     static let schema = "v12-sound"
     /// Earlier schemas whose backups restore too: every later migration only added tables, which
     /// such a backup leaves empty, or nullable columns, which it leaves null (see

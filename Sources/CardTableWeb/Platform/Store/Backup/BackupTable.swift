@@ -1,7 +1,7 @@
 /// A table as a backup holds it: its columns, each with the kind of value it keeps, in the order
 /// a restore fills the tables (a row's references come before it).
 struct BackupTable: Sendable {
-    /// What a column keeps, as both stores agree on it in a backup.
+    /// What a column keeps, as both databases agree on it in a backup.
     enum Kind: Sendable, Equatable {
         case text, integer
         /// SQLite's 0/1, PostgreSQL's BOOLEAN; `true`/`false` in a backup.

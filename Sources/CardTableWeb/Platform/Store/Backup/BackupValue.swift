@@ -34,7 +34,7 @@ enum BackupValue: Sendable, Equatable {
         }
     }
 
-    /// `2026-11-24T20:13:05.123Z`: milliseconds, which both stores keep.
+    /// `2026-11-24T20:13:05.123Z`: milliseconds, which both databases keep.
     static func dateText(_ date: Date) -> String {
         // NB: from whole milliseconds, rounded: a stored moment reads back a hair off (binary
         // floating point), and formatting a fraction cuts it.

@@ -5,9 +5,9 @@ import Testing
 
 @testable import CardTableWeb
 
-/// The store refuses, untouched, a database it could make worse: one a newer CardTable migrated,
+/// The database refuses, untouched, a database it could make worse: one a newer CardTable migrated,
 /// and one SQLite finds damaged.
-@Suite struct StoreOpeningTests {
+@Suite struct DatabaseOpeningTests {
     @Test func theMigrationsLandSoFarKeepTheirOrder() {
         let landed = [
             "v1", "v2-set-games", "v3-quarantine", "v4-lazy-players", "v5-memorize-preferences",
@@ -23,12 +23,12 @@ import Testing
             try addMigration("v11-future-feature", to: path)
 
             #expect(
-                throws: StoreOpeningError.writtenByNewerVersion(
+                throws: DatabaseOpeningError.writtenByNewerVersion(
                     path: path, migrations: ["v11-future-feature"])
             ) {
                 try SQLiteDatabase(.file(path: path))
             }
-            let error = StoreOpeningError.writtenByNewerVersion(
+            let error = DatabaseOpeningError.writtenByNewerVersion(
                 path: path, migrations: ["v11-future-feature"])
             #expect(error.description.contains("written by a newer CardTable (migration v11-future-feature)"))
             // NB: nothing was migrated or removed: the newer CardTable still finds its database.
@@ -45,7 +45,7 @@ import Testing
             #expect {
                 try SQLiteDatabase(.file(path: path))
             } throws: { error in
-                guard case .damaged(path, let details)? = error as? StoreOpeningError else { return false }
+                guard case .damaged(path, let details)? = error as? DatabaseOpeningError else { return false }
                 return details.count > 3 && details.allSatisfy { !$0.contains("\n") && $0 != "ok" }
                     && "\(error)".contains("and \(details.count - 3) more problems.")
             }
@@ -60,7 +60,7 @@ import Testing
             #expect {
                 try SQLiteDatabase(.file(path: path))
             } throws: { error in
-                guard case .damaged(path, _)? = error as? StoreOpeningError else { return false }
+                guard case .damaged(path, _)? = error as? DatabaseOpeningError else { return false }
                 return "\(error)".hasPrefix("The database at \(path) is damaged")
             }
         }
@@ -75,7 +75,7 @@ import Testing
         try await withTemporaryDatabase { path in
             try makeDamagedDatabase(at: path)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect(throws: StoreOpeningError.self) { try SQLiteDatabase(.file(path: path)) }
+            #expect(throws: DatabaseOpeningError.self) { try SQLiteDatabase(.file(path: path)) }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
             #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
         }
@@ -86,13 +86,13 @@ import Testing
             try SQLiteDatabase(.file(path: path)).close()
             try addMigration("v11-future-feature", to: path)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect(throws: StoreOpeningError.self) { try SQLiteDatabase(.file(path: path)) }
+            #expect(throws: DatabaseOpeningError.self) { try SQLiteDatabase(.file(path: path)) }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         }
     }
 
     /// The checks themselves only read, a healthy file too: its header's change counter and
-    /// schema cookie stay. (The store that opens it afterwards does write: GRDB starts the WAL
+    /// schema cookie stay. (The database that opens it afterwards does write: GRDB starts the WAL
     /// file by creating and dropping a table when there is none, as after every clean close.)
     @Test func theChecksReadAHealthyDatabaseWithoutWritingIt() async throws {
         try await withTemporaryDatabase { path in

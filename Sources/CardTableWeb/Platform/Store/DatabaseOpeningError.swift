@@ -1,5 +1,5 @@
 /// Why ``SQLiteDatabase`` refused to open a database. Nothing in the file was changed.
-public enum StoreOpeningError: Error, Equatable, CustomStringConvertible {
+public enum DatabaseOpeningError: Error, Equatable, CustomStringConvertible {
     /// The database holds migrations this build does not know: a newer CardTable wrote it, and
     /// this one could misread or damage what the newer one saved.
     case writtenByNewerVersion(path: String?, migrations: [String])

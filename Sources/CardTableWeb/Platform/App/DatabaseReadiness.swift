@@ -3,7 +3,7 @@ import Synchronization
 /// Whether the database can be used yet: a PostgreSQL database is migrated as the app starts,
 /// while its services are already running, so the sweeps wait for this before their first run,
 /// and `GET /ready` answers 503 until then.
-final class StoreReadiness: Sendable {
+final class DatabaseReadiness: Sendable {
     private let flag: Atomic<Bool>
 
     init(isReady: Bool) {
@@ -11,7 +11,7 @@ final class StoreReadiness: Sendable {
     }
 
     /// A database that is ready when the app is built (SQLite migrates as it opens).
-    static var ready: StoreReadiness { StoreReadiness(isReady: true) }
+    static var ready: DatabaseReadiness { DatabaseReadiness(isReady: true) }
 
     func markReady() {
         flag.store(true, ordering: .releasing)
