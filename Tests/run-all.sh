@@ -64,7 +64,7 @@ part contract bash Tests/Contract/run.sh
 # A failed part's own words, repeated at the end where CI's excerpt of the output shows them:
 # Swift Testing's recorded issues and crashes, compiler errors, pytest's FAILED/ERROR lines and
 # schemathesis' failure headings.
-for log in "${failed_logs[@]}"; do
+for log in ${failed_logs[@]+"${failed_logs[@]}"}; do
     echo "== what failed in $log:"
     grep -aE "recorded an issue|Fatal error|error: |^(FAILED|ERROR) |^_+ .* _+$|^[0-9]+\. Test Case ID" "$log" | head -30
 done

@@ -3,7 +3,7 @@ import CardTableWeb
 import Foundation
 import Logging
 
-/// `cardtable backup FILE`: everything stored, as JSON lines that either store can restore.
+/// `cardtable backup FILE`: everything stored, as JSON lines that either database can restore.
 struct BackupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",

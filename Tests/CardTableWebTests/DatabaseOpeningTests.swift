@@ -5,7 +5,7 @@ import Testing
 
 @testable import CardTableWeb
 
-/// The database refuses, untouched, a database it could make worse: one a newer CardTable migrated,
+/// `SQLiteDatabase` refuses, untouched, a file it could make worse: one a newer CardTable migrated,
 /// and one SQLite finds damaged.
 @Suite struct DatabaseOpeningTests {
     @Test func theMigrationsLandSoFarKeepTheirOrder() {
@@ -92,7 +92,7 @@ import Testing
     }
 
     /// The checks themselves only read, a healthy file too: its header's change counter and
-    /// schema cookie stay. (The database that opens it afterwards does write: GRDB starts the WAL
+    /// schema cookie stay. (The `SQLiteDatabase` that opens it afterwards does write: GRDB starts the WAL
     /// file by creating and dropping a table when there is none, as after every clean close.)
     @Test func theChecksReadAHealthyDatabaseWithoutWritingIt() async throws {
         try await withTemporaryDatabase { path in

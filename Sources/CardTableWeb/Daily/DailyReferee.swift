@@ -2,7 +2,7 @@ import Foundation
 import SetCore
 
 /// Referees the daily puzzle: which days may be played (today and every day before it, in UTC),
-/// starting a day, claims, and replays. Each change is one store transaction.
+/// starting a day, claims, and replays. Each change is one database transaction.
 struct DailyReferee: Sendable {
     let database: any CardTableDatabase
     let environment: WebEnvironment

@@ -119,8 +119,8 @@ struct RoomReferee: Sendable {
     }
 
     /// Makes the name a player used in a room their name, unless they ever chose (a name, or
-    /// none): the next room starts with it. The room has them already, so a database that cannot take it only costs the
-    /// default.
+    /// none): the next room starts with it. The room has them already, so a database that cannot
+    /// take it only costs the default.
     func remember(_ name: DisplayName, of player: PlayerID) async {
         do {
             try await database.rememberDisplayName(name, of: player, at: environment.now())

@@ -5,7 +5,7 @@ import SetCore
 
 /// Referees a player's Set table: passes each request's move to the engine with the injected
 /// clock, and has the database keep the game. Controllers call one method per request; each runs in
-/// one store transaction.
+/// one database transaction.
 ///
 /// Every operation first lets time pass (`tick(at:)`), so a two-player claim that ran out while
 /// nobody moved is noticed and announced; the server is the source of truth for every countdown.

@@ -8,7 +8,7 @@ import Testing
 /// and host and list many rooms.
 @Suite struct LiftedRoomLimitsTests {
     @Test(arguments: [false, true])
-    func oneAddressMayGuessHostAndMoveWithoutLimit(lifted: Bool) async throws {
+    func oneAddressMayGuessAndHostWithoutLimit(lifted: Bool) async throws {
         var configuration = WebConfiguration()
         if lifted { configuration.roomLimits = .lifted }
         try await withTestApp(clock: .manual, configuration: configuration) { session in

@@ -10,7 +10,7 @@ import Testing
 /// behind reads for itself.
 @Suite struct RoomEventFeedTests {
     /// A database of numbered events that counts its reads; events from `gone` cannot be read.
-    final class Store: Sendable {
+    final class EventLog: Sendable {
         let reads = Mutex(0)
         let gone: Set<Int>
         let last: Int
@@ -34,53 +34,53 @@ import Testing
 
     @Test(arguments: [1, 8, 400])
     func eventsFromAnotherInstanceAreReadOnceForEverySocket(sockets: Int) async throws {
-        let store = Store(last: 12)
-        let feed = RoomEventFeed(read: store.read)
+        let log = EventLog(last: 12)
+        let feed = RoomEventFeed(read: log.read)
         let received = try await withThrowingTaskGroup(of: [String]?.self) { group in
             for _ in 0..<sockets { group.addTask { try await feed.events(after: 10, through: 12) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(received.allSatisfy { $0 == [Store.body(11), Store.body(12)] })
-        #expect(store.reads.withLock { $0 } == 1)
+        #expect(received.allSatisfy { $0 == [EventLog.body(11), EventLog.body(12)] })
+        #expect(log.reads.withLock { $0 } == 1)
         // What was read stays.
-        #expect(try await feed.events(after: 11, through: 12) == [Store.body(12)])
-        #expect(store.reads.withLock { $0 } == 1)
+        #expect(try await feed.events(after: 11, through: 12) == [EventLog.body(12)])
+        #expect(log.reads.withLock { $0 } == 1)
     }
 
     @Test func eventsCommittedHereAreNotRead() async throws {
-        let store = Store(last: 3)
-        let feed = RoomEventFeed(read: store.read)
-        feed.add([Store.body(1), Store.body(2)], through: 2)
-        feed.add([Store.body(3)], through: 3)
-        #expect(try await feed.events(after: 0, through: 3) == [1, 2, 3].map(Store.body))
+        let log = EventLog(last: 3)
+        let feed = RoomEventFeed(read: log.read)
+        feed.add([EventLog.body(1), EventLog.body(2)], through: 2)
+        feed.add([EventLog.body(3)], through: 3)
+        #expect(try await feed.events(after: 0, through: 3) == [1, 2, 3].map(EventLog.body))
         #expect(try await feed.events(after: 3, through: 3) == [])
-        #expect(store.reads.withLock { $0 } == 0)
+        #expect(log.reads.withLock { $0 } == 0)
     }
 
     /// Two moves committed here can be handed over in the other order: the later one's socket
     /// reads what it lacks once.
     @Test func aMissingEarlierEventIsRead() async throws {
-        let store = Store(last: 6)
-        let feed = RoomEventFeed(read: store.read)
-        feed.add([Store.body(4)], through: 4)
-        feed.add([Store.body(6)], through: 6)
-        #expect(try await feed.events(after: 4, through: 6) == [5, 6].map(Store.body))
-        #expect(store.reads.withLock { $0 } == 1)
+        let log = EventLog(last: 6)
+        let feed = RoomEventFeed(read: log.read)
+        feed.add([EventLog.body(4)], through: 4)
+        feed.add([EventLog.body(6)], through: 6)
+        #expect(try await feed.events(after: 4, through: 6) == [5, 6].map(EventLog.body))
+        #expect(log.reads.withLock { $0 } == 1)
     }
 
     @Test func aSocketTooFarBehindOrMissingAnUnreadableEventReadsByItself() async throws {
-        let behind = Store(last: 1000)
+        let behind = EventLog(last: 1000)
         let feed = RoomEventFeed(read: behind.read)
-        feed.add([Store.body(1000)], through: 1000)
+        feed.add([EventLog.body(1000)], through: 1000)
         #expect(try await feed.events(after: 10, through: 1000) == nil)
         #expect(behind.reads.withLock { $0 } == 0)
 
-        let damaged = Store(last: 9, gone: [8])
+        let damaged = EventLog(last: 9, gone: [8])
         let other = RoomEventFeed(read: damaged.read)
         #expect(try await other.events(after: 6, through: 9) == nil)
         #expect(damaged.reads.withLock { $0 } == 1)
         // Past the damaged event, the feed serves what it read.
-        #expect(try await other.events(after: 8, through: 9) == [Store.body(9)])
+        #expect(try await other.events(after: 8, through: 9) == [EventLog.body(9)])
         #expect(damaged.reads.withLock { $0 } == 1)
     }
 
@@ -94,26 +94,26 @@ import Testing
             }
             try await Task.sleep(for: .milliseconds(20))
             if attempt == 1 { throw Unreachable() }
-            return [(after + 1, Store.body(after + 1))]
+            return [(after + 1, EventLog.body(after + 1))]
         }
         let outcomes = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<4 { group.addTask { (try? await feed.events(after: 0, through: 1)) != nil } }
             return await group.reduce(into: []) { $0.append($1) }
         }
         #expect(outcomes == [false, false, false, false])
-        #expect(try await feed.events(after: 0, through: 1) == [Store.body(1)])
+        #expect(try await feed.events(after: 0, through: 1) == [EventLog.body(1)])
         #expect(attempts.withLock { $0 } == 2)
     }
 
     @Test func onlyTheNewestEventsAreKept() async throws {
-        let store = Store(last: 1000)
-        let feed = RoomEventFeed(read: store.read)
-        for number in 1...1000 { feed.add([Store.body(number)], through: number) }
+        let log = EventLog(last: 1000)
+        let feed = RoomEventFeed(read: log.read)
+        for number in 1...1000 { feed.add([EventLog.body(number)], through: number) }
         #expect(
             try await feed.events(after: 1000 - RoomEventFeed.capacity, through: 1000)?.count
                 == RoomEventFeed.capacity)
         // An older one is gone: that socket reads for itself.
         #expect(try await feed.events(after: 999 - RoomEventFeed.capacity, through: 1000) == nil)
-        #expect(store.reads.withLock { $0 } == 0)
+        #expect(log.reads.withLock { $0 } == 0)
     }
 }

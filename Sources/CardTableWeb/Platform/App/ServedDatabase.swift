@@ -7,7 +7,7 @@ import ServiceLifecycle
 public struct ServedDatabase: Sendable {
     /// What the features keep everything in.
     let database: any CardTableDatabase
-    /// Where players' Set games are kept: `database`, unless a test stands in a database of its own.
+    /// Where players' Set games are kept: `database`, unless a test stands in a Set-game store of its own.
     let setGames: any SetGameStore
     /// The secret that signs players' cookies.
     let secret: ServerSecret
@@ -66,7 +66,7 @@ public struct ServedDatabase: Sendable {
             })
     }
 
-    /// `database`, with Set games in `setGames` (a test may stand in a database of its own), ready
+    /// `database`, with Set games in `setGames` (a test may stand in a Set-game store of its own), ready
     /// at once and with nothing to run unless told.
     init(
         database: any CardTableDatabase, setGames: any SetGameStore, secret: ServerSecret,

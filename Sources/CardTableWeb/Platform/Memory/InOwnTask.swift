@@ -11,11 +11,3 @@ func inOwnTask<Value: Sendable>(_ work: @escaping @Sendable () async throws -> V
         return try await group.next()!
     }
 }
-
-/// ``inOwnTask(_:)`` for work that cannot fail.
-func inOwnTask<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) async -> Value {
-    await withTaskGroup(of: Value.self) { group in
-        group.addTask(operation: work)
-        return await group.next()!
-    }
-}

@@ -7,9 +7,9 @@ import ServiceLifecycle
 
 /// Gives the memory of closed connections back to the system after a flood of them.
 ///
-/// An idle kept-alive connection holds about 46 KiB and a room socket about 60 KiB; glibc's
-/// allocator keeps what they freed for later, so a server that held 20,000 connections once
-/// would hold a gigabyte for good. Every ``interval`` this looks at the connections open, and
+/// An idle kept-alive connection holds about 23 KiB and a room socket about 40 KiB (debug build;
+/// see ``ResponderInOwnTask``); glibc's allocator keeps what they freed for later, so a server
+/// that held 20,000 connections once would hold half a gigabyte for good. Every ``interval`` this looks at the connections open, and
 /// once many of them have closed since the most it saw, has glibc return its free pages
 /// (`malloc_trim`). Elsewhere (macOS) it does nothing.
 struct MemoryGiveBack: Service {
@@ -18,7 +18,7 @@ struct MemoryGiveBack: Service {
     let logger: Logger
 
     /// Connections that must have closed since the most open before memory is given back: about
-    /// 23 MiB of them.
+    /// 11 MiB of them.
     static let closedEnough = 512
 
     /// The most connections open since memory was last given back, and whether to give it now.

@@ -5,7 +5,7 @@ import PostgresNIO
 extension PostgresConnection {
     /// Runs `query` and collects its rows, as `query(_:logger:)` does, but fails with
     /// ``PostgresConnectionClosed`` rather than never answering when the connection has closed
-    /// before the query got to it. Every statement the database sends goes through here.
+    /// before the query got to it. Every statement `PostgresDatabase` sends goes through here.
     ///
     /// postgres-nio (1.33) writes a query to the connection's channel with no promise for the
     /// write, and only its channel handler fails the query's future when the channel is closed.

@@ -57,7 +57,7 @@ final class PostgresDatabase: Service {
     }
 
     /// Brings the database's schema up to date (see ``PostgresMigrator``) and stores the shared
-    /// built-in themes if they are not there yet, as the SQLite store does when it opens.
+    /// built-in themes if they are not there yet, as the SQLite database does when it opens.
     func migrate() async throws {
         let applied = try await PostgresMigrator.migrate(client, logger: logger)
         if !applied.isEmpty { logger.info("Migrated PostgreSQL", metadata: ["migrations": "\(applied)"]) }

@@ -12,7 +12,7 @@ struct BackupTable: Sendable {
 
     let name: String
     let columns: [(name: String, kind: Kind)]
-    /// The columns rows are written in order of (text by its bytes, on either store), so a backup
+    /// The columns rows are written in order of (text by its bytes, on either database), so a backup
     /// of the same data is the same file.
     let orderBy: [String]
     /// The column PostgreSQL numbers by itself, if any (its counter is moved past the restored
