@@ -25,16 +25,16 @@ public struct RoomLimits: Sendable {
         lookupsWhileBusy: RoomLookupRules.whileBusy)
 
     /// For a test server that a contract fuzzer drives as one player from one address
-    /// (`CARDTABLE_TEST_ROOM_LIMITS=off cardtable serve`): a thousand rooms hosted and listed, and moves and
-    /// look-ups that name no room never slowed, so its requests reach the rooms instead of 429.
-    /// Never for a site people use: it lets anyone guess room codes as fast as they can send.
+    /// (`CARDTABLE_TEST_ROOM_LIMITS=off cardtable serve`): a thousand rooms hosted and listed, and
+    /// moves and look-ups that name no room never slowed, so its requests reach the rooms instead
+    /// of 429. Never for a site people use: it lets anyone guess room codes as fast as they send.
     public static let lifted = RoomLimits(
         openRoomsPerHost: 1000, listedRoomsPerHost: 1000, listedRoomsPerAddress: 1000,
-        moves: .init(allowance: never, forgivenAfter: 0.001, capacity: 10_000),
-        lookupsPerAddress: .init(allowance: never, forgivenAfter: 0.001, capacity: 10_000),
-        lookupsBySite: .init(allowance: never, forgivenAfter: 0.001, capacity: 1),
-        lookupsWhileBusy: .init(allowance: never, forgivenAfter: 0.001, capacity: 10_000))
+        moves: neverSlowing(), lookupsPerAddress: neverSlowing(), lookupsBySite: neverSlowing(capacity: 1),
+        lookupsWhileBusy: neverSlowing())
 
-    /// An allowance no test run reaches: a billion in a row, a thousand forgiven each second.
-    private static let never = 1_000_000_000
+    /// Rules no test run reaches: a billion failures in a row, a thousand forgiven each second.
+    private static func neverSlowing<Key>(capacity: Int = 10_000) -> FailedAttemptLimiter<Key>.Rules {
+        .init(allowance: 1_000_000_000, forgivenAfter: 0.001, capacity: capacity)
+    }
 }
