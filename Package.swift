@@ -46,32 +46,71 @@ let package = Package(
             name: "CConfusables",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
-        // MARK: - Web app and command line
+        // MARK: - The server, in layers (docs/ARCHITECTURE.md draws them)
+        // Values every layer shares: ids, JSON, the clock, shutdown.
         .target(
-            name: "CardTableWeb",
+            name: "CardTableBasics",
+            dependencies: [.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+            swiftSettings: strict
+        ),
+        // The database: the only layer that imports GRDB or PostgresNIO.
+        .target(
+            name: "CardTableStorage",
             dependencies: [
-                "MemorizeCore",
+                "CardTableBasics",
                 "SetCore",
-                "SeededRandom",
-                "CQRencode",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // Connections, middleware, compression, static files and metrics: the only layer that
+        // imports NIOHTTP1 or HummingbirdCore.
+        .target(
+            name: "CardTableHTTP",
+            dependencies: [
+                "CardTableBasics",
                 "CMalloc",
-                "CConfusables",
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // The site and its features, and the app that puts the layers together.
+        .target(
+            name: "CardTableWeb",
+            dependencies: [
+                "CardTableBasics",
+                "CardTableStorage",
+                "CardTableHTTP",
+                "MemorizeCore",
+                "SetCore",
+                "SeededRandom",
+                "CQRencode",
+                "CConfusables",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // NB: each feature keeps its templates and scripts beside its code; `.process` puts them
@@ -86,6 +125,9 @@ let package = Package(
         .target(
             name: "CardTableCommands",
             dependencies: [
+                "CardTableBasics",
+                "CardTableHTTP",
+                "CardTableStorage",
                 "CardTableWeb",
                 "SetCore",
                 "SeededRandom",
@@ -122,7 +164,8 @@ let package = Package(
         .testTarget(
             name: "CardTableWebTests",
             dependencies: [
-                "CardTableWeb", "SetCore", "SetTestSupport", "SeededRandom",
+                "CardTableBasics", "CardTableStorage", "CardTableHTTP", "CardTableWeb",
+                "SetCore", "SetTestSupport", "SeededRandom",
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -133,6 +176,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // NB: golden JSON as today's code stores it; copied as they are, never regenerated.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardTableStorage
 import CardTableWeb
 import Foundation
 import Logging
@@ -16,7 +17,8 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         let counts = try await Backup.make(
-            of: database.location, to: file, logger: Logger(label: "cardtable.backup"))
+            of: database.location, to: file, seed: ServedDatabase.seed,
+            logger: Logger(label: "cardtable.backup"))
         print("Backed up \(DatabaseChoice.summary(counts)) from \(database) to \(file).")
     }
 }
@@ -34,7 +36,8 @@ struct RestoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         let counts = try await Backup.restore(
-            from: file, into: database.location, logger: Logger(label: "cardtable.restore"))
+            from: file, into: database.location, seed: ServedDatabase.seed,
+            logger: Logger(label: "cardtable.restore"))
         print("Restored \(DatabaseChoice.summary(counts)) from \(file) into \(database).")
     }
 }

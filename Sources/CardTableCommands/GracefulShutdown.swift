@@ -1,3 +1,4 @@
+import CardTableBasics
 import CardTableWeb
 import Hummingbird
 import Logging

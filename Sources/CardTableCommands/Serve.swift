@@ -1,4 +1,6 @@
 import ArgumentParser
+import CardTableBasics
+import CardTableStorage
 import CardTableWeb
 import Foundation
 import Hummingbird

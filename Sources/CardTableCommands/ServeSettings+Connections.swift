@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardTableHTTP
 import CardTableWeb
 
 extension ServeSettings {

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CardTableHTTP
+import CardTableStorage
 import CardTableWeb
 import Foundation
 import Logging

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardTableStorage
 import CardTableWeb
 
 /// Why `cardtable serve` will not start on a database, in words and as an exit code a script can

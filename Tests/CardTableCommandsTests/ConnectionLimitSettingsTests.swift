@@ -2,6 +2,7 @@ import CardTableWeb
 import Testing
 
 @testable import CardTableCommands
+@testable import CardTableHTTP
 
 /// `--connections-per-address` (`CARDTABLE_CONNECTIONS_PER_ADDRESS`) and the total the open-file
 /// limit leaves.

@@ -2,6 +2,7 @@ import CardTableWeb
 import Testing
 
 @testable import CardTableCommands
+@testable import CardTableHTTP
 
 @Suite struct ConnectionTimeoutSettingsTests {
     @Test func timeoutsDefaultTo10And10And30And60Seconds() throws {

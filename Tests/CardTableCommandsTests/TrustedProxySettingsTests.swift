@@ -2,6 +2,7 @@ import CardTableWeb
 import Testing
 
 @testable import CardTableCommands
+@testable import CardTableHTTP
 
 /// `--trusted-proxy` (or `CARDTABLE_TRUSTED_PROXIES`): the proxies whose X-Forwarded-For names
 /// the client counted by per-client limits.

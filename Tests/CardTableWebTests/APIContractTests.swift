@@ -4,6 +4,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CardTableHTTP
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// The JSON API's contract (docs/openapi.yaml, OpenAPI 3.1) is served as it is written, and

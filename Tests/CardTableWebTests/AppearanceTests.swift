@@ -3,6 +3,8 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// The appearance a player chose (issue 34): stored on both databases, kept by a merge, chosen with

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// A static file's address carries a hash of its bytes: the same bytes, the same address.

@@ -2,6 +2,8 @@ import Foundation
 import SetCore
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// `cardtable backup` and `restore`: every table and column is in a backup, a backup restored

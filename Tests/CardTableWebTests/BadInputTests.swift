@@ -5,6 +5,7 @@ import HummingbirdTesting
 import MemorizeCore
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// Input no browser of ours sends is refused in words that name the field, never with a 5xx,

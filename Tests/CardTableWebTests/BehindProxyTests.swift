@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import Testing
 
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// Behind nginx with TLS: what a trusted proxy says of the browser's scheme and address counts

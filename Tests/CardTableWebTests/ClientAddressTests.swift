@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import Testing
 
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// Who a request counts as, for limits per client: the connection's address, or what a trusted

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// Issue 11: bodies over 1 KB are gzipped when the request accepts it, and say so in `Vary`.

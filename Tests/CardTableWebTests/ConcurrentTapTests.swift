@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// Taps that arrive together, on the production store: a `DatabasePool` on a file, whose readers

@@ -1,6 +1,7 @@
 import NIOCore
 import Testing
 
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// The rules of ``ConnectionDeadlines``, on made-up times.

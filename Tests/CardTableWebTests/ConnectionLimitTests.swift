@@ -3,6 +3,8 @@ import HummingbirdTesting
 import Logging
 import Testing
 
+@testable import CardTableHTTP
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// The connections a live server keeps open: at most a total (past it, a new connection waits

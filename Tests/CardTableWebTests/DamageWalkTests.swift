@@ -3,6 +3,8 @@ import GRDB
 import HummingbirdTesting
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// Issue 47: the quarantine rule holds in every table, including each one added after it was

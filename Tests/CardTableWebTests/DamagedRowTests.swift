@@ -3,6 +3,7 @@ import HummingbirdTesting
 import Logging
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 /// Every table follows the quarantine rule on both databases: a row that cannot be read never

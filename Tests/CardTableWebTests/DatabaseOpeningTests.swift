@@ -3,6 +3,7 @@ import GRDB
 import Logging
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// `SQLiteDatabase` refuses, untouched, a file it could make worse: one a newer CardTable migrated,

@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// The limiter of failed attempts: a key may fail its allowance in a row, then waits, and is

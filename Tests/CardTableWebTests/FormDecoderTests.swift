@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// A form's fields are read as JSON's keys are: a field the request reads may come once; fields it

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 /// The golden JSON files in `Fixtures/`: stored values exactly as a landed version wrote them.

@@ -3,6 +3,8 @@ import MemorizeCore
 import SetCore
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// Every stored Codable type reads its golden file (see ``GoldenFixture``), and writes it back

@@ -7,6 +7,9 @@ import Logging
 import MemorizeCore
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableHTTP
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// Page views cost nothing: a visit stores nothing until the player makes a move, built-in

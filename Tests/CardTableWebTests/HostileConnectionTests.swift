@@ -1,3 +1,5 @@
+import CardTableHTTP
+import CardTableStorage
 import CardTableWeb
 import Hummingbird
 import HummingbirdTesting

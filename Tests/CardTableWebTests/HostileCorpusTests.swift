@@ -6,6 +6,8 @@ import HummingbirdTesting
 import MemorizeCore
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// A generated corpus of hostile requests: none gets a 5xx, and none that is refused changes

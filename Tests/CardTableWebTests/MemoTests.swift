@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 @Suite struct MemoTests {

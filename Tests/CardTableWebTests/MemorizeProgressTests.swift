@@ -2,6 +2,7 @@ import Foundation
 import MemorizeCore
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 @Suite struct MemorizeProgressTests {

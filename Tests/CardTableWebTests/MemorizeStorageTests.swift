@@ -3,6 +3,8 @@ import Logging
 import MemorizeCore
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// What Memorize games and themes must do alike in storage on SQLite and (with a test cluster) on

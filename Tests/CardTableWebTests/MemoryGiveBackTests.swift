@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// When the server gives the memory of closed connections back (Benchmarks/flood/idle-memory.py

@@ -3,6 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CardTableHTTP
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// `GET /metrics`: requests counted by route pattern (never the path) and status, with their

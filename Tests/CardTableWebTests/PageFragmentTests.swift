@@ -2,6 +2,7 @@ import Mustache
 import SetCore
 import Testing
 
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// The Set table's cards are rendered once per card and state and then remembered; these tests

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import MemorizeCore
 import Testing
 
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 @Suite struct PlayerAndSecurityTests {

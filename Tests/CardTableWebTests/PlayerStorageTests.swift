@@ -2,6 +2,7 @@ import Foundation
 import SetCore
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 /// The players' store, on SQLite and (with a test cluster) on PostgreSQL: visits are noted once a

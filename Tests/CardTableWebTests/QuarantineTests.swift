@@ -5,6 +5,8 @@ import MemorizeCore
 import Synchronization
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// One row that cannot be read (damage, or a format change gone wrong) never breaks a page: it is

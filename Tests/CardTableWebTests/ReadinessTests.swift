@@ -3,6 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import CardTableStorage
 import CardTableWeb
 import Hummingbird
 import HummingbirdTesting

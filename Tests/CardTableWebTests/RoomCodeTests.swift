@@ -1,6 +1,7 @@
 import SeededRandom
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 @Suite struct RoomCodeTests {

@@ -4,6 +4,7 @@ import SeededRandom
 import SetCore
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 /// A room's rules, without the network: who may join, start and move, and what everyone sees.

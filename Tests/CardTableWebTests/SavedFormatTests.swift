@@ -3,6 +3,8 @@ import MemorizeCore
 import SetCore
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// Rows exactly as earlier versions stored them keep reading: saved games are never lost to a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 /// The server secret is made once, beside the database, readable by its owner only, and kept

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// The service worker's script and the offline page it keeps: served from the top of the site,

@@ -1,3 +1,4 @@
+import CardTableHTTP
 import CardTableWeb
 import HTTPTypes
 import SetCore

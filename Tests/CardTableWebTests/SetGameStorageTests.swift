@@ -2,6 +2,8 @@ import Foundation
 import SetCore
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// The Set games' store, on SQLite and (with a test cluster) on PostgreSQL: a game reads back as

@@ -3,6 +3,7 @@ import SetCore
 import SetTestSupport
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 @Suite struct SetPageTests {

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Synchronization
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 #if canImport(Glibc)

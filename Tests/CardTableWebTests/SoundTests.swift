@@ -3,6 +3,8 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// Whether a player hears the games' sounds (issue 46): on until they turn it off, stored on both

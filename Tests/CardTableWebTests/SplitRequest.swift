@@ -1,3 +1,4 @@
+import CardTableStorage
 import NIOCore
 
 /// An HTTP request sent in parts on its own connection: the first part at once (say the head and

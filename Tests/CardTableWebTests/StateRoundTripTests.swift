@@ -5,6 +5,7 @@ import SeededRandom
 import SetCore
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 /// A saved game is remembered as it was saved, beside its JSON, so the next request need not

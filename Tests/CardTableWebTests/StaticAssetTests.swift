@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// Issue 11: pages link to static files by content-hashed addresses that browsers keep for a year;

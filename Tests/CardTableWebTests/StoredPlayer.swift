@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 extension SQLiteDatabase {

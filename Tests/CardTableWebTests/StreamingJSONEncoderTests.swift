@@ -5,6 +5,8 @@ import SeededRandom
 import SetCore
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// The streaming encoder writes every value the server encodes byte for byte as `JSONEncoder`

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// Stylesheets are served without their comments (the Set page's first visit stays under 25 KB

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// Templates are loaded and checked when the app is built, not on first use.

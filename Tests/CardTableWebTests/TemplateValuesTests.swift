@@ -6,6 +6,8 @@ import SetCore
 import SetTestSupport
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// The page models answer the templates' lookups by name (`MustacheParent`) instead of by

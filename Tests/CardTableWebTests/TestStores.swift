@@ -4,6 +4,8 @@ import Logging
 import PostgresNIO
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// The databases a parameterised storage test runs on: SQLite always and PostgreSQL when the tests
@@ -59,7 +61,7 @@ enum TestStores {
             let cluster = kind == .postgres ? plain : try #require(PostgresTestCluster.tlsAddress)
             return try await PostgresTestCluster.withDatabase(on: cluster) { address in
                 let stores = (0..<count).map { _ in
-                    CardTableWeb.PostgresDatabase.underTest(address, logger: logger)
+                    CardTableStorage.PostgresDatabase.underTest(address, logger: logger)
                 }
                 return try await withThrowingTaskGroup(of: Void.self) { group in
                     for store in stores { group.addTask { await store.run() } }

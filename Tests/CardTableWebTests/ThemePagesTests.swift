@@ -3,6 +3,8 @@ import HTTPTypes
 import MemorizeCore
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 @Suite struct ThemePagesTests {

@@ -3,6 +3,9 @@ import Logging
 import MemorizeCore
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableHTTP
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// Themes and the Memorize games dealt from them, on SQLite and (with a test cluster) on

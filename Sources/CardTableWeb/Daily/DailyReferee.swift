@@ -1,3 +1,6 @@
+import CardTableBasics
+import CardTableHTTP
+import CardTableStorage
 import Foundation
 import SetCore
 

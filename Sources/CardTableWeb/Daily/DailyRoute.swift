@@ -1,3 +1,4 @@
+import CardTableHTTP
 import HTTPTypes
 import SetCore
 

@@ -1,3 +1,4 @@
+import CardTableBasics
 import Foundation
 
 /// A code that makes another browser the same player: a link code, shown on `/devices` to type

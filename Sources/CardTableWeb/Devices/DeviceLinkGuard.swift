@@ -1,3 +1,4 @@
+import CardTableHTTP
 import Foundation
 
 /// Slows down guessing of device codes: an address that failed to link 10 times, or codes that

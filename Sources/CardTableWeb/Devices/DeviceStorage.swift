@@ -1,3 +1,6 @@
+import CardTableBasics
+import CardTableHTTP
+import CardTableStorage
 import Foundation
 
 /// What a device's cookie is worth now, by its row in `device`.

@@ -1,3 +1,5 @@
+import CardTableBasics
+import CardTableHTTP
 import HTTPTypes
 
 /// Every address of a player's devices.

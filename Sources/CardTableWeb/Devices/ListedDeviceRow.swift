@@ -1,3 +1,5 @@
+import CardTableBasics
+import CardTableStorage
 import Foundation
 
 /// A row of `device` as `/devices` lists it, each column read on its own, so one that cannot be

@@ -1,3 +1,6 @@
+import CardTableBasics
+import CardTableHTTP
+import CardTableStorage
 import Foundation
 
 /// What joining one player into another moved: a browser that had progress of its own becomes

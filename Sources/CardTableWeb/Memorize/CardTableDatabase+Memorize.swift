@@ -1,3 +1,5 @@
+import CardTableBasics
+import CardTableStorage
 import Foundation
 
 /// What a Memorize request starts from, read in its transaction: the slot as stored, its theme,

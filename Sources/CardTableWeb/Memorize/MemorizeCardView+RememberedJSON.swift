@@ -1,3 +1,5 @@
+import CardTableBasics
+
 extension MemorizeCardView: RememberedJSON {
     /// A card's JSON, remembered by the whole view: most views recur in every game of a slot.
     /// NB: a running bonus countdown is never the same twice, so such a card is encoded afresh.

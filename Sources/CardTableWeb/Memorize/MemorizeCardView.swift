@@ -1,3 +1,4 @@
+import CardTableBasics
 import Foundation
 import MemorizeCore
 import Mustache

@@ -1,3 +1,6 @@
+import CardTableBasics
+import CardTableHTTP
+import CardTableStorage
 import Hummingbird
 
 /// Playing Memorize: the game page, tapping a card, and New Game. Browsers are redirected back

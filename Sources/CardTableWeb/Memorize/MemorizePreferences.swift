@@ -1,24 +1,24 @@
 import Foundation
 
 /// How a player likes their Memorize games paced, remembered for every game they play.
-public struct MemorizePreferences: Hashable, Sendable {
+package struct MemorizePreferences: Hashable, Sendable {
     /// How long the peek at the start of a game lasts, in seconds.
-    public static let peekDuration: TimeInterval = 3
+    package static let peekDuration: TimeInterval = 3
 
     /// Whether each new game starts by showing every card for ``peekDuration`` seconds.
-    public var peeksAtStart: Bool
+    package var peeksAtStart: Bool
     /// How long a mismatch stays face up before it turns back by itself; `nil`: until the
     /// player's next tap (the game's own rule, and all a page without its script can do).
-    public var turnBackDelay: TurnBackDelay?
+    package var turnBackDelay: TurnBackDelay?
 
-    public init(peeksAtStart: Bool = false, turnBackDelay: TurnBackDelay? = nil) {
+    package init(peeksAtStart: Bool = false, turnBackDelay: TurnBackDelay? = nil) {
         self.peeksAtStart = peeksAtStart
         self.turnBackDelay = turnBackDelay
     }
 }
 
 /// The delays a player can choose for a mismatch to turn back, in milliseconds.
-public enum TurnBackDelay: Int, CaseIterable, Sendable {
+package enum TurnBackDelay: Int, CaseIterable, Sendable {
     case oneSecond = 1000
     case oneAndAHalfSeconds = 1500
     case twoSeconds = 2000

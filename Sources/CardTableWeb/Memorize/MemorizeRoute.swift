@@ -1,3 +1,4 @@
+import CardTableHTTP
 import HTTPTypes
 
 /// Every address of the Memorize game.

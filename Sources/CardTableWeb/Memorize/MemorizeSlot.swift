@@ -1,6 +1,6 @@
 /// Which of a player's games is meant: the one for a theme, or the random-theme game, whose
 /// every New Game picks another theme (Assignment II).
-public enum MemorizeSlot: Hashable, Sendable {
+package enum MemorizeSlot: Hashable, Sendable {
     case theme(ThemeID)
     case random
 
@@ -8,7 +8,7 @@ public enum MemorizeSlot: Hashable, Sendable {
     /// What a slot in an address must be, for the 404 that names it.
     static let pathDescription = "a theme's number or random"
 
-    public init?(pathSegment: some StringProtocol) {
+    package init?(pathSegment: some StringProtocol) {
         if pathSegment == "random" {
             self = .random
         } else if let id = ThemeID(pathSegment) {
@@ -19,7 +19,7 @@ public enum MemorizeSlot: Hashable, Sendable {
     }
 
     /// The slot as it appears in URLs (`12`, `random`).
-    public var pathSegment: String {
+    package var pathSegment: String {
         switch self {
         case .theme(let id): id.description
         case .random: "random"

@@ -1,8 +1,9 @@
+import CardTableBasics
 import MemorizeCore
 
 extension MemoryGame.Card: RememberedJSON where CardContent == String {
     /// A stored card's JSON, remembered by the card itself: a card has only a few states.
-    var rememberedJSON: [UInt8]? {
+    package var rememberedJSON: [UInt8]? {
         storedCardJSON.value(for: self) { $0.freshJSON() }
     }
 }

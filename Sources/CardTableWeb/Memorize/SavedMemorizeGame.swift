@@ -2,20 +2,20 @@ import MemorizeCore
 
 /// A game in progress as stored: the engine's game, the theme it was dealt from, what the last
 /// choice did (for the page's announcement), and the deal's number.
-public struct SavedMemorizeGame: Equatable, Sendable {
-    public var slot: MemorizeSlot
-    public var theme: SavedTheme
-    public var game: MemoryGame<String>
-    public var lastChoice: MemorizeLastChoice?
+package struct SavedMemorizeGame: Equatable, Sendable {
+    package var slot: MemorizeSlot
+    package var theme: SavedTheme
+    package var game: MemoryGame<String>
+    package var lastChoice: MemorizeLastChoice?
     /// Which deal this is: a random number each deal gets, which the page's taps carry, so a tap
     /// made on a page showing an earlier game is turned down. Games dealt before deals were
     /// numbered are deal 0.
-    public var deal: Int64
+    package var deal: Int64
     /// Whether this game was dealt in place of one that could not be read (it was moved to the
     /// quarantine): the page says so until the first choice. Kept in place of the last choice.
-    public var isDealtInPlaceOfSetAside: Bool
+    package var isDealtInPlaceOfSetAside: Bool
 
-    public init(
+    package init(
         slot: MemorizeSlot, theme: SavedTheme, game: MemoryGame<String>,
         lastChoice: MemorizeLastChoice? = nil,
         deal: Int64 = 0, isDealtInPlaceOfSetAside: Bool = false

@@ -1,3 +1,5 @@
+import CardTableBasics
+import CardTableStorage
 import Foundation
 
 /// Open rooms, read from the database every time, so every instance lists the same rooms and a room

@@ -1,3 +1,4 @@
+import CardTableStorage
 import Foundation
 
 /// Rooms and their event logs, in SQLite or in PostgreSQL shared by several CardTable instances.

@@ -4,17 +4,17 @@ import MemorizeCore
 /// The name a player gives themselves in a room: the limits of a theme name (1 to 40 characters,
 /// trimmed, no control characters), and something in it must be visible. Pages and events always
 /// show it as text; two names that look alike are compared with ``looksLike(_:)``.
-public struct DisplayName: Hashable, Sendable, Codable, CustomStringConvertible {
-    public let text: String
+package struct DisplayName: Hashable, Sendable, Codable, CustomStringConvertible {
+    package let text: String
 
     /// Why a typed name cannot be used, in words for the player.
-    public enum Problem: Error, Equatable, CustomStringConvertible {
+    package enum Problem: Error, Equatable, CustomStringConvertible {
         case empty
         case tooLong(maximum: Int)
         case controlCharacters
         case directionControls
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .empty: "Type a name to show the others."
             case .tooLong(let maximum): "A name can be up to \(maximum) characters long."
@@ -29,14 +29,14 @@ public struct DisplayName: Hashable, Sendable, Codable, CustomStringConvertible 
     /// - Throws: ``Problem`` when it is empty or shows nothing (only invisible characters), too
     ///   long, or holds control characters or bidirectional controls (which would draw it, and
     ///   the text after it, in another order: `\u{202E}oB` shows as "Bo").
-    public init(typed: String) throws(Problem) {
+    package init(typed: String) throws(Problem) {
         try self.init(stored: typed)
         guard !text.unicodeScalars.contains(where: Self.isDirectionControl) else { throw .directionControls }
     }
 
     /// A name as stored: checked as a typed one, except for bidirectional controls, which names
     /// stored before they were refused may hold.
-    public init(stored: String) throws(Problem) {
+    package init(stored: String) throws(Problem) {
         text = try Self.checked(stored)
         guard !NameSkeleton.of(text).isEmpty else { throw .empty }
     }
@@ -49,7 +49,7 @@ public struct DisplayName: Hashable, Sendable, Codable, CustomStringConvertible 
 
     /// A name as stored: checked as it was when typed, except that one showing nothing still reads
     /// (it may have been stored before such names were refused).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         do {
             self.text = try Self.checked(text)
@@ -59,12 +59,12 @@ public struct DisplayName: Hashable, Sendable, Codable, CustomStringConvertible 
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(text)
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// `typed`, trimmed, once it is neither empty, too long, nor holding control characters.
     private static func checked(_ typed: String) throws(Problem) -> String {

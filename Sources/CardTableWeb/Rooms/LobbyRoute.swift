@@ -1,3 +1,4 @@
+import CardTableHTTP
 import HTTPTypes
 
 /// The addresses of Open rooms, where anyone finds a table to join or watch.

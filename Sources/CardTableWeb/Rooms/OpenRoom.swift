@@ -1,3 +1,4 @@
+import CardTableBasics
 import Foundation
 
 /// A room as Open rooms lists it (`GET /rooms/open`): what someone choosing a table wants to

@@ -1,3 +1,5 @@
+import CardTableBasics
+
 extension Room {
     /// Makes the member `other` was `player`'s, as `other` links into `player` (see
     /// ``DatabaseTransaction/mergePlayer(_:into:at:)``): their seat, score and hosting come along.

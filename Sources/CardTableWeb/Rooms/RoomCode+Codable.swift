@@ -1,6 +1,6 @@
 /// A room code in a JSON column or event: its six characters, read back only if still valid.
 extension RoomCode: Codable {
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let code = RoomCode(text) else {
             throw DecodingError.dataCorrupted(
@@ -9,7 +9,7 @@ extension RoomCode: Codable {
         self = code
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

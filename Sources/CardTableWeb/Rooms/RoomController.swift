@@ -1,3 +1,5 @@
+import CardTableBasics
+import CardTableHTTP
 import Foundation
 import Hummingbird
 import SetCore

@@ -1,3 +1,5 @@
+import CardTableBasics
+
 /// One numbered entry of a room's event log, as stored and as sent to every member: what
 /// happened, and what everyone may see once it had (so applying the latest event is enough to
 /// catch up).

@@ -1,3 +1,4 @@
+import CardTableBasics
 import CoreMetrics
 
 /// Tells whoever is listening to a room that it has new events, after they are committed.

@@ -1,8 +1,10 @@
+import CardTableHTTP
+
 /// What one player, or one address, may do with rooms: how many they host and list, how fast
 /// they make moves, and how often a room code they try may name no room. The standard limits
 /// stop one client from filling the site or guessing codes; a test server that one client drives
 /// from one address has them lifted.
-public struct RoomLimits: Sendable {
+package struct RoomLimits: Sendable {
     /// The most rooms one player may host that are not closed.
     var openRoomsPerHost: Int
     /// The most rooms one player may list under Open rooms at once.
@@ -19,7 +21,7 @@ public struct RoomLimits: Sendable {
     var lookupsWhileBusy: FailedAttemptLimiter<ClientAddress>.Rules
 
     /// A public site's.
-    public static let standard = RoomLimits(
+    package static let standard = RoomLimits(
         openRoomsPerHost: 5, listedRoomsPerHost: 3, listedRoomsPerAddress: 6, moves: RoomMoveRules.standard,
         lookupsPerAddress: RoomLookupRules.perAddress, lookupsBySite: RoomLookupRules.site,
         lookupsWhileBusy: RoomLookupRules.whileBusy)
@@ -28,7 +30,7 @@ public struct RoomLimits: Sendable {
     /// (`CARDTABLE_TEST_ROOM_LIMITS=off cardtable serve`): a thousand rooms hosted and listed, and
     /// moves and look-ups that name no room never slowed, so its requests reach the rooms instead
     /// of 429. Never for a site people use: it lets anyone guess room codes as fast as they send.
-    public static let lifted = RoomLimits(
+    package static let lifted = RoomLimits(
         openRoomsPerHost: 1000, listedRoomsPerHost: 1000, listedRoomsPerAddress: 1000,
         moves: neverSlowing(), lookupsPerAddress: neverSlowing(), lookupsBySite: neverSlowing(capacity: 1),
         lookupsWhileBusy: neverSlowing())

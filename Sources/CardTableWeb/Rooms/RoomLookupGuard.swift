@@ -1,3 +1,4 @@
+import CardTableHTTP
 import Foundation
 
 /// The counts of failed room look-ups (issue 47): each address's, and the whole site's. An

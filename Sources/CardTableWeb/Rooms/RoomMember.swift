@@ -1,3 +1,4 @@
+import CardTableBasics
 import Foundation
 
 /// Someone in a room: a player with a seat at the table, or a spectator waiting for the next game.

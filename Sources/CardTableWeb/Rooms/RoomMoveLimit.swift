@@ -1,3 +1,5 @@
+import CardTableBasics
+import CardTableHTTP
 import Foundation
 
 /// One player in one room, as the pace of their moves is kept.

@@ -1,3 +1,5 @@
+import CardTableBasics
+import CardTableHTTP
 import Foundation
 
 /// Open rooms: the rooms hosts list for anyone to join, and Quick play, which seats a player in

@@ -1,3 +1,5 @@
+import CardTableBasics
+
 /// What a member sends on a room's WebSocket: `{"type": "claim", "cards": [5, 17, 44]}` (older
 /// pages add `"seen": 9`, the last event drawn, which is checked but no longer decides anything),
 /// `{"type": "deal"}`, `{"type": "choose", "card": 7}`, `{"type": "start"}`, or

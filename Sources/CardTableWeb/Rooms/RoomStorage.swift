@@ -1,3 +1,5 @@
+import CardTableBasics
+import CardTableStorage
 import Foundation
 
 /// The channel that carries "CODE NUMBER" when a room's log grows to event NUMBER, on

@@ -1,3 +1,4 @@
+import CardTableBasics
 import MemorizeCore
 import SetCore
 

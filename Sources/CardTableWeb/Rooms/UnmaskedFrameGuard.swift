@@ -1,3 +1,4 @@
+import CardTableStorage
 import NIOCore
 import NIOWebSocket
 

@@ -1,3 +1,5 @@
+import CardTableBasics
+
 extension CardGridLayout {
     /// The Set table's layout: tighter gaps as the table fills up, and cards never narrower
     /// than their symbols stay recognizable at (44 px on a phone, 60 px on a tablet); below

@@ -2,21 +2,21 @@ import SetCore
 
 /// A player's Set table as stored: the engine's game, what the last move did and any claim that
 /// ran out before it (for the page's announcement), and whether the player plays in color-blind mode.
-public struct SavedSetGame: Hashable, Sendable {
+package struct SavedSetGame: Hashable, Sendable {
     /// The game in progress.
-    public var game: SetGame
+    package var game: SetGame
     /// What the most recent request did, so the page can say it after a redirect.
-    public var lastMove: SetLastMove?
+    package var lastMove: SetLastMove?
     /// A claim that ran out of time when the most recent move was made, announced before the move.
-    public var timeout: SetTimeout?
+    package var timeout: SetTimeout?
     /// Whether the cards are drawn with the color-blind palette and letter cues (extra credit 8).
-    public var colorBlind: Bool
+    package var colorBlind: Bool
     /// How many moves the table has seen; every form carries it, and a post made from an older
     /// page (a double post, another tab) is turned down.
-    public var version: Int
+    package var version: Int
 
     /// A saved game.
-    public init(
+    package init(
         game: SetGame, lastMove: SetLastMove? = nil, timeout: SetTimeout? = nil, colorBlind: Bool = false,
         version: Int = 0
     ) {

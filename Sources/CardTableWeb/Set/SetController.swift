@@ -1,3 +1,6 @@
+import CardTableBasics
+import CardTableHTTP
+import CardTableStorage
 import Hummingbird
 import SetCore
 

@@ -1,3 +1,5 @@
+import CardTableBasics
+import CardTableStorage
 import Foundation
 
 /// A player's Set game as a database found it.

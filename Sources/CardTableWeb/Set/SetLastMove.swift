@@ -2,7 +2,7 @@ import SetCore
 
 /// What the last request did to a player's Set game, kept with the game so the page can
 /// announce it (a form post is answered with a redirect, so the page is drawn by a later request).
-public enum SetLastMove: Codable, Hashable, Sendable {
+package enum SetLastMove: Codable, Hashable, Sendable {
     /// A new game was dealt.
     case newGame
     /// A card joined the selection.

@@ -1,7 +1,7 @@
 import SetCore
 
 /// Solo or two players on one device, as a New Game form names it.
-public enum SetPlayMode: String, Codable, CaseIterable, Sendable {
+package enum SetPlayMode: String, Codable, CaseIterable, Sendable {
     case solo
     case twoPlayer = "two-player"
 

@@ -2,26 +2,26 @@ import SetCore
 
 /// A start position for a test (never offered to players): a seeded shuffle, or exactly these
 /// cards on the table, in the deck (dealt from the front) and in the discard pile.
-public struct SetTestSetup: Decodable, Sendable {
+package struct SetTestSetup: Decodable, Sendable {
     /// Shuffles the deck with a generator seeded with this, when no table is given.
-    public var seed: UInt64?
+    package var seed: UInt64?
     /// The variant (`normal` unless told otherwise), or, as before there were variants, `solo` or
     /// `two-player`.
     var mode: SetModeField?
     /// Solo unless told otherwise (or unless `mode` says two players).
-    public var players: SetPlayMode?
+    package var players: SetPlayMode?
     /// The cards on the table, in order (up to all 81).
-    public var table: [SetCard]?
+    package var table: [SetCard]?
     /// The cards still to be dealt, next first; empty when a table is given without a deck.
-    public var deck: [SetCard]?
+    package var deck: [SetCard]?
     /// The matched cards, whole matches in order.
-    public var discardPile: [SetCard]?
+    package var discardPile: [SetCard]?
     /// In Set-Chain, the Set taken last.
-    public var previousSet: [SetCard]?
+    package var previousSet: [SetCard]?
 
     /// Why the setup does not describe one start position: a seed with cards, or a deck without
     /// a table; `nil` when it does.
-    public var problem: String? {
+    package var problem: String? {
         if seed != nil, table != nil || deck != nil || discardPile != nil || previousSet != nil {
             return "Give either a seed or the cards, not both."
         }

@@ -2,14 +2,14 @@ import SetCore
 
 /// A two-player claim that ran out of time, noticed while a request was handled; kept beside the
 /// request's move so the page announces both.
-public struct SetTimeout: Codable, Hashable, Sendable {
+package struct SetTimeout: Codable, Hashable, Sendable {
     /// Who held the claim.
-    public var player: SetPlayer
+    package var player: SetPlayer
     /// What running out of time cost them (0 in their grace period).
-    public var penalty: Int
+    package var penalty: Int
 
     /// A timeout.
-    public init(player: SetPlayer, penalty: Int) {
+    package init(player: SetPlayer, penalty: Int) {
         self.player = player
         self.penalty = penalty
     }

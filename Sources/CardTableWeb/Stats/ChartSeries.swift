@@ -1,3 +1,4 @@
+import CardTableBasics
 import SetCore
 
 /// One line of the stats page's charts: a game in one mode (and, for Set, one variant). Modes

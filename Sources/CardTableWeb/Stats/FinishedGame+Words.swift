@@ -1,3 +1,4 @@
+import CardTableBasics
 import Foundation
 import Mustache
 import SetCore

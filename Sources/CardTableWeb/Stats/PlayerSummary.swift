@@ -1,3 +1,5 @@
+import CardTableBasics
+import CardTableStorage
 import Foundation
 
 /// What a player has played, in counts: what linking answers an API client.

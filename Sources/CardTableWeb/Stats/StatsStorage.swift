@@ -1,3 +1,5 @@
+import CardTableBasics
+import CardTableStorage
 import Foundation
 
 /// Players' histories. Games are added by each game's storage, in the transaction that finishes

@@ -1,3 +1,5 @@
+import CardTableHTTP
+
 extension AppError {
     /// A theme the address names does not exist, was deleted, or is someone else's.
     static let noSuchTheme = AppError.notFound(

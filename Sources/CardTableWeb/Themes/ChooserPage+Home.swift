@@ -1,3 +1,6 @@
+import CardTableBasics
+import CardTableStorage
+
 extension ChooserPage {
     /// The home page as `player` sees it, with their themes from `database` (and, when a room code
     /// they typed in Join a room found no room, that code and what was wrong with it).

@@ -1,12 +1,16 @@
+import CardTableBasics
+import CardTableStorage
 import Foundation
 import MemorizeCore
 
 /// Built-in themes are stored once and shared: a player sees them until they change their theme
 /// list (edit, add, delete or reorder), when they get their own copies (copy on write).
 enum SharedThemes {
-    /// The owner of the shared built-in themes: 32 characters, like a player id, but never one
-    /// (it is not hex), so no cookie can name it.
-    static let owner = "cardtable-shared-built-in-themes"
+    /// The owner of the shared built-in themes (see ``ReservedPlayer/sharedThemesOwner``).
+    static let owner = ReservedPlayer.sharedThemesOwner
+
+    /// Stores the shared built-in themes in a database that opens without them.
+    static let seed: DatabaseSeed = { try $0.storeSharedThemes() }
 }
 
 extension DatabaseTransaction {

@@ -1,3 +1,4 @@
+import CardTableHTTP
 import MemorizeCore
 
 /// The theme editor's form as the browser posts it. Every button submits the whole draft; the

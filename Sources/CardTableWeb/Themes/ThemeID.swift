@@ -1,18 +1,18 @@
 /// Identifies one of a player's saved themes (the `theme` table's row id).
-public struct ThemeID: Hashable, Sendable, Codable, CustomStringConvertible {
-    public let rawValue: Int64
+package struct ThemeID: Hashable, Sendable, Codable, CustomStringConvertible {
+    package let rawValue: Int64
 
-    public init(_ rawValue: Int64) {
+    package init(_ rawValue: Int64) {
         self.rawValue = rawValue
     }
 
     /// Reads an id from a URL path segment; `nil` unless it is a positive whole number.
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         guard let value = Int64(text), value > 0 else { return nil }
         self.rawValue = value
     }
 
-    public var description: String { String(rawValue) }
+    package var description: String { String(rawValue) }
 
     /// The largest id: ids stay exact as JavaScript numbers.
     static let maximum: Int64 = (1 << 53) - 1
@@ -25,11 +25,11 @@ public struct ThemeID: Hashable, Sendable, Codable, CustomStringConvertible {
         ThemeID(Int64.random(in: 1...maximum))
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(Int64.self)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

@@ -1,3 +1,5 @@
+import CardTableBasics
+import CardTableHTTP
 import Hummingbird
 import MemorizeCore
 

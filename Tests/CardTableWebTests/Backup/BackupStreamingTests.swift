@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// A backup hands each row on as it reads it, from one snapshot, and a restore inserts each line

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Synchronization
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// What a backup or a restore did, in order: the transactions it opened, the statements it ran

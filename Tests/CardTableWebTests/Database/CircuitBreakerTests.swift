@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// The breaker PostgreSQL's work goes through: closed, open for its cooldown after a failure,

@@ -2,6 +2,8 @@ import Foundation
 import Logging
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// The same statements, written once, on both databases: every kind of value bound and read
@@ -29,7 +31,7 @@ import Testing
             let cluster = try #require(
                 kind == .postgres ? PostgresTestCluster.address : PostgresTestCluster.tlsAddress)
             try await PostgresTestCluster.withDatabase(on: cluster) { address in
-                let store = CardTableWeb.PostgresDatabase.underTest(address)
+                let store = CardTableStorage.PostgresDatabase.underTest(address)
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { await store.run() }
                     defer { group.cancelAll() }

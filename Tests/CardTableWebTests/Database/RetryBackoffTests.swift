@@ -2,6 +2,7 @@ import PropertyBased
 import SeededRandom
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// The waits of PostgreSQL's room-event listener between attempts to connect again.

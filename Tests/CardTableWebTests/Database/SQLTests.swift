@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// A statement written once binds its values for each dialect, and never splices them in.

@@ -3,6 +3,7 @@ import GRDB
 import PropertyBased
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// ``SQLiteMoment`` writes exactly the text GRDB's own formatter writes, so moments saved before

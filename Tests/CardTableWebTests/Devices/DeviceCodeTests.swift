@@ -3,6 +3,7 @@ import PropertyBased
 import SeededRandom
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 @Suite struct DeviceCodeTests {

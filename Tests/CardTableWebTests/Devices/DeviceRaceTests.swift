@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableHTTP
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// Issue 47: a device being signed out can change nothing, on any instance. Two CardTable

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// Devices and their codes in the database, on SQLite and (with a test cluster) on PostgreSQL: codes

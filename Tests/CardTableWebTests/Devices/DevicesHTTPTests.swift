@@ -4,6 +4,8 @@ import HummingbirdTesting
 import MemorizeCore
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// Linking devices over HTTP: a link code makes another browser the same player (its own games

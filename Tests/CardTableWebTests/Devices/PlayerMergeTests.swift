@@ -3,6 +3,9 @@ import MemorizeCore
 import SetCore
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableHTTP
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// A browser with progress of its own joins the player it links to and loses nothing: on SQLite

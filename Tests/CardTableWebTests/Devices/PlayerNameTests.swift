@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 /// A player's name (issue 30): set on `/devices` or by the first room they name themselves in,

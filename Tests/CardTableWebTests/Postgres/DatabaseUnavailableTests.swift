@@ -5,6 +5,9 @@ import Logging
 import PostgresNIO
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableHTTP
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// While the database cannot be reached, players are told so in words, with 503 and a time to
@@ -38,7 +41,7 @@ import Testing
     func aRefusedStatementIsNotUnavailableAndAPoolWithoutConnectionsIs(cluster: PostgresAddress) async throws
     {
         try await PostgresTestCluster.withDatabase(on: cluster) { address in
-            let store = CardTableWeb.PostgresDatabase.underTest(address)
+            let store = CardTableStorage.PostgresDatabase.underTest(address)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await store.run() }
                 await #expect(throws: PSQLError.self) {
@@ -72,7 +75,7 @@ import Testing
         async throws
     {
         try await PostgresTestCluster.withDatabase(on: cluster) { address in
-            let store = CardTableWeb.PostgresDatabase(
+            let store = CardTableStorage.PostgresDatabase(
                 address, logger: Logger(label: "test"), leaseTimeout: .seconds(60), breakerCooldown: .zero)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await store.run() }

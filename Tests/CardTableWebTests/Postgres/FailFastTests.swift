@@ -5,6 +5,7 @@ import Logging
 import Synchronization
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// While PostgreSQL is down, players are answered 503 promptly (no connection within the lease

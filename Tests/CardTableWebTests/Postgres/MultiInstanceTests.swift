@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 @testable import SetCore
 

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// `--database postgres://…`: what is read from an address, and what is not taken for one.

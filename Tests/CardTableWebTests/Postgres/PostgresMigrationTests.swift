@@ -4,6 +4,7 @@ import Logging
 import PostgresNIO
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// The PostgreSQL schema: migrated once when instances start together, the same tables, columns,

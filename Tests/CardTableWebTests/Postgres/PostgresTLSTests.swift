@@ -2,6 +2,7 @@ import Logging
 import PostgresNIO
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// `postgres://…?sslmode=…`: connections over TLS are encrypted, and with `verify-full` only a
@@ -64,7 +65,7 @@ import Testing
 
     /// Whether PostgreSQL says this session's connection is encrypted.
     private static func isEncrypted(_ address: PostgresAddress) async throws -> Bool {
-        let store = CardTableWeb.PostgresDatabase.underTest(address)
+        let store = CardTableStorage.PostgresDatabase.underTest(address)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await store.run() }
             defer { group.cancelAll() }

@@ -3,15 +3,16 @@ import Logging
 import PostgresNIO
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
-extension CardTableWeb.PostgresDatabase {
+extension CardTableStorage.PostgresDatabase {
     /// A database for a test: it waits up to a minute for a connection, since the whole suite on
     /// two cores can keep a new connection waiting well beyond the 2 s a site is given.
     static func underTest(_ address: PostgresAddress, logger: Logger = Logger(label: "test"))
-        -> CardTableWeb.PostgresDatabase
+        -> CardTableStorage.PostgresDatabase
     {
-        CardTableWeb.PostgresDatabase(address, logger: logger, leaseTimeout: .seconds(60))
+        CardTableStorage.PostgresDatabase(address, logger: logger, leaseTimeout: .seconds(60))
     }
 }
 

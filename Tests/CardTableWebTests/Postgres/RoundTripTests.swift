@@ -5,6 +5,8 @@ import Logging
 import PostgresNIO
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// How many statements a move sends PostgreSQL, each one a round trip on the network (issue 31),

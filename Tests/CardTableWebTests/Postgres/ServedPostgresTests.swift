@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// The app `cardtable serve --database postgres://…` runs: built by ``ServedDatabase/postgres(_:secret:logger:)``

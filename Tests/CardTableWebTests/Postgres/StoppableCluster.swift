@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// A PostgreSQL cluster of a test's own, which it may stop and start again (the shared one of

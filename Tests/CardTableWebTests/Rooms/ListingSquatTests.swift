@@ -4,6 +4,8 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// Issue 47: one client cannot fill Open rooms. Rooms listed from one address are capped (as

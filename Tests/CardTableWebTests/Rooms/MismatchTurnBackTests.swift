@@ -3,6 +3,8 @@ import Logging
 import MemorizeCore
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// A Memorize mismatch in a room turns back by itself once it has shown for the room's delay, on

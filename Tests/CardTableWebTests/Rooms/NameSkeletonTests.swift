@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 /// Names that only look alike cannot share a room: compared after NFKC, in any case, without

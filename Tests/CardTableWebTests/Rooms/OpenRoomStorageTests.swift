@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 /// Open rooms in the database, on SQLite and (with a test cluster) on PostgreSQL, read by another

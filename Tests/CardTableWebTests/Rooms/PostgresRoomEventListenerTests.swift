@@ -4,6 +4,8 @@ import PostgresNIO
 import Synchronization
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// Two instances on one PostgreSQL: an event appended by one reaches the other's hub through
@@ -18,11 +20,11 @@ import Testing
         try await PostgresTestCluster.withDatabase(on: cluster) { address in
             let logger = Logger(label: "listener-tests")
             let (one, other) = (
-                CardTableWeb.PostgresDatabase.underTest(address, logger: logger),
-                CardTableWeb.PostgresDatabase.underTest(address, logger: logger)
+                CardTableStorage.PostgresDatabase.underTest(address, logger: logger),
+                CardTableStorage.PostgresDatabase.underTest(address, logger: logger)
             )
             let hub = RoomHub()
-            let listener = PostgresRoomEventListener(
+            let listener = PostgresRoomEventListener.make(
                 address: address, database: other, hub: hub, logger: logger,
                 backoff: RetryBackoff(first: .milliseconds(100), longest: .milliseconds(100)))
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -84,7 +86,9 @@ import Testing
         Issue.record("not within 10 s: \(what)")
     }
 
-    private static func waitForListeners(_ count: Int, on store: CardTableWeb.PostgresDatabase) async throws {
+    private static func waitForListeners(_ count: Int, on store: CardTableStorage.PostgresDatabase)
+        async throws
+    {
         for _ in 0..<200 {
             let listening = try await Self.count(
                 store,
@@ -98,7 +102,7 @@ import Testing
         Issue.record("no connection was listening after 10 s")
     }
 
-    private static func count(_ store: CardTableWeb.PostgresDatabase, _ sql: String) async throws -> Int {
+    private static func count(_ store: CardTableStorage.PostgresDatabase, _ sql: String) async throws -> Int {
         var value = 0
         for try await count in try await store.client.query(PostgresQuery(unsafeSQL: sql)).decode(Int.self) {
             value = count

@@ -3,6 +3,8 @@ import HummingbirdTesting
 import Synchronization
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// A room's sockets on one instance cost one database read per event committed elsewhere, and

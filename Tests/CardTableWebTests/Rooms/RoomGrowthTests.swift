@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// What one client can make the rooms' tables hold: rooms only from players who came with their

@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import Testing
 
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// Issue 47: failed room look-ups are counted for the whole site as well as per address. Guesses

@@ -4,6 +4,9 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableHTTP
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// Guessing room codes is slowed per address: 10 codes that name no room, then 429 with

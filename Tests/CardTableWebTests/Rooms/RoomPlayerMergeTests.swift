@@ -2,6 +2,7 @@ import Foundation
 import SeededRandom
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 /// A player linking into another brings their place in each room along (issue 47): the member,

@@ -4,6 +4,7 @@ import SeededRandom
 import SetCore
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 /// The results a room page shows when a game ends: the ranking with shared places, each

@@ -8,6 +8,9 @@ import Logging
 import Synchronization
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableHTTP
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// Builds the real app on a live server (WebSockets need one), with a short grace period

@@ -3,6 +3,7 @@ import HummingbirdTesting
 import SetCore
 import Testing
 
+@testable import CardTableHTTP
 @testable import CardTableWeb
 
 /// Rooms over live WebSockets: snapshots, events as they happen, simultaneous claims,

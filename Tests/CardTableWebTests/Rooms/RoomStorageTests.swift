@@ -5,6 +5,8 @@ import SetCore
 import Synchronization
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// The rooms' store, on SQLite and (with a test cluster) on PostgreSQL: the same answers from

@@ -2,6 +2,9 @@ import Foundation
 import Logging
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableHTTP
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// A room nobody has been connected to for 30 minutes is closed; its events stay readable for

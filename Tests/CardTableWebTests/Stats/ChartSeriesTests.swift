@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 /// The stats page's lines: one per game and mode (and Set variant), never joining another's scores.

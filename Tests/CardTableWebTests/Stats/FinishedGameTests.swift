@@ -4,6 +4,7 @@ import SeededRandom
 import SetCore
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 /// Which changes finish a game, and what each game's record holds.

@@ -3,6 +3,8 @@ import GRDB
 import SetCore
 import Testing
 
+@testable import CardTableBasics
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// `finished_game.variant` (migration `v10-set-variants`) on SQLite and (with a test cluster)

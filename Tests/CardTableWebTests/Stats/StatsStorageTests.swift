@@ -2,6 +2,7 @@ import Foundation
 import SetCore
 import Testing
 
+@testable import CardTableBasics
 @testable import CardTableWeb
 
 /// Histories and daily solves on SQLite and (with a test cluster) on PostgreSQL: a game is

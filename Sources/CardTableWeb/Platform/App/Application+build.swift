@@ -1,7 +1,8 @@
+import CardTableBasics
+import CardTableHTTP
 import CoreMetrics
 import Foundation
 import Hummingbird
-import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -19,7 +20,7 @@ import ServiceLifecycle
 ///   - metrics: Where requests, connections, rooms, transactions and sweeps are counted; served
 ///     at `GET /metrics` on ``WebConfiguration/metricsPort`` when it is set.
 ///   - drain: Begun when the server is told to stop, after which `GET /ready` answers 503.
-public func buildApplication(
+package func buildApplication(
     _ configuration: WebConfiguration, database unmeasured: ServedDatabase,
     environment: WebEnvironment = .live,
     logger: Logger = Logger(label: "cardtable"), metrics: ServerMetrics = ServerMetrics(),
@@ -66,9 +67,10 @@ public func buildApplication(
         limits: configuration.connectionLimits, refusals: metrics.connectionsRefused, logger: logger)
     var app = Application(
         responder: ResponderInOwnTask(base: router.buildResponder()),
-        server: serverWithRoomSockets(
-            socketRouter, timeouts: timeouts, admission: admission, connections: metrics.connectionsOpen,
-            logger: logger),
+        server: .http1UpgradingToWebSockets(
+            socketRouter, maximumFrameBytes: RoomSocket.maximumFrameBytes,
+            closeTimeout: RoomSocket.closeTimeout,
+            timeouts: timeouts, admission: admission, connections: metrics.connectionsOpen, logger: logger),
         configuration: .init(
             address: .hostname(configuration.hostname, port: configuration.port),
             serverName: "CardTable", availableConnectionsDelegate: admission.acceptance),
@@ -177,30 +179,4 @@ func buildRouter(
         linkGuard: DeviceLinkGuard(), trustedProxies: trustedProxies
     ).addRoutes(to: pages, notingIn: routes)
     return router
-}
-
-/// HTTP/1.1 that upgrades `GET /rooms/:code/socket` to a WebSocket (`socketRouter` decides), with
-/// every connection's deadlines: the first request head's from the connection opening (see
-/// ``FirstRequestGuard``, which also answers a first request that cannot be read), then
-/// ``ConnectionDeadlineHandler``'s for the HTTP that follows.
-/// A WebSocket keeps no deadline; automatic pings find a peer that went away. `admission` closes
-/// a connection past its address's limit; every open connection is counted in `connections`.
-func serverWithRoomSockets(
-    _ socketRouter: Router<RoomSocketContext>, timeouts: ConnectionTimeouts, admission: ConnectionAdmission,
-    connections: Meter, logger: Logger
-) -> HTTPServerBuilder {
-    let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
-        http1: .init(additionalChannelHandlers: [
-            ConnectionDeadlineHandler(timeouts: timeouts, logger: logger)
-        ]),
-        ws: .init(
-            maxFrameSize: RoomSocket.maximumFrameBytes, autoPing: .enabled(timePeriod: .seconds(30)),
-            closeTimeout: RoomSocket.closeTimeout, validateUTF8: true))
-    let webSocketResponder = socketRouter.buildResponder()
-    return HTTPServerBuilder { responder in
-        HeadGuardedChannel(
-            base: HTTP1WebSocketUpgradeChannel(
-                responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
-            timeout: TimeAmount(timeouts.requestHead), admission: admission, connections: connections)
-    }
 }

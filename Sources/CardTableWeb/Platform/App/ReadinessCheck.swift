@@ -1,3 +1,5 @@
+import CardTableBasics
+import CardTableStorage
 import Hummingbird
 
 /// What `GET /ready` answers: 200 `ready` when the database answers a trivial query and its

@@ -1,10 +1,12 @@
+import CardTableBasics
+import CardTableStorage
 import Foundation
 import Logging
 import ServiceLifecycle
 
 /// The database an app serves from, with what running it takes: SQLite in one file (or memory),
 /// or PostgreSQL shared with other instances of the site.
-public struct ServedDatabase: Sendable {
+package struct ServedDatabase: Sendable {
     /// What the features keep everything in.
     let database: any CardTableDatabase
     /// Where players' Set games are kept: `database`, unless a test stands in a Set-game store of its own.
@@ -23,7 +25,7 @@ public struct ServedDatabase: Sendable {
     /// Serves from `database`, whose secret is kept beside its file (a new one for a database in
     /// memory) unless `secret` is given.
     /// - Throws: ``ServerSecretError`` when the secret's file cannot be read or made.
-    public static func sqlite(_ database: SQLiteDatabase, secret: ServerSecret? = nil) throws
+    package static func sqlite(_ database: SQLiteDatabase, secret: ServerSecret? = nil) throws
         -> ServedDatabase
     {
         // NB: the secret goes with the database's location, so tests that pass an open database
@@ -42,7 +44,7 @@ public struct ServedDatabase: Sendable {
     ///     (also the time to connect).
     /// - Throws: ``PostgresAddressError`` when `address` is not such an address, or names a file
     ///   of certificate authorities (`sslrootcert`) that cannot be read.
-    public static func postgres(
+    package static func postgres(
         _ address: String, secret: ServerSecret, logger: Logger, connectionWait: Duration = .seconds(2)
     ) throws -> ServedDatabase {
         guard let address = PostgresAddress(address) else { throw PostgresAddressError() }
@@ -58,7 +60,8 @@ public struct ServedDatabase: Sendable {
             database: database, setGames: database, secret: secret, hub: hub, readiness: readiness,
             services: [
                 database,
-                PostgresRoomEventListener(address: address, database: database, hub: hub, logger: logger),
+                PostgresRoomEventListener.make(
+                    address: address, database: database, hub: hub, logger: logger),
             ],
             prepare: {
                 try await database.migrate()

@@ -1,43 +1,45 @@
+import CardTableHTTP
+
 /// Where and how the CardTable web app listens, and how long clients and rooms may wait. The
 /// database is given beside it (see ``ServedDatabase``).
-public struct WebConfiguration: Sendable {
+package struct WebConfiguration: Sendable {
     /// The address the server binds to: `127.0.0.1` for this computer only, `0.0.0.0` for the network.
-    public var hostname: String
+    package var hostname: String
     /// The TCP port the server listens on.
-    public var port: Int
+    package var port: Int
     /// How long a client may keep the server waiting before its connection is closed.
-    public var connectionTimeouts: ConnectionTimeouts
+    package var connectionTimeouts: ConnectionTimeouts
     /// How many connections the site keeps open at once, in all and from one address: by default
     /// those of the 1,024 open files a shell usually allows; `cardtable serve` sets them from the
     /// limit it runs with.
-    public var connectionLimits = ConnectionLimits(openFiles: 1024)
+    package var connectionLimits = ConnectionLimits(openFiles: 1024)
     /// How long a room waits for a player whose last connection dropped before it marks them
     /// away (their turns skipped, their vote to deal no longer awaited).
-    public var roomGracePeriod: Duration = .seconds(10)
+    package var roomGracePeriod: Duration = .seconds(10)
     /// How long a Memorize mismatch in a room stays face up before it turns back by itself.
-    public var roomTurnBackDelay: Duration = .milliseconds(1500)
+    package var roomTurnBackDelay: Duration = .milliseconds(1500)
     /// How many rooms a player may host and list, how fast they may move, and how often room
     /// codes may name no room: ``RoomLimits/standard``, or ``RoomLimits/lifted`` for a test server.
-    public var roomLimits = RoomLimits.standard
+    package var roomLimits = RoomLimits.standard
     /// How often ``RoomSweep`` closes idle rooms, deletes long-closed ones and turns back a
     /// mismatch whose turn-back was lost.
-    public var roomSweepInterval: Duration = .seconds(60)
+    package var roomSweepInterval: Duration = .seconds(60)
     /// How long the server, told to stop, waits for the requests and sockets it has open before
     /// it closes them: a client still sending a body (or a room socket) holds it no longer.
-    public var shutdownGracePeriod: Duration = .seconds(10)
+    package var shutdownGracePeriod: Duration = .seconds(10)
     /// The proxies (nginx) believed when they say who the client is (`X-Forwarded-For`: in logs
     /// and limits) and that it came over HTTPS (`X-Forwarded-Proto`: secure cookies, `https://`
     /// links); loopback addresses only, unless told more.
-    public var trustedProxies = TrustedProxies()
+    package var trustedProxies = TrustedProxies()
     /// How long a browser that came over HTTPS is told to come only over HTTPS
     /// (`Strict-Transport-Security`); nil sends no such header.
-    public var strictTransportSecurityMaxAge: Duration? = .seconds(31_536_000)
+    package var strictTransportSecurityMaxAge: Duration? = .seconds(31_536_000)
     /// The port of a second listener that answers only `GET /metrics` (Prometheus' text format);
     /// nil, the default, for none. The site's own port never answers it.
-    public var metricsPort: Int?
+    package var metricsPort: Int?
     /// The address the metrics listener binds to: this computer only, unless Prometheus scrapes
     /// from another.
-    public var metricsHostname = "127.0.0.1"
+    package var metricsHostname = "127.0.0.1"
 
     /// Creates a configuration.
     /// - Parameters:
@@ -45,7 +47,7 @@ public struct WebConfiguration: Sendable {
     ///   - port: The port to listen on.
     ///   - connectionTimeouts: How long a slow or idle client keeps its connection (10 s for a
     ///     request head or a pause in a body, 60 s idle, by default).
-    public init(
+    package init(
         hostname: String = "127.0.0.1", port: Int = 8080,
         connectionTimeouts: ConnectionTimeouts = ConnectionTimeouts()
     ) {

@@ -1,18 +1,20 @@
+import CardTableBasics
+import CardTableHTTP
 import Hummingbird
 import NIOCore
 
 /// The per-request context of the CardTable app: Hummingbird's core storage plus the player
 /// the request belongs to (set by ``PlayerMiddleware``).
-public struct CardTableRequestContext: PlayerRequestContext, RemoteAddressRequestContext {
-    public var coreContext: CoreRequestContextStorage
+package struct CardTableRequestContext: PlayerRequestContext, RemoteAddressRequestContext {
+    package var coreContext: CoreRequestContextStorage
     /// The player who sent the request, once ``PlayerMiddleware`` has run.
-    public var playerID: PlayerID?
-    public var deviceID: DeviceID?
-    public var isNewVisitor = false
+    package var playerID: PlayerID?
+    package var deviceID: DeviceID?
+    package var isNewVisitor = false
     /// The connection the request came on.
     let channel: any Channel
 
-    public init(source: ApplicationRequestContextSource) {
+    package init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.playerID = nil
         self.channel = source.channel
@@ -21,14 +23,14 @@ public struct CardTableRequestContext: PlayerRequestContext, RemoteAddressReques
 
     /// The address the connection came from (a proxy's, behind one: see ``ClientAddress``), read
     /// when the request arrives (a channel forgets it once closed).
-    public let remoteAddress: SocketAddress?
+    package let remoteAddress: SocketAddress?
 
     /// Bodies larger than this are refused with 413 Content Too Large.
-    public var maxUploadSize: Int { WebLimits.maximumBodyBytes }
+    package var maxUploadSize: Int { WebLimits.maximumBodyBytes }
 }
 
 /// A request context that knows whose request it is, once ``PlayerMiddleware`` has run.
-public protocol PlayerRequestContext: RequestContext {
+package protocol PlayerRequestContext: RequestContext {
     var playerID: PlayerID? { get set }
     /// The browser that sent the request, a device session of the player (see ``DeviceID``).
     var deviceID: DeviceID? { get set }

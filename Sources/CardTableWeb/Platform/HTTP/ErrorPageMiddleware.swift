@@ -1,3 +1,5 @@
+import CardTableHTTP
+import CardTableStorage
 import Hummingbird
 import Logging
 

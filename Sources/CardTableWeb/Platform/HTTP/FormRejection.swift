@@ -1,3 +1,5 @@
+import CardTableHTTP
+
 /// A form the server could not act on, sent back to the player as its page again (what they
 /// typed kept, the message beside the field, ``error``'s status) rather than as an error page.
 /// Handlers throw it only for browsers; ``ErrorPageMiddleware`` draws it, and a JSON client

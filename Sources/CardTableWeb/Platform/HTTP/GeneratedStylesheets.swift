@@ -1,3 +1,4 @@
+import CardTableHTTP
 import Hummingbird
 
 /// The stylesheets the server writes from its address alone, so that no page needs an inline

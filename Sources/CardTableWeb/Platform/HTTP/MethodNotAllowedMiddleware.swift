@@ -1,3 +1,4 @@
+import CardTableHTTP
 import Hummingbird
 
 /// Turns "no route" into 405 Method Not Allowed when the path is known but the method is not

@@ -1,3 +1,5 @@
+import CardTableBasics
+
 extension CardGridLayout {
     /// The layout of a grid of `cardCount` cards with `app.css`'s spacing (Memorize's), worked
     /// out once per card count.

@@ -1,3 +1,5 @@
+import CardTableBasics
+
 extension CardGridLayout: RememberedJSON {
     /// A layout's JSON, remembered by the whole layout: a game's layouts are few.
     var rememberedJSON: [UInt8]? {

@@ -1,3 +1,4 @@
+import CardTableStorage
 import Mustache
 
 /// How a game's cards are laid out so that they (all the same size, ``cardRatio`` wide to high)

@@ -1,3 +1,6 @@
+import CardTableHTTP
+import CardTableStorage
+
 /// `base`, with every read, write and move timed (see ``TransactionMeters``), whichever the driver.
 struct MeasuredDatabase<Base: CardTableDatabase>: CardTableDatabase {
     let base: Base

@@ -1,3 +1,5 @@
+import CardTableBasics
+import CardTableHTTP
 import Foundation
 
 /// `base`, with each read of a Set game timed as a read and each change as a move: the database's

@@ -1,3 +1,5 @@
+import CardTableBasics
+import CardTableStorage
 import Foundation
 
 /// A choice of the player's that their pages are drawn with, on every device of theirs

@@ -1,3 +1,4 @@
+import CardTableHTTP
 import HTTPTypes
 
 /// The addresses of the page settings' toggles.

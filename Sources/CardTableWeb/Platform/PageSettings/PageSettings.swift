@@ -1,3 +1,7 @@
+import CardTableBasics
+import CardTableHTTP
+import CardTableStorage
+
 /// What a player chose for how their pages look and sound, on every device of theirs.
 struct PageSettings: Equatable, Sendable {
     var appearance = Appearance.system

@@ -1,3 +1,5 @@
+import CardTableHTTP
+import CardTableStorage
 import Hummingbird
 
 /// Finds the settings the page is drawn with for its player (``Appearance/current`` and

@@ -1,3 +1,5 @@
+import CardTableHTTP
+
 /// Whether a player hears the games' sounds (issue 46): on, the default, or off, on every device
 /// of theirs. Browsers let a page play sound only once the player has tapped it, so "on" starts
 /// with the first tap. Game pages show the toggle (`sound-toggle.mustache`); other pages play

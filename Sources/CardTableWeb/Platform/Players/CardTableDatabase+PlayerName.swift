@@ -1,3 +1,5 @@
+import CardTableBasics
+import CardTableStorage
 import Foundation
 
 /// The name a player chose to show (issue 30): what the name fields of rooms start with. A

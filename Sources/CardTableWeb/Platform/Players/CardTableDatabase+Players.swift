@@ -1,3 +1,5 @@
+import CardTableBasics
+import CardTableStorage
 import Foundation
 
 extension DatabaseTransaction {
@@ -120,14 +122,4 @@ extension CardTableDatabase {
 extension PlayerID {
     /// How often a returning player's last visit is written down: the sweep needs days, not seconds.
     static let visitNotingInterval: TimeInterval = 24 * 60 * 60
-}
-
-extension SQL {
-    /// Stores `player`, first seen `now`, unless they are stored already.
-    static func storing(_ player: PlayerID, at now: Date) -> SQL {
-        """
-        INSERT INTO player (id, created_at, last_seen_at, owns_themes, unsigned_cookie)
-        VALUES (\(player.rawValue), \(now), \(now), \(false), \(false)) ON CONFLICT (id) DO NOTHING
-        """
-    }
 }

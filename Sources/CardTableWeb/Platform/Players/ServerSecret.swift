@@ -1,16 +1,18 @@
+import CardTableBasics
+import CardTableStorage
 import Crypto
 import Foundation
 
 /// The server's own secret: it signs player cookies and seeds the deal a player sees before
 /// their first move. It is made on first start and kept beside the database (readable by its
 /// owner only), so a restart keeps every cookie valid; an in-memory database gets a fresh one.
-public struct ServerSecret: Sendable {
+package struct ServerSecret: Sendable {
     private let key: SymmetricKey
 
     /// The secret that belongs with `storage`: read from the file beside the database (made there
     /// on first start), or a new random one for an in-memory database.
     /// - Throws: ``ServerSecretError`` when the file cannot be read, made, or holds no secret.
-    public init(for storage: StorageLocation) throws {
+    package init(for storage: StorageLocation) throws {
         switch storage {
         case .inMemory: self = .random()
         case .file(let path): try self.init(keptAt: Self.path(besideDatabaseAt: path))
@@ -20,17 +22,17 @@ public struct ServerSecret: Sendable {
     /// The secret kept in the file at `path` (made there, readable by its owner only, if there is
     /// none): what several instances of one site share.
     /// - Throws: ``ServerSecretError`` when the file cannot be read, made, or holds no secret.
-    public init(file path: String) throws {
+    package init(file path: String) throws {
         try self.init(keptAt: path)
     }
 
     /// A new random secret.
-    public static func random() -> ServerSecret {
+    package static func random() -> ServerSecret {
         ServerSecret(key: SymmetricKey(size: .bits256))
     }
 
     /// Where the secret of the database at `databasePath` is kept.
-    public static func path(besideDatabaseAt databasePath: String) -> String {
+    package static func path(besideDatabaseAt databasePath: String) -> String {
         databasePath + ".secret"
     }
 
@@ -99,11 +101,11 @@ public struct ServerSecret: Sendable {
 }
 
 /// The server secret could not be read or made; the server does not start without it.
-public enum ServerSecretError: Error, CustomStringConvertible {
+package enum ServerSecretError: Error, CustomStringConvertible {
     case cannotRead(path: String, reason: String)
     case cannotMake(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotRead(let path, let reason):
             "The server secret at \(path) cannot be read (\(reason)). Move the file away to make a new one; players will get new cookies."

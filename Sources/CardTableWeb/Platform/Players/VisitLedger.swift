@@ -1,3 +1,4 @@
+import CardTableBasics
 import Foundation
 
 /// Remembers until when each recently seen device's noted visit stays fresh, so that only the

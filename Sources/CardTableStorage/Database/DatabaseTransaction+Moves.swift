@@ -1,0 +1,142 @@
+import CardTableBasics
+import Foundation
+
+/// The version of a row as a move read it, so that the move's save is made only if no one has
+/// changed the row since (see
+/// ``DatabaseTransaction/saveUnlessChanged(_:key:since:storing:at:with:notifying:)``). On
+/// PostgreSQL it is the row's `xmin`, which every change of the row moves on; SQLite's single writer runs a
+/// whole move alone, so there it only says that the row was there.
+package struct RowVersion: Sendable, Hashable {
+    /// PostgreSQL's `xmin` of the row as text (empty on SQLite); nil when the row was not there.
+    package let text: String?
+
+    /// A row that was not there when the move read.
+    package static let absent = RowVersion(text: nil)
+
+    /// The column a `SELECT` from `table` adds to read its rows' versions as `row_version`.
+    package static func column(of table: String) -> SQL {
+        "\(SQL.dialect(sqlite: "''", postgres: "\(table).xmin::text")) AS row_version"
+    }
+
+    /// The version a row read with ``column(of:)`` holds.
+    package init(_ row: any DatabaseRow) throws {
+        text = try row("row_version") as String
+    }
+
+    package init(text: String?) {
+        self.text = text
+    }
+}
+
+/// A move's save found its row changed since the move read it (another device of the same
+/// player moved meanwhile): nothing was saved, and the move runs again from its read.
+package struct ChangedMeanwhile: Error, CustomStringConvertible {
+    package init() {}
+
+    package var description: String { "the row was changed by another move meanwhile" }
+}
+
+/// A row to add to `table`: its columns and their values, and what to do when it is there
+/// already (an `ON CONFLICT` clause; nothing: the insert fails).
+package struct AddedRow: Sendable {
+    package let table: String
+    package let values: [(column: String, value: SQLValue)]
+    package var onConflict: SQL = ""
+
+    package init(table: String, values: [(column: String, value: SQLValue)], onConflict: SQL = "") {
+        (self.table, self.values, self.onConflict) = (table, values, onConflict)
+    }
+}
+
+extension DatabaseTransaction {
+    /// Saves a move in one statement on PostgreSQL (one round trip, all or nothing) and in a
+    /// few inside SQLite's transaction: stores `players` if need be, then saves `row`, unless
+    /// someone changed it since `version` was read, and adds the `added` rows only if it was saved. A row
+    /// that was there is updated only while its version is still `version` (so one deleted or
+    /// moved meanwhile is not brought back); one that was not is inserted only while it is still
+    /// not there.
+    /// - Parameters:
+    ///   - key: The columns that name the row, whose values are in `row`.
+    ///   - notice: What to tell PostgreSQL's listeners on a channel once the save commits, if
+    ///     it is made (nothing is sent on SQLite, whose instance is the only one).
+    /// - Throws: ``ChangedMeanwhile`` when the row had changed, so nothing was saved.
+    package func saveUnlessChanged(
+        _ row: AddedRow, key: [String], since version: RowVersion, storing players: [PlayerID], at now: Date,
+        with added: [AddedRow] = [], notifying notice: (channel: String, payload: String)? = nil
+    ) throws {
+        let save: SQL
+        if let text = version.text {
+            let assignments = row.values.filter { !key.contains($0.column) }.map { column, value -> SQL in
+                "\(identifier: column) = \(value)"
+            }
+            let named = row.values.filter { key.contains($0.column) }.map { column, value -> SQL in
+                "\(identifier: column) = \(value)"
+            }
+            let unchanged: SQL =
+                dialect == .postgres ? " AND \(identifier: row.table).xmin::text = \(text)" : ""
+            save = """
+                UPDATE \(identifier: row.table) SET \(SQL.joined(assignments, separator: ", "))
+                WHERE \(SQL.joined(named, separator: " AND "))\(unchanged)
+                """
+        } else {
+            save = """
+                INSERT INTO \(identifier: row.table) (\(Self.columns(of: row))) VALUES (\(Self.values(of: row)))\(
+                    SQL.dialect(sqlite: "", postgres: " ON CONFLICT DO NOTHING"))
+                """
+        }
+        guard dialect == .postgres else {
+            for player in players { try execute(.storing(player, at: now)) }
+            guard try execute(save) > 0 else { throw ChangedMeanwhile() }
+            for row in added { try insert(row) }
+            return
+        }
+        // NB: every part of one statement sees the same snapshot, and the foreign keys are
+        // checked at its end, so the rows added may name the players stored beside them.
+        let stored = players.enumerated().map { index, player -> SQL in
+            "stored\(SQL(stringLiteral: String(index))) AS (\(SQL.storing(player, at: now))), "
+        }
+        let adding = added.enumerated().map { index, row -> SQL in
+            """
+            , added\(SQL(stringLiteral: String(index))) AS (
+                INSERT INTO \(identifier: row.table) (\(Self.columns(of: row))) SELECT \(Self.values(of: row)) FROM saved\(row.onConflict))
+            """
+        }
+        let notify: SQL = notice.map { ", pg_notify(\($0.channel), \($0.payload))" } ?? ""
+        let saved = try rows(
+            """
+            WITH \(SQL.joined(stored, separator: ""))saved AS (\(save) RETURNING 1)\(SQL.joined(adding, separator: ""))
+            SELECT 1 AS saved\(notify) FROM saved
+            """
+        ) { row in try row("saved") as Int }
+        guard !saved.isEmpty else { throw ChangedMeanwhile() }
+    }
+
+    /// Stores `player` if need be and adds `row`, in one statement on PostgreSQL (a row that
+    /// names the player cannot meet them deleted between the two).
+    package func insert(_ row: AddedRow, storing player: PlayerID, at now: Date) throws {
+        guard dialect == .postgres else {
+            try execute(.storing(player, at: now))
+            return try insert(row)
+        }
+        try execute(
+            """
+            WITH stored AS (\(SQL.storing(player, at: now)))
+            INSERT INTO \(identifier: row.table) (\(Self.columns(of: row))) VALUES (\(Self.values(of: row)))\(row.onConflict)
+            """)
+    }
+
+    /// Adds `row` to its table.
+    package func insert(_ row: AddedRow) throws {
+        try execute(
+            "INSERT INTO \(identifier: row.table) (\(Self.columns(of: row))) VALUES (\(Self.values(of: row)))\(row.onConflict)"
+        )
+    }
+
+    private static func columns(of row: AddedRow) -> SQL {
+        SQL.joined(row.values.map { "\(identifier: $0.column)" }, separator: ", ")
+    }
+
+    private static func values(of row: AddedRow) -> SQL {
+        SQL.joined(row.values.map { "\($0.value)" }, separator: ", ")
+    }
+}

@@ -1,0 +1,40 @@
+import Logging
+import NIOCore
+import PostgresNIO
+
+extension PostgresConnection {
+    /// Runs `query` and collects its rows, as `query(_:logger:)` does, but fails with
+    /// ``PostgresConnectionClosed`` rather than never answering when the connection has closed
+    /// before the query got to it. Every statement `PostgresDatabase` sends goes through here.
+    ///
+    /// postgres-nio (1.33) writes a query to the connection's channel with no promise for the
+    /// write, and only its channel handler fails the query's future when the channel is closed.
+    /// Once NIO has closed a channel it removes the handlers from its pipeline, and a write that
+    /// comes after that fails, to nobody, with `ioOnClosedChannel`: the query's future is never
+    /// completed, and whoever waits for it (a thread in `wait()`, or a task in `get()`, which
+    /// cancelling does not end) waits forever. `FailFastTests` hung so, at times, when PostgreSQL
+    /// was stopped under load: on the `ROLLBACK` after a statement failed because the server went
+    /// away (the failure comes while the handler is still there, the `ROLLBACK` after it has
+    /// gone), or on the `COMMIT` after the last statement was answered just before. The pool
+    /// too hears of a closed connection only after its handlers are gone, so it may lend one.
+    package func answer(_ query: PostgresQuery, logger: Logger) -> EventLoopFuture<PostgresQueryResult> {
+        let answer = eventLoop.makePromise(of: PostgresQueryResult.self)
+        self.query(query, logger: logger).cascade(to: answer)
+        // NB: the channel's event loop runs its tasks in order, so this runs after the write
+        // above has reached the pipeline. Then either the handler has the query, and answers it,
+        // or fails it when the channel closes (NIO marks a channel closed and tells its handlers
+        // in one go), or the channel was closed and the query dropped. So a closed channel will
+        // never answer a query it has not answered by now; an answered one ignores the failure.
+        eventLoop.execute { [self] in
+            if isClosed { answer.fail(PostgresConnectionClosed()) }
+        }
+        return answer.futureResult
+    }
+}
+
+/// The connection had closed when a statement was sent on it: PostgreSQL never got it.
+struct PostgresConnectionClosed: Error, CustomStringConvertible {
+    package var description: String {
+        "the connection to PostgreSQL had closed before the statement was sent"
+    }
+}

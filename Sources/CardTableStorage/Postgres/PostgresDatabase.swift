@@ -1,0 +1,168 @@
+import Foundation
+import Logging
+import NIOPosix
+import PostgresNIO
+import ServiceLifecycle
+
+/// CardTable's database on PostgreSQL, for sites where several CardTable instances share one:
+/// a `PostgresClient` (a pool of connections, which must be running: ``run()``) that runs the
+/// operations the features define on ``CardTableDatabase``, one transaction each.
+///
+/// It fails fast: work that gets no connection within ``leaseTimeout`` (PostgreSQL down, or
+/// unreachable) is given up, and then a ``CircuitBreaker`` refuses work at once until a probe
+/// finds the database back. Either way the caller gets ``DatabaseUnavailable`` (a 503 in words).
+package final class PostgresDatabase: Service {
+    package let client: PostgresClient
+    package let logger: Logger
+    /// How long work waits for a connection from the pool before it is given up.
+    package let leaseTimeout: Duration
+    /// Refuses work at once while the database cannot be reached.
+    let breaker: CircuitBreaker
+    /// The threads ``PostgresTransaction``s run on, which wait for PostgreSQL's answers: one per
+    /// connection the pool may open, so no transaction waits for a thread.
+    let blockingThreads: NIOThreadPool
+
+    /// - Parameters:
+    ///   - leaseTimeout: How long work waits for a connection (also the time to connect).
+    ///   - breakerCooldown: How long work is refused after the database could not be reached,
+    ///     before one piece of work tries it again.
+    package init(
+        _ address: PostgresAddress, logger: Logger, leaseTimeout: Duration = .seconds(2),
+        breakerCooldown: Duration = .seconds(1)
+    ) {
+        var configuration = address.clientConfiguration
+        configuration.options.connectTimeout = leaseTimeout
+        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.leaseTimeout = leaseTimeout
+        breaker = CircuitBreaker(cooldown: breakerCooldown)
+        blockingThreads = NIOThreadPool(numberOfThreads: configuration.options.maximumConnections)
+        // NB: started now, not in `run()`: work may be sent before the services have started
+        // (the migration, in the app's `beforeServerStarts`).
+        blockingThreads.start()
+        self.logger = logger
+    }
+
+    /// Runs the connection pool (and the threads transactions run on) until the task is cancelled:
+    /// the app runs it as one of its services.
+    ///
+    /// The threads are told to stop, but stopping does not wait for them. Seen in CI once (after
+    /// PostgreSQL was stopped under load, `FailFastTests`): one thread waited forever in
+    /// `EventLoopFuture.wait()` under `PostgresTransaction.run`, and the app never finished
+    /// shutting down. Its statement had been sent on a connection that had closed, which
+    /// postgres-nio never answers; such a statement now fails (see
+    /// ``PostgresConnection/answer(_:logger:)``).
+    package func run() async {
+        await client.run()
+        blockingThreads.shutdownGracefully { _ in }
+    }
+
+    /// Brings the database's schema up to date (see ``PostgresMigrator``) and stores the rows it
+    /// starts with (`seed`) if they are not there yet, as the SQLite database does when it opens.
+    package func migrate(seed: @escaping DatabaseSeed) async throws {
+        let applied = try await PostgresMigrator.migrate(client, logger: logger)
+        if !applied.isEmpty { logger.info("Migrated PostgreSQL", metadata: ["migrations": "\(applied)"]) }
+        try await write { try seed($0) }
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws (and
+    /// its error is thrown).
+    /// - Throws: ``DatabaseUnavailable`` when no connection could be had in time or it was lost.
+    package func transaction<Value: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
+    )
+        async throws -> Value
+    {
+        try await failingFast { [client, logger] lease in
+            do {
+                // NB: the deadline is met once there is a connection, before BEGIN is sent.
+                return try await client.withConnection { connection in
+                    try lease.begin()
+                    // NB: not postgres-nio's `withTransaction`, whose statements may never be
+                    // answered once the connection has closed (see `answer(_:logger:)`).
+                    try await Self.statement("BEGIN", on: connection, logger: logger)
+                    let value: Value
+                    do {
+                        value = try await body(connection)
+                    } catch {
+                        // NB: ROLLBACK fails only when the connection, and so the transaction, is gone.
+                        try? await Self.statement("ROLLBACK", on: connection, logger: logger)
+                        throw ThrownByBody(error: error)
+                    }
+                    try await Self.statement("COMMIT", on: connection, logger: logger)
+                    return value
+                }
+            } catch let thrown as ThrownByBody {
+                throw Self.isConnectionLost(thrown.error)
+                    ? DatabaseUnavailable(underlying: thrown.error) : thrown.error
+            } catch let cancelled as CancellationError {
+                throw cancelled  // given up, or the caller went away: not the database's doing
+            } catch {
+                // NB: no connection could be leased from the pool, or BEGIN or COMMIT failed.
+                throw DatabaseUnavailable(underlying: error)
+            }
+        }
+    }
+
+    /// Runs `sql` on `connection` (see ``PostgresConnection/answer(_:logger:)``).
+    private static func statement(_ sql: String, on connection: PostgresConnection, logger: Logger)
+        async throws
+    {
+        _ = try await connection.answer(PostgresQuery(unsafeSQL: sql), logger: logger).get()
+    }
+
+    /// Runs `body` on a leased connection outside any transaction block, so each of its
+    /// statements commits alone.
+    /// - Throws: ``DatabaseUnavailable`` when no connection could be had in time or it was lost.
+    package func connection<Value: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
+    )
+        async throws -> Value
+    {
+        try await failingFast { [client] lease in
+            do {
+                return try await client.withConnection { connection in
+                    try lease.begin()
+                    do { return try await body(connection) } catch { throw ThrownByBody(error: error) }
+                }
+            } catch let thrown as ThrownByBody {
+                throw Self.isConnectionLost(thrown.error)
+                    ? DatabaseUnavailable(underlying: thrown.error) : thrown.error
+            } catch let cancelled as CancellationError {
+                throw cancelled  // given up, or the caller went away: not the database's doing
+            } catch {
+                throw DatabaseUnavailable(underlying: error)  // no connection could be leased from the pool
+            }
+        }
+    }
+
+    /// Whether `error` says the connection to PostgreSQL failed or closed, or the server is
+    /// shutting down or not accepting yet (SQLSTATE classes 08 and 57P), rather than that a
+    /// statement was refused.
+    static func isConnectionLost(_ error: any Error) -> Bool {
+        if error is PostgresConnectionClosed { return true }
+        guard let error = error as? PSQLError else { return false }
+        if error.code == .server, let state = error.serverInfo?[.sqlState] {
+            return state.hasPrefix("08") || state.hasPrefix("57P")
+        }
+        return [.connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed].contains(
+            error.code)
+    }
+
+    /// Runs `body` in one read-only transaction that sees a single snapshot of the database.
+    package func snapshot<Value: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
+    )
+        async throws -> Value
+    {
+        try await transaction { [logger] connection in
+            try await Self.statement(
+                "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", on: connection, logger: logger)
+            return try await body(connection)
+        }
+    }
+}
+
+/// An error of the work done on a leased connection, told apart from the pool's own.
+private struct ThrownByBody: Error {
+    let error: any Error
+}

@@ -1,8 +1,0 @@
-import Foundation
-
-extension DataProtocol {
-    /// The bytes as lowercase hex digits, two per byte.
-    var hexDigits: String {
-        map { String(format: "%02x", $0) }.joined()
-    }
-}
