@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+import CompilerPluginSupport
 import PackageDescription
 
 /// Settings every CardTable target shares: warnings are errors.
@@ -25,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -45,6 +47,22 @@ let package = Package(
         .target(
             name: "CConfusables",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+
+        // MARK: - Page fields named once
+        // `@TemplateFields` writes a page model's Mustache lookups from its declaration.
+        .macro(
+            name: "TemplateFieldsMacros",
+            dependencies: [
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "TemplateFields",
+            dependencies: ["TemplateFieldsMacros", .product(name: "Mustache", package: "swift-mustache")],
+            swiftSettings: strict
+        ),
 
         // MARK: - The server, in layers (docs/ARCHITECTURE.md draws them)
         // Values every layer shares: ids, JSON, the clock, shutdown.
@@ -98,6 +116,7 @@ let package = Package(
                 "CardTableBasics",
                 "CardTableStorage",
                 "CardTableHTTP",
+                "TemplateFields",
                 "MemorizeCore",
                 "SetCore",
                 "SeededRandom",
@@ -181,6 +200,15 @@ let package = Package(
             ],
             // NB: golden JSON as today's code stores it; copied as they are, never regenerated.
             resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TemplateFieldsMacrosTests",
+            dependencies: [
+                "TemplateFieldsMacros",
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -55,6 +55,10 @@ package protocol DatabaseRow {
     /// The value of `column`, of a kind both databases read (see ``DatabaseColumnValue``).
     /// - Throws: When the row has no such column, or its value is not of that kind.
     func decode<Value: DatabaseColumnValue>(_ type: Value.Type, forColumn column: String) throws -> Value
+
+    /// Whether `column` is NULL.
+    /// - Throws: When the row has no such column.
+    func isNull(_ column: String) throws -> Bool
 }
 
 extension DatabaseRow {

@@ -79,6 +79,11 @@ package struct PostgresSQLRow: DatabaseRow {
         guard row.contains(column) else { throw MissingColumn(column: column) }
         return try row[column].decode(Value.self)
     }
+
+    package func isNull(_ column: String) throws -> Bool {
+        guard row.contains(column) else { throw MissingColumn(column: column) }
+        return row[column].bytes == nil
+    }
 }
 
 /// A statement's rows have no column of that name.

@@ -49,6 +49,11 @@ package struct SQLiteRow: DatabaseRow {
         // NB: read exactly, so that the text "x" in an integer column is damage, not 0.
         try row.decodeExactly(Value.self, forColumn: column)
     }
+
+    package func isNull(_ column: String) throws -> Bool {
+        let value: DatabaseValue = try row.decode(forColumn: column)
+        return value.isNull
+    }
 }
 
 extension SQLValue {

@@ -1,13 +1,16 @@
 import Mustache
 import SetCore
+import TemplateFields
 
 /// Earlier daily puzzles, 30 days at a time, newest first, each with the player's counted solve.
+@TemplateFields
 struct DailyArchivePage: PageModel {
     static let template = "daily-archive"
     /// Days a page lists.
     static let dayCount = 30
 
     /// One day of the archive.
+    @TemplateFields
     struct Day: Encodable, Sendable, MustacheParent {
         let date: String
         let dateText: String
@@ -15,17 +18,6 @@ struct DailyArchivePage: PageModel {
         let isToday: Bool
         /// The counted solve's time, or nil when the day is not solved.
         let solvedIn: String?
-
-        func child(named key: String) -> Any? {
-            switch key {
-            case "date": date
-            case "dateText": dateText
-            case "url": url
-            case "isToday": isToday
-            case "solvedIn": solvedIn
-            default: nil
-            }
-        }
     }
 
     let title = "Daily Set: earlier puzzles"
@@ -63,23 +55,5 @@ struct DailyArchivePage: PageModel {
 
     private static func url(before date: PuzzleDate) -> String {
         DailyRoute.archive.path + "?before=" + date.description
-    }
-}
-
-extension DailyArchivePage: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "title": title
-        case "days": days
-        case "solvedCount": solvedCount
-        case "olderURL": olderURL
-        case "newerURL": newerURL
-        case "today": today
-        case "todayURL": todayURL
-        case "archiveURL": archiveURL
-        case "chooserURL": chooserURL
-        default: nil
-        }
     }
 }

@@ -2,12 +2,14 @@ import CardTableBasics
 import Foundation
 import Mustache
 import SetCore
+import TemplateFields
 
 /// A day's puzzle: its twelve cards once the player starts, the Sets found so far, the clock, what
 /// the last claim did, and when solved, the result to share and the streak.
 ///
 /// Its JSON has the day's `date` and `cards` (as on the Set page) whether or not the player has
 /// started; only Sets already found are ever named.
+@TemplateFields
 struct DailyPage: PageModel {
     static let template = "daily"
 
@@ -150,6 +152,7 @@ struct DailyPage: PageModel {
 }
 
 /// A Set found in the daily puzzle, as the list of found Sets draws it.
+@TemplateFields
 struct DailyFoundSet: Sendable, MustacheParent {
     /// What a screen reader says: the three cards.
     let label: String
@@ -158,52 +161,5 @@ struct DailyFoundSet: Sendable, MustacheParent {
     init(_ trio: SetTrio) {
         cards = trio.cards.map { SetCardView.view(of: $0) }
         label = trio.cards.map(SetVocabulary.describe).joined(separator: ", ")
-    }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "label": label
-        case "cards": cards
-        default: nil
-        }
-    }
-}
-
-extension DailyPage: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "title": title
-        case "date": date
-        case "dateText": dateText
-        case "isToday": isToday
-        case "isStarted": isStarted
-        case "isSolved": isSolved
-        case "cards": cards
-        case "found": found
-        case "foundCount": foundCount
-        case "setCount": setCount
-        case "wrongTries": wrongTries
-        case "time": time
-        case "message": message
-        case "messageIsGood": messageIsGood
-        case "resultText": resultText
-        case "firstSolveText": firstSolveText
-        case "isReplay": isReplay
-        case "lateNote": lateNote
-        case "streak": streak
-        case "longestStreak": longestStreak
-        case "shareText": shareText
-        case "chooserURL": chooserURL
-        case "todayURL": todayURL
-        case "startURL": startURL
-        case "claimURL": claimURL
-        case "replayURL": replayURL
-        case "archiveURL": archiveURL
-        case "statsURL": statsURL
-        case "faceViewBox": faceViewBox
-        case "faceLowerCueY": faceLowerCueY
-        default: nil
-        }
     }
 }

@@ -1,14 +1,17 @@
 import CardTableBasics
 import Foundation
 import Mustache
+import TemplateFields
 
 /// A player's devices: a link code to type on another device (when one was just made), a
 /// recovery code (shown once, when just made), the devices with a way to forget each, and the
 /// form that links this browser with a code.
+@TemplateFields
 struct DevicesPage: PageModel {
     static let template = "devices"
 
     /// One device in the list.
+    @TemplateFields
     struct Listed: Encodable, Sendable, MustacheParent {
         let id: String
         let name: String
@@ -17,19 +20,12 @@ struct DevicesPage: PageModel {
         let lastSeenAt: Date
         let isThisDevice: Bool
         let forgetURL: String
-
-        func child(named key: String) -> Any? {
-            switch key {
-            case "id": id
-            case "name": name
-            case "firstSeenAtText": firstSeenAt.minuteText
-            case "linkedAtText": linkedAt?.minuteText
-            case "lastSeenAtText": lastSeenAt.minuteText
-            case "isThisDevice": isThisDevice
-            case "forgetURL": forgetURL
-            default: nil
-            }
-        }
+        @TemplateField
+        var firstSeenAtText: String { firstSeenAt.minuteText }
+        @TemplateField
+        var linkedAtText: String? { linkedAt?.minuteText }
+        @TemplateField
+        var lastSeenAtText: String { lastSeenAt.minuteText }
 
         enum CodingKeys: String, CodingKey {
             case id, name, firstSeenAt, linkedAt, lastSeenAt, isThisDevice
@@ -48,10 +44,16 @@ struct DevicesPage: PageModel {
     }
 
     /// A link code just made, with a QR code of the address that types it in on another device.
+    @TemplateFields
     struct LinkCode: Sendable, MustacheParent {
         let code: DeviceCode
         let expiresAt: Date
         let qrSVG: String?
+        /// The code as it is typed, in groups of four.
+        @TemplateField
+        var text: String { code.description }
+        @TemplateField
+        var expiresAtText: String { expiresAt.minuteText }
 
         /// `code`, whose QR code opens this site (at `origin`) with the code typed in.
         init(code: DeviceCode, expiresAt: Date, origin: String) {
@@ -59,15 +61,6 @@ struct DevicesPage: PageModel {
             self.expiresAt = expiresAt
             qrSVG = QRCode(encoding: origin + DevicesRoute.pageTyping(code).path)?.svg(
                 label: "QR code that opens CardTable on another device with this code typed in")
-        }
-
-        func child(named key: String) -> Any? {
-            switch key {
-            case "text": code.description
-            case "expiresAtText": expiresAt.minuteText
-            case "qrSVG": qrSVG
-            default: nil
-            }
         }
     }
 
@@ -88,6 +81,19 @@ struct DevicesPage: PageModel {
     let linkProblem: FieldProblem?
     /// A code typed in the link form already (from a link code's QR code).
     let typedCode: String?
+
+    // MARK: - Addresses
+
+    @TemplateField
+    var nameURL: String { DevicesRoute.name.path }
+    @TemplateField
+    var codesURL: String { DevicesRoute.codes.path }
+    @TemplateField
+    var linkURL: String { DevicesRoute.link.path }
+    @TemplateField
+    var recoveryCodeURL: String { DevicesRoute.recoveryCode.path }
+    @TemplateField
+    var homeURL: String { ThemesRoute.chooser().path }
 
     init(
         devices: [DeviceListing], this device: DeviceID, name: DisplayName? = nil, linkCode: LinkCode? = nil,
@@ -135,28 +141,5 @@ struct DevicesPage: PageModel {
         // NB: null for no name, rather than left out.
         try container.encode(name, forKey: .name)
         try container.encode(devices, forKey: .devices)
-    }
-}
-
-extension DevicesPage: MustacheParent {
-    func child(named key: String) -> Any? {
-        switch key {
-        case "title": title
-        case "devices": devices
-        case "name": name
-        case "nameNotice": nameNotice
-        case "nameProblem": nameProblem
-        case "nameURL": DevicesRoute.name.path
-        case "linkCode": linkCode
-        case "recoveryCode": recoveryCode
-        case "linkedNotice": linkedNotice
-        case "linkProblem": linkProblem
-        case "typedCode": typedCode
-        case "codesURL": DevicesRoute.codes.path
-        case "linkURL": DevicesRoute.link.path
-        case "recoveryCodeURL": DevicesRoute.recoveryCode.path
-        case "homeURL": ThemesRoute.chooser().path
-        default: nil
-        }
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
 import Mustache
+import TemplateFields
 
 /// The speed bonus still to be won on a face-up card, drawn as a pie that empties as time
 /// runs out; the page's script animates it from these numbers (`data-bonus-start`,
 /// `data-bonus-duration`), and without script the pie stands still, full.
+@TemplateFields
 struct BonusCountdown: Encodable, Hashable, Sendable {
     /// Seconds left.
     let remaining: Double
@@ -23,17 +25,5 @@ struct BonusCountdown: Encodable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case remaining, window, fraction
-    }
-}
-
-extension BonusCountdown: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "remaining": remaining
-        case "window": window
-        case "fraction": fraction
-        default: nil
-        }
     }
 }

@@ -2,12 +2,14 @@ import CardTableBasics
 import Foundation
 import MemorizeCore
 import Mustache
+import TemplateFields
 
 /// One card as the game page draws it. A face-down card carries no content at all: the server
 /// is the source of truth, and the browser never learns what a hidden card shows.
 ///
 /// Cards are named by their 1-based place in the grid, which says nothing about what they show
 /// (the engine's ids say nothing either: they are the places of the first layout).
+@TemplateFields
 struct MemorizeCardView: Encodable, Hashable, Sendable {
     /// The partial that draws one card.
     static let template = "memorize-card"
@@ -55,22 +57,6 @@ struct MemorizeCardView: Encodable, Hashable, Sendable {
             bonus.map { "\(content), face up, \($0.wholeSeconds) seconds of bonus left" }
                 ?? "\(content), face up"
         case (nil, false): "card \(number), face down"
-        }
-    }
-}
-
-extension MemorizeCardView: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "id": id
-        case "isFaceUp": isFaceUp
-        case "isMatched": isMatched
-        case "content": content
-        case "label": label
-        case "chooseURL": chooseURL
-        case "bonus": bonus
-        default: nil
         }
     }
 }

@@ -4,8 +4,10 @@ import Foundation
 import MemorizeCore
 
 /// A row of the `memorize_game` table: the engine's game state as JSON, in one of a player's
-/// game slots.
-struct MemorizeGameRecord {
+/// game slots. Each property is the column of its name (see ``StoredRecord``).
+struct MemorizeGameRecord: StoredRecord {
+    static let table = "memorize_game"
+
     var playerID: String
     var slot: String
     var themeID: Int64
@@ -13,20 +15,6 @@ struct MemorizeGameRecord {
     var lastChoice: String?
     var updatedAt: Date
     var deal: Int64
-
-    /// A row as read from the database, column by column.
-    init(
-        playerID: String, slot: String, themeID: Int64, state: String, lastChoice: String?, updatedAt: Date,
-        deal: Int64
-    ) {
-        self.playerID = playerID
-        self.slot = slot
-        self.themeID = themeID
-        self.state = state
-        self.lastChoice = lastChoice
-        self.updatedAt = updatedAt
-        self.deal = deal
-    }
 
     init(_ game: SavedMemorizeGame, player: PlayerID, at now: Date) throws {
         self.playerID = player.rawValue
@@ -64,14 +52,4 @@ struct MemorizeGameRecord {
     private static let games = Memo<ExactText, MemoryGame<String>>(capacity: 512)
     /// Last choices decoded lately, by their JSON: a card's place and what touching it did.
     private static let lastChoices = Memo<ExactText, StoredLastChoice>(capacity: 512)
-}
-
-extension MemorizeGameRecord {
-    /// Reads the row column by column; a value of the wrong kind throws, so a damaged row is set
-    /// aside.
-    init(_ row: any DatabaseRow) throws {
-        try self.init(
-            playerID: row("player_id"), slot: row("slot"), themeID: row("theme_id"), state: row("state"),
-            lastChoice: row("last_choice"), updatedAt: row("updated_at"), deal: row("deal"))
-    }
 }

@@ -1,7 +1,9 @@
 import Mustache
+import TemplateFields
 
 /// The theme as the game page names it: no emoji, so the page gives nothing away about the
 /// cards still face down.
+@TemplateFields
 struct MemorizeHeading: Encodable, Sendable {
     let id: Int64
     let name: String
@@ -13,18 +15,5 @@ struct MemorizeHeading: Encodable, Sendable {
         name = saved.theme.name
         color = ThemeColorStyle(saved.theme.color)
         downloadURL = ThemesRoute.download(saved.id).path
-    }
-}
-
-extension MemorizeHeading: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "id": id
-        case "name": name
-        case "color": color
-        case "downloadURL": downloadURL
-        default: nil
-        }
     }
 }

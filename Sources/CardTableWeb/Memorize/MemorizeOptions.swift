@@ -1,6 +1,8 @@
 import Mustache
+import TemplateFields
 
 /// The game page's options panel: a peek at the start and how soon a mismatch turns back.
+@TemplateFields
 struct MemorizeOptions: Encodable, Sendable {
     /// Where the form posts.
     let url: String
@@ -11,6 +13,7 @@ struct MemorizeOptions: Encodable, Sendable {
     let turnBackChoices: [Choice]
 
     /// One option of the turn-back menu.
+    @TemplateFields
     struct Choice: Encodable, Sendable {
         let value: String
         let label: String
@@ -27,31 +30,6 @@ struct MemorizeOptions: Encodable, Sendable {
                 value: TurnBackChoice.value(of: delay),
                 label: delay?.label ?? "When I tap another card",
                 isSelected: delay == preferences.turnBackDelay)
-        }
-    }
-}
-
-extension MemorizeOptions: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "url": url
-        case "peeksAtStart": peeksAtStart
-        case "peekSeconds": peekSeconds
-        case "turnBackChoices": turnBackChoices
-        default: nil
-        }
-    }
-}
-
-extension MemorizeOptions.Choice: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "value": value
-        case "label": label
-        case "isSelected": isSelected
-        default: nil
         }
     }
 }

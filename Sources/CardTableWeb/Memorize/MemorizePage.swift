@@ -1,8 +1,10 @@
 import Foundation
 import MemorizeCore
 import Mustache
+import TemplateFields
 
 /// What the game page shows: the theme, the score, the cards and what just happened.
+@TemplateFields
 struct MemorizePage: PageModel {
     static let template = "memorize"
 
@@ -118,41 +120,5 @@ extension MemorizePage {
     /// The cards: face-down cards look alike in every game of a slot.
     func fragments(from renderer: PageRenderer) -> [String: String] {
         ["cardsHTML": cards.map { renderer.fragment(MemorizeCardView.template, for: $0) }.joined()]
-    }
-}
-
-extension MemorizePage: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "title": title
-        case "theme": theme
-        case "slot": slot
-        case "friendsURL": friendsURL
-        case "isRandom": isRandom
-        case "deal": deal
-        case "score": score
-        case "scoreBreakdown": scoreBreakdown
-        case "matchCount": matchCount
-        case "matchPoints": matchPoints
-        case "speedBonusText": speedBonusText
-        case "mismatchPenaltiesText": mismatchPenaltiesText
-        case "progress": progress
-        case "scoring": scoring
-        case "isOver": isOver
-        case "best": best
-        case "cards": cards
-        case "layout": layout
-        case "announcement": announcement
-        case "setAsideNotice": setAsideNotice
-        case "peek": peek
-        case "turnBackAfter": turnBackAfter
-        case "turnBackURL": turnBackURL
-        case "options": options
-        case "newGameURL": newGameURL
-        case "chooserURL": chooserURL
-        case "statsURL": statsURL
-        default: nil
-        }
     }
 }

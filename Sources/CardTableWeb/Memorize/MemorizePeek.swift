@@ -1,7 +1,9 @@
 import Foundation
 import Mustache
+import TemplateFields
 
 /// The peek at every card that starts a game, as the page shows it while it lasts.
+@TemplateFields
 struct MemorizePeek: Encodable, Sendable {
     /// Milliseconds left, after which the script fetches the page with the cards face down.
     let milliseconds: Int
@@ -16,16 +18,5 @@ struct MemorizePeek: Encodable, Sendable {
     /// What the live region says while the cards are shown.
     var announcement: String {
         "Memorize the cards: they turn face down in \(seconds) second\(seconds == 1 ? "" : "s"), or when you tap one."
-    }
-}
-
-extension MemorizePeek: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "milliseconds": milliseconds
-        case "seconds": seconds
-        default: nil
-        }
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
 import MemorizeCore
 import Mustache
+import TemplateFields
 
 /// The moves and playing time the game page shows, and the clock the script keeps running.
+@TemplateFields
 struct MemorizeProgress: Encodable, Sendable {
     let moves: Int
     /// Whole seconds of play when the page was drawn.
@@ -22,18 +24,5 @@ struct MemorizeProgress: Encodable, Sendable {
         seconds = time.seconds
         clock = time.clock
         isRunning = time.isRunning
-    }
-}
-
-extension MemorizeProgress: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "moves": moves
-        case "seconds": seconds
-        case "clock": clock
-        case "isRunning": isRunning
-        default: nil
-        }
     }
 }

@@ -83,16 +83,7 @@ extension DatabaseTransaction {
         _ game: SavedMemorizeGame, for player: PlayerID, at now: Date, unlessChangedSince version: RowVersion,
         with rows: [AddedRow]
     ) throws {
-        let record = try MemorizeGameRecord(game, player: player, at: now)
-        let row = AddedRow(
-            table: "memorize_game",
-            values: [
-                ("player_id", .text(record.playerID)), ("slot", .text(record.slot)),
-                ("theme_id", .integer(record.themeID)),
-                ("state", .text(record.state)),
-                ("last_choice", record.lastChoice.map(SQLValue.text) ?? .null),
-                ("updated_at", .date(record.updatedAt)), ("deal", record.deal.sqlValue),
-            ])
+        let row = try MemorizeGameRecord(game, player: player, at: now).row()
         try saveUnlessChanged(
             row, key: ["player_id", "slot"], since: version, storing: [player], at: now, with: rows)
     }

@@ -1,14 +1,17 @@
 import CardTableBasics
 import Foundation
 import Mustache
+import TemplateFields
 
 /// Open rooms: the tables hosts listed for anyone, each with its game, mode, players, free seats,
 /// spectators and how long it has run, and Join (in the lobby) or Watch (playing). `lobby.js`
 /// keeps the list fresh; without script it is a plain list with a Refresh link.
+@TemplateFields
 struct LobbyPage: PageModel {
     static let template = "lobby"
 
     /// One room in the list.
+    @TemplateFields
     struct Row: Encodable, Sendable {
         let code: String
         let displayCode: String
@@ -72,41 +75,5 @@ struct LobbyPage: PageModel {
         if minutes < 60 { return "\(minutes) min ago" }
         let rest = minutes % 60
         return "\(minutes / 60) h" + (rest > 0 ? " \(rest) min" : "") + " ago"
-    }
-}
-
-extension LobbyPage: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "title": title
-        case "rows": rows
-        case "hasRooms": hasRooms
-        case "name": name
-        case "refreshURL": refreshURL
-        case "quickPlayURL": quickPlayURL
-        case "newRoomURL": newRoomURL
-        case "chooserURL": chooserURL
-        default: nil
-        }
-    }
-}
-
-extension LobbyPage.Row: MustacheParent {
-    func child(named key: String) -> Any? {
-        switch key {
-        case "code": code
-        case "displayCode": displayCode
-        case "gameText": gameText
-        case "countsText": countsText
-        case "phaseText": phaseText
-        case "ageText": ageText
-        case "isPlaying": isPlaying
-        case "isYours": isYours
-        case "hasFreeSeat": hasFreeSeat
-        case "pageURL": pageURL
-        case "joinURL": joinURL
-        default: nil
-        }
     }
 }

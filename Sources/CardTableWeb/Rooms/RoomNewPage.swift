@@ -1,10 +1,12 @@
 import CardTableBasics
 import Mustache
 import SetCore
+import TemplateFields
 
 /// "Play with friends": the name to show the others, whether to list the room under Open rooms,
 /// and the button that makes the room. Quick play asks for the name on it too, for a player who
 /// has none yet.
+@TemplateFields
 struct RoomNewPage: PageModel {
     static let template = "room-new"
 
@@ -76,30 +78,5 @@ struct RoomNewPage: PageModel {
         name = nil
         self.nameProblem = nameProblem
         openProblem = nil
-    }
-}
-
-extension RoomNewPage: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "title": title
-        case "heading": heading
-        case "intro": intro
-        case "game": game
-        case "themeID": themeID
-        case "gameName": gameName
-        case "formURL": formURL
-        case "buttonText": buttonText
-        case "offersOpen": offersOpen
-        case "openRoomsURL": openRoomsURL
-        case "chooserURL": chooserURL
-        case "name": name
-        case "nameProblem": nameProblem
-        case "modeChoices": modeChoices
-        case "hasModes": hasModes
-        case "openProblem": openProblem
-        default: nil
-        }
     }
 }

@@ -3,14 +3,17 @@ import Foundation
 import MemorizeCore
 import Mustache
 import SetCore
+import TemplateFields
 
 /// The room page: how to invite friends (link, code read aloud, QR code), who is in, and the
 /// table everyone shares. `room.js` keeps it live over the room's WebSocket; without script
 /// every action is a form.
+@TemplateFields
 struct RoomPage: PageModel {
     static let template = "room"
 
     /// A member in the list: name (always text), role, and score in the game under way.
+    @TemplateFields
     struct MemberRow: Encodable, Sendable {
         let number: Int
         let name: String
@@ -24,6 +27,7 @@ struct RoomPage: PageModel {
     }
 
     /// A link to the replay of one of the room's games.
+    @TemplateFields
     struct ReplayLink: Encodable, Sendable {
         /// "Replay game 2".
         let text: String
@@ -31,6 +35,7 @@ struct RoomPage: PageModel {
     }
 
     /// A Memorize card at the shared table: its emoji only while face up or matched.
+    @TemplateFields
     struct MemorizeCard: Encodable, Sendable {
         let id: Int
         let content: String?
@@ -93,6 +98,7 @@ struct RoomPage: PageModel {
     let results: RoomResults?
     /// The replays of the room's finished games, newest first.
     let replays: [ReplayLink]
+    @TemplateField
     var hasReplays: Bool { !replays.isEmpty }
 
     /// The page's own address, which its script fetches to redraw.
@@ -213,6 +219,13 @@ struct RoomPage: PageModel {
                 isTurn: phase == .playing && turnSeat != nil && member.seat == turnSeat)
         }
     }
+
+    /// How long the page holds back a tap on a card newer than this, as the referee does its
+    /// claim.
+    @TemplateField
+    var reactionMilliseconds: Int { Int(MultiplayerSetGame.reactionTime * 1000) }
+    @TemplateField
+    var hasPreviousSet: Bool { !previousSetCards.isEmpty }
 }
 
 extension RoomPage {
@@ -227,106 +240,9 @@ extension RoomPage {
     }
 }
 
-extension RoomPage: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "title": title
-        case "code": code
-        case "displayCode": displayCode
-        case "gameName": gameName
-        case "isChain": isChain
-        case "modeRule": modeRule
-        case "matchName": matchName
-        case "cardsPerClaim": cardsPerClaim
-        // NB: the page holds back a tap on a card newer than this, as the referee does its claim.
-        case "reactionMilliseconds": Int(MultiplayerSetGame.reactionTime * 1000)
-        case "hasPreviousSet": !previousSetCards.isEmpty
-        case "previousSetCards": previousSetCards
-        case "isSet": isSet
-        case "isLobby": isLobby
-        case "isPlaying": isPlaying
-        case "isFinished": isFinished
-        case "isClosed": isClosed
-        case "lastEvent": lastEvent
-        case "announcement": announcement
-        case "isMember": isMember
-        case "canJoin": canJoin
-        case "joinName": joinName
-        case "joinProblem": joinProblem
-        case "isHost": isHost
-        case "isPlayer": isPlayer
-        case "watchingText": watchingText
-        case "yourName": yourName
-        case "members": members
-        case "shareURL": shareURL
-        case "qrSVG": qrSVG
-        case "setCards": setCards
-        case "layout": layout
-        case "dealLabel": dealLabel
-        case "memorizeCards": memorizeCards
-        case "turnText": turnText
-        case "results": results
-        case "replays": replays
-        case "hasReplays": hasReplays
-        case "pageURL": pageURL
-        case "joinURL": joinURL
-        case "startURL": startURL
-        case "isOpen": isOpen
-        case "listingURL": listingURL
-        case "openRoomsURL": openRoomsURL
-        case "claimURL": claimURL
-        case "dealURL": dealURL
-        case "socketURL": socketURL
-        case "eventsURL": eventsURL
-        case "chooserURL": chooserURL
-        case "faceViewBox": faceViewBox
-        case "faceLowerCueY": faceLowerCueY
-        default: nil
-        }
-    }
-}
-
-extension RoomPage.MemberRow: MustacheParent {
-    func child(named key: String) -> Any? {
-        switch key {
-        case "number": number
-        case "name": name
-        case "role": role
-        case "score": score
-        case "isYou": isYou
-        case "isTurn": isTurn
-        default: nil
-        }
-    }
-}
-
-extension RoomPage.ReplayLink: MustacheParent {
-    func child(named key: String) -> Any? {
-        switch key {
-        case "text": text
-        case "url": url
-        default: nil
-        }
-    }
-}
-
 extension RoomPage.MemorizeCard {
     /// A card's spoken label: "Card 3: 🐶, matched", "Card 4, face down".
     static func label(place: Int, content: String?, isMatched: Bool) -> String {
         "Card \(place)" + (content.map { ": \($0)" } ?? ", face down") + (isMatched ? ", matched" : "")
-    }
-}
-
-extension RoomPage.MemorizeCard: MustacheParent {
-    func child(named key: String) -> Any? {
-        switch key {
-        case "id": id
-        case "content": content
-        case "isMatched": isMatched
-        case "label": label
-        case "chooseURL": chooseURL
-        default: nil
-        }
     }
 }

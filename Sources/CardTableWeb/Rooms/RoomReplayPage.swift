@@ -2,15 +2,18 @@ import CardTableBasics
 import Foundation
 import Mustache
 import SetCore
+import TemplateFields
 
 /// The replay of one game of a room: the table as it was after one move of the game's event
 /// log, the move in words, and a scrubber with links from move to move. Every move has its own
 /// address (`?move=12`), so a moment can be shared. Events only ever hold what every member saw,
 /// so a replay shows no face-down card.
+@TemplateFields
 struct RoomReplayPage: PageModel {
     static let template = "room-replay"
 
     /// A player's name and score at this move.
+    @TemplateFields
     struct Player: Encodable, Sendable {
         let name: String
         let score: Int
@@ -19,6 +22,7 @@ struct RoomReplayPage: PageModel {
     }
 
     /// A Memorize card as everyone saw it at this move.
+    @TemplateFields
     struct MemorizeCard: Encodable, Sendable {
         let content: String?
         let isMatched: Bool
@@ -123,61 +127,5 @@ extension RoomReplayPage {
     /// The Set table's cards, drawn once per card and state.
     func fragments(from renderer: PageRenderer) -> [String: String] {
         ["cardsHTML": setCards.map { renderer.fragment("room-replay-card", for: $0) }.joined()]
-    }
-}
-
-extension RoomReplayPage: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "title": title
-        case "displayCode": displayCode
-        case "gameName": gameName
-        case "gameNumber": gameNumber
-        case "isSet": isSet
-        case "move": move
-        case "moveCount": moveCount
-        case "moveText": moveText
-        case "text": text
-        case "trio": trio
-        case "previousSet": previousSet
-        case "players": players
-        case "setCards": setCards
-        case "layout": layout
-        case "memorizeCards": memorizeCards
-        case "formURL": formURL
-        case "firstURL": firstURL
-        case "previousURL": previousURL
-        case "nextURL": nextURL
-        case "lastURL": lastURL
-        case "roomURL": roomURL
-        case "shareURL": shareURL
-        case "faceViewBox": faceViewBox
-        case "faceLowerCueY": faceLowerCueY
-        default: nil
-        }
-    }
-}
-
-extension RoomReplayPage.Player: MustacheParent {
-    func child(named key: String) -> Any? {
-        switch key {
-        case "name": name
-        case "score": score
-        case "isTurn": isTurn
-        default: nil
-        }
-    }
-}
-
-extension RoomReplayPage.MemorizeCard: MustacheParent {
-    func child(named key: String) -> Any? {
-        switch key {
-        case "content": content
-        case "isMatched": isMatched
-        case "isMoved": isMoved
-        case "label": label
-        default: nil
-        }
     }
 }

@@ -1,10 +1,13 @@
 import Mustache
 import SetCore
+import TemplateFields
 
 /// The end of a room's game as its page shows it: who won, in words, and every player's result,
 /// best first, with the Sets each one took.
+@TemplateFields
 struct RoomResults: Encodable, Sendable {
     /// One player's place in the ranking.
+    @TemplateFields
     struct Row: Encodable, Sendable {
         /// 1 for the best; equal results share a rank (1, 1, 3).
         let rank: Int
@@ -16,6 +19,7 @@ struct RoomResults: Encodable, Sendable {
         let detail: String
         /// The Sets they took, drawn small (Set only).
         let sets: [SetTrioView]
+        @TemplateField
         var hasSets: Bool { !sets.isEmpty }
     }
 
@@ -54,31 +58,5 @@ struct RoomResults: Encodable, Sendable {
 
     private static func count(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
-    }
-}
-
-extension RoomResults: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "headline": headline
-        case "rows": rows
-        default: nil
-        }
-    }
-}
-
-extension RoomResults.Row: MustacheParent {
-    func child(named key: String) -> Any? {
-        switch key {
-        case "rank": rank
-        case "name": name
-        case "isYou": isYou
-        case "score": score
-        case "detail": detail
-        case "sets": sets
-        case "hasSets": hasSets
-        default: nil
-        }
     }
 }

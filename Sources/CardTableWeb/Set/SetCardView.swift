@@ -1,9 +1,11 @@
 import CardTableBasics
 import Mustache
 import SetCore
+import TemplateFields
 
 /// One Set card as the page draws it: its features as names and CSS classes, its symbols, its
 /// state in the selection, and what a screen reader says for it.
+@TemplateFields
 struct SetCardView: Encodable, Hashable, Sendable {
     /// The partial that draws one card of the table.
     static let template = "set-card"
@@ -131,6 +133,12 @@ struct SetCardView: Encodable, Hashable, Sendable {
         let selectionIndex = Selection.allCases.firstIndex(of: selection) ?? 0
         return (card.id * Selection.allCases.count + selectionIndex) * 2 + (isHinted ? 1 : 0)
     }
+
+    /// The face's drawing box and the lower cue's place on it (see ``SetSymbolView``).
+    @TemplateField
+    var faceViewBox: String { SetSymbolView.faceViewBox }
+    @TemplateField
+    var faceLowerCueY: Int { SetSymbolView.faceLowerCueY }
 }
 
 extension SetCardView: RememberedJSON {
@@ -140,30 +148,5 @@ extension SetCardView: RememberedJSON {
         guard let card = SetCard(id: id) else { return nil }
         let index = Self.index(of: card, selection: selection, isHinted: isHinted)
         return Self.everyView[index].label == label ? Self.everyJSON[index] : nil
-    }
-}
-
-extension SetCardView: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "id": id
-        case "description": description
-        case "label": label
-        case "selection": selection
-        case "isHinted": isHinted
-        case "color": color
-        case "shading": shading
-        case "shape": shape
-        case "number": number
-        case "cue": cue
-        case "symbols": symbols
-        case "selectURL": selectURL
-        case "classes": classes
-        // NB: the face's geometry, so a card renders alone (see `PageRenderer.fragment(_:for:)`).
-        case "faceViewBox": SetSymbolView.faceViewBox
-        case "faceLowerCueY": SetSymbolView.faceLowerCueY
-        default: nil
-        }
     }
 }

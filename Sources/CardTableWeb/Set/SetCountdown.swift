@@ -1,8 +1,10 @@
 import Mustache
 import SetCore
+import TemplateFields
 
 /// A two-player time limit as the page shows it; the script counts down from `seconds` and asks
 /// the server again when it reaches zero.
+@TemplateFields
 struct SetCountdown: Encodable, Sendable {
     /// What is timed.
     enum Kind: String, Encodable, Sendable {
@@ -33,18 +35,5 @@ struct SetCountdown: Encodable, Sendable {
                 "all yours: misses cost no points but lock you out for \(Int(rules.lockoutAfterMiss.rounded(.up))) s"
             case .lockout: "until you may claim again"
             }
-    }
-}
-
-extension SetCountdown: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "kind": kind
-        case "seconds": seconds
-        case "wholeSeconds": wholeSeconds
-        case "caption": caption
-        default: nil
-        }
     }
 }

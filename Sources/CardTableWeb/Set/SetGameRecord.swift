@@ -4,8 +4,11 @@ import Foundation
 import SetCore
 
 /// A row of the `set_game` table: one player's Set game as the engine's JSON, what the last
-/// move did (and any claim that ran out before it), and the player's color-blind setting.
-struct SetGameRecord {
+/// move did (and any claim that ran out before it), and the player's color-blind setting. Each
+/// property is the column of its name (see ``StoredRecord``).
+struct SetGameRecord: StoredRecord {
+    static let table = "set_game"
+
     var playerID: String
     var state: String
     var lastMove: String?
@@ -13,19 +16,6 @@ struct SetGameRecord {
     var colorBlind: Bool
     var version: Int
     var updatedAt: Date
-
-    init(
-        playerID: String, state: String, lastMove: String?, timeout: String?, colorBlind: Bool, version: Int,
-        updatedAt: Date
-    ) {
-        self.playerID = playerID
-        self.state = state
-        self.lastMove = lastMove
-        self.timeout = timeout
-        self.colorBlind = colorBlind
-        self.version = version
-        self.updatedAt = updatedAt
-    }
 
     init(_ saved: SavedSetGame, player: PlayerID, at now: Date) throws {
         self.playerID = player.rawValue
@@ -60,15 +50,4 @@ struct SetGameRecord {
     private static let games = Memo<ExactText, SetGame>(capacity: 512)
     /// Last moves decoded lately, by their JSON: most are one of a few hundred.
     private static let lastMoves = Memo<ExactText, SetLastMove>(capacity: 512)
-}
-
-extension SetGameRecord {
-    /// Reads the row column by column; a value of the wrong kind throws, so a damaged row is set
-    /// aside.
-    init(_ row: any DatabaseRow) throws {
-        try self.init(
-            playerID: row("player_id"), state: row("state"), lastMove: row("last_move"),
-            timeout: row("timeout"),
-            colorBlind: row("color_blind"), version: row("version"), updatedAt: row("updated_at"))
-    }
 }

@@ -18,31 +18,21 @@ enum StoredSetGame: Equatable, Sendable {
     }
 }
 
-/// Where each player's Set game is kept: the database (see the extension below), or a stand-in
-/// in a test. A change is one move (see ``CardTableDatabase/move(_:)``): it is saved only if no
-/// other change of the player's game was saved since it read it, whichever instance took it,
-/// and runs again otherwise.
-protocol SetGameStore: Sendable {
+/// Where each player's Set game is kept. A change is one move (see ``CardTableDatabase/move(_:)``):
+/// it is saved only if no other change of the player's game was saved since it read it,
+/// whichever instance took it, and runs again otherwise.
+extension CardTableDatabase {
     /// The player's game as stored: none, the saved game, or what could be read of a row that
     /// could not (it is moved to the quarantine).
-    func storedSetGame(for player: PlayerID) async throws -> StoredSetGame
+    func storedSetGame(for player: PlayerID) async throws -> StoredSetGame {
+        try await read { try $0.setGame(for: player) }
+    }
 
     /// Reads the player's game, lets `change` decide what to save (nil: nothing) and saves it,
     /// all or nothing, unless the game changed meanwhile (then `change` runs again on the game
     /// as it is now); nothing is saved when `change` throws. A game the change finishes joins
     /// the player's history in the same save.
     /// - Returns: What `change` answered besides.
-    func changeSetGame<Value: Sendable>(
-        for player: PlayerID, at now: Date,
-        _ change: @escaping @Sendable (StoredSetGame) throws -> (save: SavedSetGame?, value: Value)
-    ) async throws -> Value
-}
-
-extension CardTableDatabase {
-    func storedSetGame(for player: PlayerID) async throws -> StoredSetGame {
-        try await read { try $0.setGame(for: player) }
-    }
-
     func changeSetGame<Value: Sendable>(
         for player: PlayerID, at now: Date,
         _ change: @escaping @Sendable (StoredSetGame) throws -> (save: SavedSetGame?, value: Value)
@@ -57,9 +47,6 @@ extension CardTableDatabase {
         }
     }
 }
-
-extension SQLiteDatabase: SetGameStore {}
-extension PostgresDatabase: SetGameStore {}
 
 extension DatabaseTransaction {
     /// The player's Set game: none yet, the saved one, or, when its row could not be read (it is
@@ -103,16 +90,7 @@ extension DatabaseTransaction {
         _ saved: SavedSetGame, for player: PlayerID, at now: Date, unlessChangedSince version: RowVersion,
         finishing finished: FinishedGame?
     ) throws {
-        let record = try SetGameRecord(saved, player: player, at: now)
-        let row = AddedRow(
-            table: "set_game",
-            values: [
-                ("player_id", .text(record.playerID)), ("state", .text(record.state)),
-                ("last_move", record.lastMove.map(SQLValue.text) ?? .null),
-                ("timeout", record.timeout.map(SQLValue.text) ?? .null),
-                ("color_blind", .bool(record.colorBlind)),
-                ("version", record.version.sqlValue), ("updated_at", .date(record.updatedAt)),
-            ])
+        let row = try SetGameRecord(saved, player: player, at: now).row()
         try saveUnlessChanged(
             row, key: ["player_id"], since: version, storing: [player], at: now,
             with: try finished.map { [try $0.row(for: player)] } ?? [])

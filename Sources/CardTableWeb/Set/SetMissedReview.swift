@@ -1,8 +1,10 @@
 import Mustache
 import SetCore
+import TemplateFields
 
 /// The Sets a player could have taken: after a needless Deal 3 (the Sets that were on the
 /// table), and at the end of the game (every Set missed that way during the game).
+@TemplateFields
 struct SetMissedReview: Encodable, Sendable {
     let heading: String
     /// Each missed Set, drawn as three small cards.
@@ -28,16 +30,5 @@ struct SetMissedReview: Encodable, Sendable {
         }
         guard !trios.isEmpty else { return nil }
         sets = trios.map { SetTrioView($0.cards) }
-    }
-}
-
-extension SetMissedReview: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "heading": heading
-        case "sets": sets
-        default: nil
-        }
     }
 }

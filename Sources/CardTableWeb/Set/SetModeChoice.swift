@@ -1,7 +1,9 @@
 import Mustache
 import SetCore
+import TemplateFields
 
 /// One mode New Game offers: a radio button with the mode's name and what it is, in a few words.
+@TemplateFields
 struct SetModeChoice: Encodable, Sendable {
     /// The form value: `normal`, `junior`, `chain` or `ultra`.
     let value: String
@@ -15,19 +17,6 @@ struct SetModeChoice: Encodable, Sendable {
     static func all(current: SetVariant) -> [SetModeChoice] {
         SetVariant.allCases.map {
             SetModeChoice(value: $0.rawValue, title: $0.title, summary: $0.summary, isCurrent: $0 == current)
-        }
-    }
-}
-
-extension SetModeChoice: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "value": value
-        case "title": title
-        case "summary": summary
-        case "isCurrent": isCurrent
-        default: nil
         }
     }
 }

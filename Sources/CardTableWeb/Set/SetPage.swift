@@ -1,11 +1,13 @@
 import Foundation
 import Mustache
 import SetCore
+import TemplateFields
 
 /// What the Set page shows: the table, the deck and discard piles, the score (or both players'
 /// panels), the hint, why a trio is not a Set, the missed Sets, and what just happened.
 ///
 /// NB: the deck's order is never part of the page or its JSON: only how many cards are left.
+@TemplateFields
 struct SetPage: PageModel {
     static let template = "set"
 
@@ -158,64 +160,6 @@ extension SetPage {
     /// The table's cards: most of the page, and each of the 81 comes in only a few states.
     func fragments(from renderer: PageRenderer) -> [String: String] {
         ["cardsHTML": cards.map { renderer.fragment(SetCardView.template, for: $0) }.joined()]
-    }
-}
-
-extension SetPage: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "title": title
-        case "mode": mode
-        case "modeTitle": modeTitle
-        case "modeRule": modeRule
-        case "matchName": matchName
-        case "players": players
-        case "modeChoices": modeChoices
-        case "previousSet": previousSet
-        case "isChain": isChain
-        case "isTwoPlayer": isTwoPlayer
-        case "colorBlind": colorBlind
-        case "score": score
-        case "cards": cards
-        case "cardCount": cardCount
-        case "layout": layout
-        case "deckCount": deckCount
-        case "deckIsEmpty": deckIsEmpty
-        case "discardCount": discardCount
-        case "discardTop": discardTop
-        case "canDeal": canDeal
-        case "selectionState": selectionState
-        case "selectionCount": selectionCount
-        case "whyNot": whyNot
-        case "hint": hint
-        case "announcement": announcement
-        case "setAsideNotice": setAsideNotice
-        case "isOver": isOver
-        case "result": result
-        case "setsFound": setsFound
-        case "breakdown": breakdown
-        case "best": best
-        case "statsURL": statsURL
-        case "time": time
-        case "canHint": canHint
-        case "playerTwo": playerTwo
-        case "playerOne": playerOne
-        case "missed": missed
-        case "version": version
-        case "refreshAfter": refreshAfter
-        case "newGameURL": newGameURL
-        case "dealURL": dealURL
-        case "hintURL": hintURL
-        case "rulesURL": rulesURL
-        case "claimURL": claimURL
-        case "colorBlindURL": colorBlindURL
-        case "chooserURL": chooserURL
-        case "friendsURL": friendsURL
-        case "faceViewBox": faceViewBox
-        case "faceLowerCueY": faceLowerCueY
-        default: nil
-        }
     }
 }
 

@@ -1,9 +1,11 @@
 import Foundation
 import Mustache
 import SetCore
+import TemplateFields
 
 /// One player's controls in a two-player game: their score, their claim ("Set!"), Deal 3 and
 /// Hint buttons, and the countdown of whatever time limit concerns them.
+@TemplateFields
 struct SetPlayerPanel: Encodable, Sendable {
     /// `one` or `two`, the value the panel's forms send.
     let player: String
@@ -51,24 +53,5 @@ struct SetPlayerPanel: Encodable, Sendable {
             return SetCountdown(kind: .grace, seconds: seconds, rules: state.rules)
         }
         return nil
-    }
-}
-
-extension SetPlayerPanel: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "player": player
-        case "name": name
-        case "score": score
-        case "isLeader": isLeader
-        case "isClaiming": isClaiming
-        case "canClaim": canClaim
-        case "canDeal": canDeal
-        case "canHint": canHint
-        case "countdown": countdown
-        case "status": status
-        default: nil
-        }
     }
 }

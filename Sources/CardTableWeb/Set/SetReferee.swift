@@ -1,5 +1,6 @@
 import CardTableBasics
 import CardTableHTTP
+import CardTableStorage
 import Foundation
 import Logging
 import SeededRandom
@@ -26,7 +27,7 @@ struct SetReferee: Sendable {
     typealias Move = @Sendable (inout SavedSetGame, Date) throws -> Void
 
     /// Where each player's game is kept.
-    let games: any SetGameStore
+    let games: any CardTableDatabase
     let environment: WebEnvironment
     let secret: ServerSecret
     let logger: Logger

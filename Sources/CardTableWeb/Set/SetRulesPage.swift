@@ -1,7 +1,9 @@
 import Mustache
 import SetCore
+import TemplateFields
 
 /// "How to play and score": the rules of Set with the numbers the engine plays by.
+@TemplateFields
 struct SetRulesPage: PageModel {
     static let template = "set-rules"
 
@@ -27,25 +29,5 @@ struct SetRulesPage: PageModel {
         claimSeconds = Int(twoPlayer.claimTimeLimit.rounded())
         lockoutSeconds = Int(twoPlayer.lockoutAfterMiss.rounded())
         graceSeconds = Int(twoPlayer.gracePeriodAfterDeal.rounded())
-    }
-}
-
-extension SetRulesPage: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "title": title
-        case "matchPoints": matchPoints
-        case "speedBonusMaximum": speedBonusMaximum
-        case "speedBonusStep": speedBonusStep
-        case "mismatchPenalty": mismatchPenalty
-        case "needlessDealPenalty": needlessDealPenalty
-        case "hintPenalty": hintPenalty
-        case "claimSeconds": claimSeconds
-        case "lockoutSeconds": lockoutSeconds
-        case "graceSeconds": graceSeconds
-        case "playURL": playURL
-        default: nil
-        }
     }
 }

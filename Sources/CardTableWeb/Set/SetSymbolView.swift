@@ -1,10 +1,12 @@
 import Mustache
 import SetCore
+import TemplateFields
 
 /// One symbol on a card: which SVG shape to use and where it sits in the card's drawing box
 /// (``faceWidth`` × ``faceHeight``, 100 × 150). Symbols are drawn 72 × 36 (the shapes' 100 × 50 box scaled by 0.72), stacked
 /// in the middle with a gap of 6, so they always stay inside the card and leave the corners free
 /// for the color-blind letters.
+@TemplateFields
 struct SetSymbolView: Encodable, Hashable, Sendable {
     /// The shape's symbol id without `set-`: diamond, squiggle or oval.
     let shape: String
@@ -41,16 +43,5 @@ struct SetSymbolView: Encodable, Hashable, Sendable {
     private static func format(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
         return rounded == rounded.rounded() ? "\(Int(rounded))" : "\(rounded)"
-    }
-}
-
-extension SetSymbolView: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "shape": shape
-        case "transform": transform
-        default: nil
-        }
     }
 }

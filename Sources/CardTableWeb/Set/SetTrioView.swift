@@ -1,8 +1,10 @@
 import Mustache
 import SetCore
+import TemplateFields
 
 /// Three cards drawn small, with their description for screen readers: a missed Set, a Set a
 /// player took in a room, a claim in a replay.
+@TemplateFields
 struct SetTrioView: Encodable, Sendable {
     let cards: [SetCardView]
     /// "one red solid diamond, two green striped ovals, three purple open squiggles".
@@ -11,16 +13,5 @@ struct SetTrioView: Encodable, Sendable {
     init(_ cards: [SetCard]) {
         self.cards = cards.map { SetCardView.view(of: $0) }
         label = self.cards.map(\.description).joined(separator: ", ")
-    }
-}
-
-extension SetTrioView: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "cards": cards
-        case "label": label
-        default: nil
-        }
     }
 }

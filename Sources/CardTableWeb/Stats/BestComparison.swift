@@ -1,9 +1,11 @@
 import CardTableBasics
 import Foundation
 import Mustache
+import TemplateFields
 
 /// How a finished game compares with the player's best of its record (a Memorize theme, a Set
 /// mode in its variant), for its game-over screen: "New best!" when it beats every earlier game.
+@TemplateFields
 struct BestComparison: Encodable, Sendable, MustacheParent {
     /// The best score before this game; nil when it is the first of its record.
     let previousBest: Int?
@@ -32,15 +34,5 @@ struct BestComparison: Encodable, Sendable, MustacheParent {
             case let best? where best == finished.score: "You equalled your best for \(name), \(best)."
             case let best?: "Your best for \(name) is \(best)."
             }
-    }
-
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "previousBest": previousBest
-        case "isNewBest": isNewBest
-        case "text": text
-        default: nil
-        }
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 import Mustache
+import TemplateFields
 
 /// A date under a chart's x axis: the day of the game it stands at.
+@TemplateFields
 struct DateTick: Hashable, Sendable, MustacheParent {
     /// Where the tick mark is: the x of the day's first game.
     let x: Int
@@ -12,15 +14,6 @@ struct DateTick: Hashable, Sendable, MustacheParent {
 
     /// How wide the label is drawn, at most (see ``DateTicks/characterWidth``).
     var labelWidth: Int { text.count * DateTicks.characterWidth }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "x": x
-        case "labelX": labelX
-        case "text": text
-        default: nil
-        }
-    }
 }
 
 /// The dates a chart's x axis shows: of each day (UTC) with a game, a tick at the first game

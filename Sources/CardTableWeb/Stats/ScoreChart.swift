@@ -1,10 +1,12 @@
 import Foundation
 import Mustache
+import TemplateFields
 
 /// A small line chart of one series' scores (a game in one mode), oldest first, drawn by the
 /// server as SVG: the points in the chart's own coordinates, the scores at the top and bottom of
 /// the y axis and the days under the x axis. A table beside it lists the same scores for screen
 /// readers.
+@TemplateFields
 struct ScoreChart: Sendable, MustacheParent {
     static let width = 320
     static let height = 140
@@ -38,30 +40,36 @@ struct ScoreChart: Sendable, MustacheParent {
     let rows: [Row]
     let viewBox = "0 0 \(width) \(height)"
 
+    // MARK: - The axes and their labels
+
+    @TemplateField
+    var yAxisTop: Int { 4 }
+    @TemplateField
+    var xAxisY: Int { Self.xAxisY }
+    @TemplateField
+    var xAxisRight: Int { Self.width - Self.rightMargin / 2 }
+    @TemplateField
+    var tickBottom: Int { Self.xAxisY + 4 }
+    @TemplateField
+    var dateY: Int { Self.height - 8 }
+    @TemplateField
+    var labelX: Int { leftMargin - 6 }
+    @TemplateField
+    var highestY: Int { Self.topMargin + 4 }
+    @TemplateField
+    var lowestY: Int { Self.plotBottom + 4 }
+
+    @TemplateFields
     struct Dot: Sendable, MustacheParent {
         let x: Int
         let y: Int
-        func child(named key: String) -> Any? {
-            switch key {
-            case "x": x
-            case "y": y
-            default: nil
-            }
-        }
     }
 
+    @TemplateFields
     struct Row: Sendable, MustacheParent {
         let number: Int
         let date: String
         let score: Int
-        func child(named key: String) -> Any? {
-            switch key {
-            case "number": number
-            case "date": date
-            case "score": score
-            default: nil
-            }
-        }
     }
 
     /// The chart of `series`' `games` (oldest first); nil without any.
@@ -97,31 +105,5 @@ struct ScoreChart: Sendable, MustacheParent {
         let when = days[0] == days[1] ? "on \(days[0])" : "from \(days[0]) to \(days[1])"
         summary = "\(title): \(count), \(when) (UTC), between \(lowest) and \(highest)."
         rows = games.enumerated().map { Row(number: $0 + 1, date: $1.finishedAtText, score: $1.score) }
-    }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "title": title
-        case "slug": slug
-        case "points": points
-        case "dots": dots
-        case "highest": highest
-        case "lowest": lowest
-        case "ticks": ticks
-        case "summary": summary
-        case "rows": rows
-        case "viewBox": viewBox
-        // The axes and their labels.
-        case "yAxisTop": 4
-        case "xAxisY": Self.xAxisY
-        case "xAxisRight": Self.width - Self.rightMargin / 2
-        case "tickBottom": Self.xAxisY + 4
-        case "dateY": Self.height - 8
-        case "leftMargin": leftMargin
-        case "labelX": leftMargin - 6
-        case "highestY": Self.topMargin + 4
-        case "lowestY": Self.plotBottom + 4
-        default: nil
-        }
     }
 }

@@ -1,13 +1,16 @@
 import Foundation
 import Mustache
 import SetCore
+import TemplateFields
 
 /// A player's stats: games played, best scores, seconds per Set, the daily streak, a chart of
 /// scores per game and mode (and Set variant), and the newest games.
+@TemplateFields
 struct StatsPage: PageModel {
     static let template = "stats"
 
     /// A record and its best score.
+    @TemplateFields
     struct Best: Encodable, Sendable, MustacheParent {
         /// "Memorize" or "Set" (whatever the variant, as the JSON had it before there were others).
         let game: String
@@ -29,17 +32,6 @@ struct StatsPage: PageModel {
 
         enum CodingKeys: String, CodingKey {
             case game, name, variant, score
-        }
-
-        func child(named key: String) -> Any? {
-            switch key {
-            case "game": game
-            case "gameName": gameName
-            case "name": name
-            case "variant": variant
-            case "score": score
-            default: nil
-            }
         }
     }
 
@@ -88,28 +80,5 @@ struct StatsPage: PageModel {
         try container.encode(longestStreak, forKey: .longestStreak)
         try container.encode(recent, forKey: .recent)
         try container.encode(historyURL, forKey: .historyURL)
-    }
-}
-
-extension StatsPage: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "title": title
-        case "gamesPlayed": gamesPlayed
-        case "hasGames": hasGames
-        case "bests": bests
-        case "secondsPerSet": secondsPerSet
-        case "secondsPerSetText": secondsPerSetText
-        case "streak": streak
-        case "longestStreak": longestStreak
-        case "charts": charts
-        case "recent": recent
-        case "historyURL": historyURL
-        case "dailyURL": dailyURL
-        case "devicesURL": devicesURL
-        case "chooserURL": chooserURL
-        default: nil
-        }
     }
 }

@@ -1,11 +1,14 @@
 import Mustache
+import TemplateFields
 
 /// What the theme chooser (the home page) shows: the player's themes, the random-theme entry,
 /// and, in Edit mode, the controls to delete, reorder and edit them.
+@TemplateFields
 struct ChooserPage: PageModel {
     static let template = "chooser"
 
     /// One row of the list.
+    @TemplateFields
     struct Row: Encodable, Hashable, Sendable {
         let theme: ThemeSummary
         /// 0-based place in the list.
@@ -29,6 +32,7 @@ struct ChooserPage: PageModel {
     }
 
     /// The offer to bring back deleted built-in themes.
+    @TemplateFields
     struct RestoreOffer: Encodable, Sendable {
         let url: String
         /// The button's words ("Restore 2 built-in themes").
@@ -36,6 +40,7 @@ struct ChooserPage: PageModel {
     }
 
     /// The "deleted … Undo" notice after a deletion.
+    @TemplateFields
     struct DeletedNotice: Encodable, Sendable {
         let name: String
         let undoURL: String
@@ -129,74 +134,5 @@ extension ChooserPage {
             renderer.fragment(ListedRow.template, for: ListedRow(row: $0, isEditing: isEditing))
         }
         return ["rowsHTML": rows.joined()]
-    }
-}
-
-extension ChooserPage: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "title": title
-        case "isEditing": isEditing
-        case "rows": rows
-        case "hasThemes": hasThemes
-        case "randomURL": randomURL
-        case "newThemeURL": newThemeURL
-        case "editModeURL": editModeURL
-        case "doneURL": doneURL
-        case "setURL": setURL
-        case "friendsURL": friendsURL
-        case "dailyURL": dailyURL
-        case "quickPlayURL": quickPlayURL
-        case "openRoomsURL": openRoomsURL
-        case "statsURL": statsURL
-        case "findRoomURL": findRoomURL
-        case "findRoomProblem": findRoomProblem
-        case "devicesURL": devicesURL
-        case "linkDeviceURL": linkDeviceURL
-        case "deleted": deleted
-        case "setAsideNotice": setAsideNotice
-        case "editor": editor
-        case "restoreBuiltIns": restoreBuiltIns
-        case "colorStylesheetURL": colorStylesheetURL
-        default: nil
-        }
-    }
-}
-
-extension ChooserPage.Row: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "theme": theme
-        case "index": index
-        case "canMoveUp": canMoveUp
-        case "canMoveDown": canMoveDown
-        case "upIndex": upIndex
-        case "downIndex": downIndex
-        default: nil
-        }
-    }
-}
-
-extension ChooserPage.RestoreOffer: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "url": url
-        case "label": label
-        default: nil
-        }
-    }
-}
-
-extension ChooserPage.DeletedNotice: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "name": name
-        case "undoURL": undoURL
-        default: nil
-        }
     }
 }

@@ -1,16 +1,20 @@
 import CardTableBasics
 import MemorizeCore
 import Mustache
+import TemplateFields
 
 /// What the theme editor (a form in a `<dialog>` over the chooser) shows.
+@TemplateFields
 struct EditorPanel: Encodable, Sendable {
     /// One emoji with its button's spoken label.
+    @TemplateFields
     struct EmojiChip: Encodable, Sendable {
         let emoji: String
         let label: String
     }
 
     /// The messages about one field, shown beside it (`field-messages.mustache`).
+    @TemplateFields
     struct FieldMessages: Encodable, Sendable {
         /// The field's name; its list of messages is `<field>-messages`.
         let field: String
@@ -30,6 +34,7 @@ struct EditorPanel: Encodable, Sendable {
 
     /// One message, with the typed text it is about: the script takes the message away once
     /// that text has left its field.
+    @TemplateFields
     struct Message: Encodable, Sendable {
         let text: String
         /// The runs of typed text the message is about, as a JSON array; `nil` for none.
@@ -42,6 +47,7 @@ struct EditorPanel: Encodable, Sendable {
     }
 
     /// One named color in the color menu.
+    @TemplateFields
     struct NamedColor: Encodable, Sendable {
         let name: String
         let css: String
@@ -134,93 +140,5 @@ struct EditorPanel: Encodable, Sendable {
         emojiMessages = FieldMessages(.emoji, of: state)
         pairsMessages = FieldMessages(.pairs, of: state)
         colorMessages = FieldMessages(.color, of: state)
-    }
-}
-
-extension EditorPanel: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "isNew": isNew
-        case "heading": heading
-        case "actionURL": actionURL
-        case "cancelURL": cancelURL
-        case "name": name
-        case "maximumNameLength": maximumNameLength
-        case "emojis": emojis
-        case "removedEmojis": removedEmojis
-        case "hasRemovedEmojis": hasRemovedEmojis
-        case "emojisField": emojisField
-        case "removedField": removedField
-        case "orderField": orderField
-        case "newEmoji": newEmoji
-        case "pairs": pairs
-        case "minimumPairs": minimumPairs
-        case "maximumPairs": maximumPairs
-        case "pairsNote": pairsNote
-        case "colorIsNamed": colorIsNamed
-        case "colorIsCustom": colorIsCustom
-        case "colorIsGradient": colorIsGradient
-        case "namedColors": namedColors
-        case "otherColorName": otherColorName
-        case "customHex": customHex
-        case "gradientFrom": gradientFrom
-        case "gradientTo": gradientTo
-        case "preview": preview
-        case "errors": errors
-        case "errorItems": errorItems
-        case "hasErrors": hasErrors
-        case "nameMessages": nameMessages
-        case "emojiMessages": emojiMessages
-        case "pairsMessages": pairsMessages
-        case "colorMessages": colorMessages
-        default: nil
-        }
-    }
-}
-
-extension EditorPanel.FieldMessages: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "field": field
-        case "messages": messages
-        case "items": items
-        default: nil
-        }
-    }
-}
-
-extension EditorPanel.Message: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "text": text
-        case "cause": cause
-        default: nil
-        }
-    }
-}
-
-extension EditorPanel.EmojiChip: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "emoji": emoji
-        case "label": label
-        default: nil
-        }
-    }
-}
-
-extension EditorPanel.NamedColor: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "name": name
-        case "css": css
-        case "isSelected": isSelected
-        default: nil
-        }
     }
 }

@@ -1,11 +1,13 @@
 import MemorizeCore
 import Mustache
+import TemplateFields
 
 /// How a theme's UI-independent ``ThemeColor`` is drawn on a page: CSS values for the card
 /// backs (a color or a gradient) and a single accent color for borders and text.
 ///
 /// This is the ViewModel "interpreting" the Model (Assignment II hints 4–5): names the page
 /// knows become CSS colors, and any other name falls back to a neutral gray, never an error.
+@TemplateFields
 struct ThemeColorStyle: Encodable, Hashable, Sendable {
     /// A CSS color for accents (the first color of a gradient).
     let accent: String
@@ -113,21 +115,6 @@ struct ThemeColorStyle: Encodable, Hashable, Sendable {
         switch value {
         case .named(let name): cssByName[name.lowercased()] == nil ? "\(name) (shown as gray)" : name
         case .rgba(let rgba): "custom color \(rgba.opaqueHex)"
-        }
-    }
-}
-
-extension ThemeColorStyle: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "accent": accent
-        case "fill": fill
-        case "description": description
-        case "cssVariables": cssVariables
-        case "className": className
-        case "stylesheetURL": stylesheetURL
-        default: nil
         }
     }
 }

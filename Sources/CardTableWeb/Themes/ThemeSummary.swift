@@ -1,8 +1,10 @@
 import CardTableBasics
 import MemorizeCore
 import Mustache
+import TemplateFields
 
 /// A theme as a row of the chooser (and the heading of a game) shows it.
+@TemplateFields
 struct ThemeSummary: Encodable, Hashable, Sendable {
     let id: Int64
     let name: String
@@ -46,27 +48,5 @@ struct ThemeSummary: Encodable, Hashable, Sendable {
         downloadURL = ThemesRoute.download(saved.id).path
         deleteURL = ThemesRoute.delete(saved.id).path
         moveURL = ThemesRoute.move(saved.id).path
-    }
-}
-
-extension ThemeSummary: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "id": id
-        case "name": name
-        case "color": color
-        case "emojiCount": emojiCount
-        case "pairs": pairs
-        case "cardCount": cardCount
-        case "cardCountText": cardCountText
-        case "sampleEmojis": sampleEmojis
-        case "playURL": playURL
-        case "editURL": editURL
-        case "downloadURL": downloadURL
-        case "deleteURL": deleteURL
-        case "moveURL": moveURL
-        default: nil
-        }
     }
 }

@@ -34,7 +34,8 @@ import Testing
             for file in files {
                 for module in Self.imports(in: try String(contentsOf: file, encoding: .utf8)) {
                     if Self.ownModules.contains(module), !allowedOwn.contains(module) {
-                        breaches.append("\(target)/\(file.lastPathComponent) imports \(module), a layer above it")
+                        breaches.append(
+                            "\(target)/\(file.lastPathComponent) imports \(module), a layer above it")
                     }
                     if let owners = Self.ownedModules[module], !owners.contains(target) {
                         breaches.append("\(target)/\(file.lastPathComponent) imports \(module)")

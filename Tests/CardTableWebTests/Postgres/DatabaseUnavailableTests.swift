@@ -17,7 +17,7 @@ import Testing
         let store = try SQLiteDatabase(.inMemory)
         let app = try await buildApplication(
             WebConfiguration(),
-            database: ServedDatabase(database: store, setGames: UnreachableSetGames(), secret: .random()),
+            database: ServedDatabase(database: SetGamesDown(base: store), secret: .random()),
             environment: .live, logger: Logger(label: "test"))
         try await app.test(.router) { client in
             let move = try await client.execute(
@@ -106,19 +106,67 @@ import Testing
         let message: String
     }
 
-    /// A Set store whose database is down.
-    private struct UnreachableSetGames: SetGameStore {
-        struct Refused: Error {}
+    /// The database, but for its Set games, which cannot be reached: a statement that names the
+    /// `set_game` table fails as a lost database does.
+    private struct SetGamesDown: CardTableDatabase {
+        struct Down: Error {}
 
-        func storedSetGame(for player: PlayerID) async throws -> StoredSetGame {
-            throw DatabaseUnavailable(underlying: Refused())
+        struct Transaction: DatabaseTransaction {
+            let base: SQLiteDatabase.Transaction
+            var dialect: SQLDialect { base.dialect }
+            var canWrite: Bool { base.canWrite }
+            var damage: DamageLog { base.damage }
+            var logger: Logger { base.logger }
+
+            func execute(_ sql: SQL) throws -> Int {
+                try reach(sql)
+                return try base.execute(sql)
+            }
+
+            func rows<Value>(_ sql: SQL, _ decode: (any DatabaseRow) throws -> Value) throws -> [Value] {
+                try reach(sql)
+                return try base.rows(sql, decode)
+            }
+
+            func forEachRow(_ sql: SQL, _ body: (any DatabaseRow) throws -> Void) throws {
+                try reach(sql)
+                try base.forEachRow(sql, body)
+            }
+
+            func copyToQuarantine(
+                from table: String, matching: [String: SQLValue], keyColumns: [String], because error: String,
+                unchangedFrom: String?
+            ) throws -> [String] {
+                try base.copyToQuarantine(
+                    from: table, matching: matching, keyColumns: keyColumns, because: error,
+                    unchangedFrom: unchangedFrom)
+            }
+
+            private func reach(_ sql: SQL) throws {
+                if sql.rendered(for: dialect).text.contains("set_game") {
+                    throw DatabaseUnavailable(underlying: Down())
+                }
+            }
         }
 
-        func changeSetGame<Value: Sendable>(
-            for player: PlayerID, at now: Date,
-            _ change: @escaping @Sendable (StoredSetGame) throws -> (save: SavedSetGame?, value: Value)
-        ) async throws -> Value {
-            throw DatabaseUnavailable(underlying: Refused())
+        let base: SQLiteDatabase
+
+        func read<Value: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> Value) async throws
+            -> Value
+        {
+            try await base.read { try body(Transaction(base: $0)) }
+        }
+
+        func write<Value: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> Value) async throws
+            -> Value
+        {
+            try await base.write { try body(Transaction(base: $0)) }
+        }
+
+        func move<Value: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> Value) async throws
+            -> Value
+        {
+            try await base.move { try body(Transaction(base: $0)) }
         }
     }
 }

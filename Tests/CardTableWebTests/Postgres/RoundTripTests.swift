@@ -32,7 +32,7 @@ import Testing
             // runs during a move, and a clock that stands still, so no device session grows old
             // enough to be read again: only the moves send statements.
             let served = ServedDatabase(
-                database: base.database, setGames: base.setGames, secret: base.secret, hub: base.hub,
+                database: base.database, secret: base.secret, hub: base.hub,
                 readiness: DatabaseReadiness(isReady: false), services: base.services, prepare: base.prepare)
             let moment = Date()
             let app = try await buildApplication(

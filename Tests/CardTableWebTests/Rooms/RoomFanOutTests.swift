@@ -48,7 +48,7 @@ import Testing
         // again, and a database never "ready", so the sweeps never run: only the sockets read.
         let moment = Date()
         let served = ServedDatabase(
-            database: database, setGames: store, secret: secret, hub: hub,
+            database: database, secret: secret, hub: hub,
             readiness: DatabaseReadiness(isReady: false))
         let app = try await buildApplication(
             WebConfiguration(port: 0), database: served,

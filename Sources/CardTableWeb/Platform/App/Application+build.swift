@@ -162,7 +162,7 @@ func buildRouter(
         database: database, environment: environment, secret: secret, logger: logger)
     MemorizeController(referee: memorize, renderer: renderer, database: database).addRoutes(
         to: pages, notingIn: routes)
-    let set = SetReferee(games: served.setGames, environment: environment, secret: secret, logger: logger)
+    let set = SetReferee(games: served.database, environment: environment, secret: secret, logger: logger)
     SetController(referee: set, renderer: renderer, database: database)
         .addRoutes(to: pages, notingIn: routes, allowsTestSetups: environment.allowsTestSetups)
     LobbyController(referee: rooms, renderer: renderer, trustedProxies: configuration.trustedProxies)

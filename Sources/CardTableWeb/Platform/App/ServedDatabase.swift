@@ -9,8 +9,6 @@ import ServiceLifecycle
 package struct ServedDatabase: Sendable {
     /// What the features keep everything in.
     let database: any CardTableDatabase
-    /// Where players' Set games are kept: `database`, unless a test stands in a Set-game store of its own.
-    let setGames: any SetGameStore
     /// The secret that signs players' cookies.
     let secret: ServerSecret
     /// Where room events from other instances arrive (PostgreSQL's listener writes to it).
@@ -31,7 +29,7 @@ package struct ServedDatabase: Sendable {
         // NB: the secret goes with the database's location, so tests that pass an open database
         // keep its secret too.
         try ServedDatabase(
-            database: database, setGames: database, secret: secret ?? ServerSecret(for: database.location))
+            database: database, secret: secret ?? ServerSecret(for: database.location))
     }
 
     /// Serves from PostgreSQL at `address`, which other instances may share: its connection pool
@@ -57,7 +55,7 @@ package struct ServedDatabase: Sendable {
         let hub = RoomHub()
         let readiness = DatabaseReadiness(isReady: false)
         return ServedDatabase(
-            database: database, setGames: database, secret: secret, hub: hub, readiness: readiness,
+            database: database, secret: secret, hub: hub, readiness: readiness,
             services: [
                 database,
                 PostgresRoomEventListener.make(
@@ -69,14 +67,13 @@ package struct ServedDatabase: Sendable {
             })
     }
 
-    /// `database`, with Set games in `setGames` (a test may stand in a Set-game store of its own), ready
-    /// at once and with nothing to run unless told.
+    /// `database`, ready at once and with nothing to run unless told.
     init(
-        database: any CardTableDatabase, setGames: any SetGameStore, secret: ServerSecret,
+        database: any CardTableDatabase, secret: ServerSecret,
         hub: RoomHub = RoomHub(), readiness: DatabaseReadiness = .ready,
         services: [any Service] = [], prepare: @escaping @Sendable () async throws -> Void = {}
     ) {
-        (self.database, self.setGames, self.secret) = (database, setGames, secret)
+        (self.database, self.secret) = (database, secret)
         (self.hub, self.readiness) = (hub, readiness)
         (self.services, self.prepare) = (services, prepare)
     }

@@ -2,8 +2,10 @@ import CardTableHTTP
 import CardTableStorage
 import Hummingbird
 import Mustache
+import TemplateFields
 
 /// What an error page shows: the status and a sentence saying what went wrong.
+@TemplateFields
 struct ErrorPage: PageModel {
     static let template = "error"
 
@@ -38,17 +40,5 @@ struct ErrorPage: PageModel {
         self.status = status.code
         self.title = status.reasonPhrase
         self.message = message
-    }
-}
-
-extension ErrorPage: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "status": status
-        case "title": title
-        case "message": message
-        default: nil
-        }
     }
 }

@@ -1,8 +1,10 @@
 import Mustache
+import TemplateFields
 
 /// A form field sent back to the player with what was wrong with it: the value they typed, kept,
 /// and the message shown beside it (`field-messages.mustache`), which the field names in its
 /// `aria-describedby` while it is marked `aria-invalid`.
+@TemplateFields
 struct FieldProblem: Encodable, Equatable, Sendable {
     /// The field's id; its list of messages is `<field>-messages`.
     let field: String
@@ -14,16 +16,5 @@ struct FieldProblem: Encodable, Equatable, Sendable {
         self.field = field
         self.typed = typed
         messages = [message]
-    }
-}
-
-extension FieldProblem: MustacheParent {
-    func child(named key: String) -> Any? {
-        switch key {
-        case "field": field
-        case "typed": typed
-        case "messages": messages
-        default: nil
-        }
     }
 }

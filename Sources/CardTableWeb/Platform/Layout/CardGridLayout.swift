@@ -1,5 +1,6 @@
 import CardTableStorage
 import Mustache
+import TemplateFields
 
 /// How a game's cards are laid out so that they (all the same size, ``cardRatio`` wide to high)
 /// are as large as the board allows.
@@ -11,8 +12,10 @@ import Mustache
 /// from `--columns`, `--rows`, `--gap`, `--card-ratio` and `--card-minimum` so it always fits
 /// inside the board, unless the cards would be narrower than the minimum: then it keeps as many
 /// columns as fit and the board scrolls. Memorize and Set both lay out their cards this way.
+@TemplateFields
 struct CardGridLayout: Encodable, Hashable, Sendable {
     /// A width/height ratio, kept as whole numbers so CSS can state it exactly.
+    @TemplateFields
     struct Ratio: Encodable, Sendable, Hashable {
         let width: Int
         let height: Int
@@ -26,6 +29,7 @@ struct CardGridLayout: Encodable, Hashable, Sendable {
     }
 
     /// A grid shape and the board ratio from which it is the best one.
+    @TemplateFields
     struct Shape: Encodable, Sendable, Hashable {
         let columns: Int
         let rows: Int
@@ -149,40 +153,5 @@ struct CardGridLayout: Encodable, Hashable, Sendable {
 
     private static func shape(in shapes: [Shape], forAspectRatio aspectRatio: Double) -> Shape {
         shapes.last { ($0.fromAspectRatio?.value ?? 0) <= aspectRatio } ?? shapes[0]
-    }
-}
-
-extension CardGridLayout: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "shapes": shapes
-        case "stylesheet": stylesheet
-        case "stylesheetURL": stylesheetURL
-        default: nil
-        }
-    }
-}
-
-extension CardGridLayout.Shape: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "columns": columns
-        case "rows": rows
-        case "fromAspectRatio": fromAspectRatio
-        default: nil
-        }
-    }
-}
-
-extension CardGridLayout.Ratio: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "width": width
-        case "height": height
-        default: nil
-        }
     }
 }

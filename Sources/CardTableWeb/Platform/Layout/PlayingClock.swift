@@ -1,7 +1,9 @@
 import Foundation
 import Mustache
+import TemplateFields
 
 /// A game's playing time as a page shows it, and whether the page's script keeps it running.
+@TemplateFields
 struct PlayingClock: Encodable, Sendable {
     /// Whole seconds of play when the page was drawn.
     let seconds: Int
@@ -22,17 +24,5 @@ struct PlayingClock: Encodable, Sendable {
         let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
         return hours > 0
             ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
-    }
-}
-
-extension PlayingClock: MustacheParent {
-    /// The values the templates name, found without reflection.
-    func child(named key: String) -> Any? {
-        switch key {
-        case "seconds": seconds
-        case "clock": clock
-        case "isRunning": isRunning
-        default: nil
-        }
     }
 }

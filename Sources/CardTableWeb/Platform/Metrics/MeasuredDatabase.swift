@@ -40,3 +40,12 @@ extension CardTableDatabase {
         MeasuredDatabase(self, metrics: metrics)
     }
 }
+
+extension ServedDatabase {
+    /// The same database, with every transaction of the features timed into `metrics`.
+    func measured(by metrics: ServerMetrics) -> ServedDatabase {
+        ServedDatabase(
+            database: database.measured(by: metrics), secret: secret, hub: hub, readiness: readiness,
+            services: services, prepare: prepare)
+    }
+}

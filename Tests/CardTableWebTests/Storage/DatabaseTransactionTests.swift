@@ -62,6 +62,61 @@ import Testing
         }
     }
 
+    /// The probe as a ``StoredRecord``: its properties are its columns.
+    private struct ProbeRecord: StoredRecord {
+        static let table = "probe"
+        var id: Int64, name: String, score: Double?, flag: Bool, at: Date, note: String?
+    }
+
+    @Test(arguments: TestStores.available)
+    func aStoredRecordIsWrittenAndReadAsItsColumns(store kind: TestStores.Kind) async throws {
+        try await withDatabase(kind) { database in
+            let records = [
+                ProbeRecord(id: 1, name: "Ana", score: 2.5, flag: true, at: moment, note: nil),
+                ProbeRecord(id: 2, name: "Bo", score: nil, flag: false, at: moment, note: "n"),
+            ]
+            for record in records {
+                let row = try record.row()
+                #expect(row.table == "probe")
+                #expect(row.values.map(\.column) == ["id", "name", "score", "flag", "at", "note"])
+                let columns = SQL.joined(row.values.map { "\(identifier: $0.column)" }, separator: ", ")
+                let values = SQL.joined(row.values.map { "\($0.value)" }, separator: ", ")
+                _ = try await database.write {
+                    try $0.execute("INSERT INTO probe (\(columns)) VALUES (\(values))")
+                }
+            }
+            let read = try await database.read {
+                try $0.rows("SELECT * FROM probe ORDER BY id") { try ProbeRecord($0) }
+            }
+            #expect(read.map(\.id) == [1, 2])
+            #expect(read.map(\.name) == ["Ana", "Bo"])
+            #expect(read.map(\.score) == [2.5, nil])
+            #expect(read.map(\.flag) == [true, false])
+            #expect(read.allSatisfy { $0.at.isSameStoredMoment(as: moment) })
+            #expect(read.map(\.note) == [nil, "n"])
+            guard kind == .sqlite else { return }
+            // A value of another kind is damage: reading the record throws, so the row is set aside.
+            _ = try await database.write {
+                try $0.execute("UPDATE probe SET score = \("x") WHERE id = \(Int64(1))")
+            }
+            await #expect(throws: (any Error).self) {
+                try await database.read {
+                    try $0.rows("SELECT * FROM probe WHERE id = \(Int64(1))") { try ProbeRecord($0) }
+                }
+            }
+        }
+    }
+
+    @Test func aPropertysColumnIsItsNameInSnakeCase() {
+        let names = ["id", "playerID", "lastMove", "updatedAt", "colorBlind", "themeURLPath", "version2Text"]
+        #expect(
+            names.map(columnName(of:))
+                == [
+                    "id", "player_id", "last_move", "updated_at", "color_blind", "theme_url_path",
+                    "version2_text",
+                ])
+    }
+
     @Test(arguments: TestStores.available)
     func valuesAreReadBackAsTheyWereWritten(store kind: TestStores.Kind) async throws {
         try await withDatabase(kind) { database in

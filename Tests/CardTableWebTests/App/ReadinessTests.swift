@@ -31,8 +31,7 @@ import Testing
     }
 
     @Test func notReadyWhileTheStoreDoesNotAnswer() async throws {
-        let store = try SQLiteDatabase(.inMemory)
-        let served = ServedDatabase(database: UnreachableDatabase(), setGames: store, secret: .random())
+        let served = ServedDatabase(database: UnreachableDatabase(), secret: .random())
         let app = try await buildApplication(WebConfiguration(), database: served)
         try await app.test(.router) { client in
             let ready = try await client.execute(uri: "/ready", method: .get)
@@ -46,7 +45,7 @@ import Testing
     @Test func notReadyUntilTheStoreIsMigrated() async throws {
         let store = try SQLiteDatabase(.inMemory)
         let served = ServedDatabase(
-            database: store, setGames: store, secret: .random(), readiness: DatabaseReadiness(isReady: false))
+            database: store, secret: .random(), readiness: DatabaseReadiness(isReady: false))
         let app = try await buildApplication(WebConfiguration(), database: served)
         try await app.test(.router) { client in
             let ready = try await client.execute(uri: "/ready", method: .get)

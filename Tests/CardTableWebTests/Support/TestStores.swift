@@ -21,8 +21,6 @@ enum TestStores {
     /// One instance's view of a test database: the database, and raw SQL for setting up damage.
     struct Instance: Sendable {
         let database: any CardTableDatabase
-        /// The same database, as the app's Set games are kept in.
-        let setGames: any SetGameStore
         /// Runs SQL straight on the database (both dialects accept what the tests send).
         let execute: @Sendable (String) async throws -> Void
         /// The number a `SELECT count(*) …` answers.
@@ -30,7 +28,7 @@ enum TestStores {
 
         /// The database as an app built on this instance serves it.
         func served(secret: ServerSecret = .random()) -> ServedDatabase {
-            ServedDatabase(database: database, setGames: setGames, secret: secret)
+            ServedDatabase(database: database, secret: secret)
         }
     }
 
@@ -52,7 +50,7 @@ enum TestStores {
         case .sqlite:
             let store = try SQLiteDatabase(.inMemory, logger: logger)
             let instance = Instance(
-                database: store, setGames: store,
+                database: store,
                 execute: { sql in try await store.write { try $0.db.execute(sql: sql) } },
                 count: { sql in try await store.read { try Int.fetchOne($0.db, sql: sql) ?? 0 } })
             return try await body(Array(repeating: instance, count: count))
@@ -70,7 +68,7 @@ enum TestStores {
                     return try await body(
                         stores.map { store in
                             Instance(
-                                database: store, setGames: store,
+                                database: store,
                                 execute: { sql in
                                     _ = try await store.client.query(PostgresQuery(unsafeSQL: sql))
                                 },
