@@ -21,10 +21,10 @@ extension StoredRecord {
     }
 
     /// The row that stores the record: every column, in the order of the properties.
-    package func row(onConflict: SQL = "") throws -> AddedRow {
+    package func row() throws -> AddedRow {
         let encoder = RowEncoder()
         try encode(to: encoder)
-        return AddedRow(table: Self.table, values: encoder.columns.values, onConflict: onConflict)
+        return AddedRow(table: Self.table, values: encoder.columns.values)
     }
 }
 
