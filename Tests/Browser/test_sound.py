@@ -141,17 +141,21 @@ def test_in_a_room_nothing_plays_before_the_first_tap_then_the_table_is_heard(pl
     code = started_room(host, guest)
 
     def host_takes_a_set():
-        """Ana takes a Set from her table; returns once both pages have drawn the change."""
+        """Ana takes a Set from her table; returns the kinds of the events it made, once both
+        pages have drawn the change."""
         before = room_updates(host), room_updates(guest)
-        claim_through_api(host, code, a_set_on(host))
+        events = claim_through_api(host, code, a_set_on(host))
         wait_for_update(host, before[0])
         wait_for_update(guest, before[1])
+        return [event["kind"] for event in events]
 
     host_takes_a_set()
     assert sound_files_fetched(guest) == [] and played(guest) == []
 
     guest.locator("[data-room-announcement]").click()
     guest.wait_for_function("() => performance.getEntriesByType('resource').some(e => /match\\./.test(e.name))")
-    host_takes_a_set()
+    kinds = host_takes_a_set()
     wait_for_sounds(guest, 1)
-    assert played(guest) == ["dealt"], "another player's Set brings new cards"
+    # When the Set left none on the table, three more cards came in an event of their own
+    # (kinds ["scored", "dealt"]): that deal is heard in the Set's sound, not a second time.
+    assert played(guest) == ["dealt"], f"another player's Set brings new cards (events: {kinds})"

@@ -203,12 +203,20 @@ function connect() {
   });
 }
 
+/** The last event whose sound was chosen: its number and kind. */
+let lastCued = { number: 0, kind: null };
+
 /**
  * The sound of an event as it happens: this player's Set or wrong claim, new cards (those that
  * replace another player's Set too: a Set brings its replacements in the same event), a match.
+ * A Set that leaves none on the table is followed at once by the deal it caused (the next
+ * event: a Set clears the deal votes); that deal is heard in the Set's sound, as in a game alone.
  */
 function cueFor(event) {
   const mine = String(event.member) === $("[data-room-members] .is-you")?.dataset.member;
+  const dealtByTheSet = event.kind === "dealt" && lastCued.kind === "scored" && lastCued.number === event.number - 1;
+  lastCued = { number: event.number, kind: event.kind };
+  if (dealtByTheSet) return;
   const name = { scored: mine ? "found" : "dealt", wrongSet: mine && "wrong", dealt: "dealt", matched: "match" }[event.kind];
   if (name) cue(name);
 }
