@@ -2,7 +2,9 @@
 # Server CPU per request of two builds of cardtable, side by side: both serve a copy of the same
 # seeded database, pinned to the same CPU, and wrk loads both at once from the other CPU, so a
 # busy or slowing machine weighs on both alike. Prints each build's CPU per request (from
-# /proc/PID/task/*/schedstat) and their ratio, per action and round.
+# /proc/PID/stat, exited threads included) and their ratio, per action and round, then each
+# build's share of /health for the Set page and the chooser (/health's CPU per request over the
+# page's).
 #
 #   KEEP=1 bash Benchmarks/http/run.sh        # seeds a database; note the directory it keeps
 #   bash Benchmarks/http/compare.sh BEFORE_BINARY AFTER_BINARY KEPT_DIRECTORY
@@ -28,8 +30,9 @@ HTML_ACCEPT='text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
 ENCODING='gzip, deflate, br'
 # action | path | Accept | Accept-Encoding, as run.sh sends them
 ACTIONS=(
+    "get|/health|application/json|"
     "tap||application/json|" "hint||application/json|" "select||application/json|"
-    "get|/set|$HTML_ACCEPT|$ENCODING" "get|/play/random|$HTML_ACCEPT|$ENCODING"
+    "get|/set|$HTML_ACCEPT|$ENCODING" "get|/|$HTML_ACCEPT|$ENCODING" "get|/play/random|$HTML_ACCEPT|$ENCODING"
 )
 for file in "$SEEDED/cardtable.sqlite" "$SEEDED/cookies.txt"; do
     [ -f "$file" ] || { echo "no $file: seed with KEEP=1 bash Benchmarks/http/run.sh" >&2; exit 1; }
@@ -47,12 +50,15 @@ stop() {
 }
 trap stop EXIT
 
+# The CPU time `$1` has used, in nanoseconds, its exited threads' included: the kernel adds a
+# thread's time to its process's when it exits, so /proc/PID/stat counts it; a sum over
+# /proc/PID/task/*/schedstat would lose the time of dispatch threads that exited during a run
+# (the sum even went backwards). The kernel scales these clock ticks to the exact run time.
 cpu_nanoseconds() {
-    local total=0 running _
-    for file in /proc/"$1"/task/*/schedstat; do
-        read -r running _ <"$file" && total=$((total + running))
-    done
-    echo "$total"
+    local fields
+    read -r -a fields <<<"$(sed 's/.*) //' "/proc/$1/stat")"
+    # utime and stime are the stat line's fields 14 and 15 (11 and 12 after the command).
+    echo $(((fields[11] + fields[12]) * 1000000000 / $(getconf CLK_TCK)))
 }
 
 requests() {
@@ -121,6 +127,23 @@ before = int(before_ns) / int(before_n) / 1000
 after = int(after_ns) / int(after_n) / 1000
 print(f"{round:<6} {action:<16} {before:18.1f} {after:18.1f} {after / before:8.3f}")
 ' "$round" "$mode$path" $((before1 - before0)) "$(requests "$WORK/before/result.json")" \
-            $((after1 - after0)) "$(requests "$WORK/after/result.json")"
+            $((after1 - after0)) "$(requests "$WORK/after/result.json")" | tee -a "$WORK/table"
     done
 done
+
+# A page's share of /health: /health's CPU per request over the page's, per build and round.
+python3 - "$WORK/table" <<'SHARES'
+import collections, sys
+rows = collections.defaultdict(dict)
+for line in open(sys.argv[1]):
+    round, action, before, after, _ = line.split()
+    rows[round][action] = (float(before), float(after))
+for round, actions in rows.items():
+    if "get/health" not in actions:
+        continue
+    health = actions["get/health"]
+    for page in ("get/set", "get/"):
+        if page in actions:
+            before, after = (h / p for h, p in zip(health, actions[page]))
+            print(f"round {round}: {page[3:]} share of /health: before {before:.3f}, after {after:.3f}")
+SHARES
