@@ -8,21 +8,16 @@ extension PostgresDatabase {
         async throws
         -> Value
     {
-        let damage = DamageLog()
-        do {
-            return try await transaction { [self] connection in
+        try await DamagedRowPolicy.write { damage in
+            try await transaction { [self] connection in
                 try await run(body, on: connection, canWrite: true, damage: damage)
             }
-        } catch {
-            let rows = damage.rows
-            if !rows.isEmpty {
-                try await transaction { [self] connection in
-                    try await run(
-                        { transaction in for row in rows { try transaction.setAsideAgain(row) } },
-                        on: connection, canWrite: true)
-                }
+        } setAsideAgain: { rows in
+            try await transaction { [self] connection in
+                try await run(
+                    { transaction in for row in rows { try transaction.setAsideAgain(row) } },
+                    on: connection, canWrite: true)
             }
-            throw error
         }
     }
 
@@ -34,12 +29,12 @@ extension PostgresDatabase {
         async throws
         -> Value
     {
-        do {
-            return try await snapshot { [self] connection in
+        try await DamagedRowPolicy.read {
+            try await snapshot { [self] connection in
                 try await run(body, on: connection, canWrite: false)
             }
-        } catch is DamagedRow.NeedsWriting {
-            return try await write(body)
+        } elseWrite: {
+            try await write(body)
         }
     }
 

@@ -88,21 +88,16 @@ package final class SQLiteDatabase: Sendable {
         async throws
         -> Value
     {
-        let damage = DamageLog()
-        let logger = logger
-        do {
-            return try await dbWriter.write { db in
+        let (dbWriter, logger) = (dbWriter, logger)
+        return try await DamagedRowPolicy.write { damage in
+            try await dbWriter.write { db in
                 try body(Transaction(db: db, canWrite: true, damage: damage, logger: logger))
             }
-        } catch {
-            let rows = damage.rows
-            if !rows.isEmpty {
-                try await dbWriter.write { db in
-                    let transaction = Transaction(db: db, canWrite: true, damage: DamageLog(), logger: logger)
-                    for row in rows { try transaction.setAsideAgain(row) }
-                }
+        } setAsideAgain: { rows in
+            try await dbWriter.write { db in
+                let transaction = Transaction(db: db, canWrite: true, damage: DamageLog(), logger: logger)
+                for row in rows { try transaction.setAsideAgain(row) }
             }
-            throw error
         }
     }
 
@@ -118,13 +113,13 @@ package final class SQLiteDatabase: Sendable {
     package func read<Value: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> Value) async throws
         -> Value
     {
-        let logger = logger
-        do {
-            return try await dbWriter.read { db in
+        let (dbWriter, logger) = (dbWriter, logger)
+        return try await DamagedRowPolicy.read {
+            try await dbWriter.read { db in
                 try body(Transaction(db: db, canWrite: false, damage: DamageLog(), logger: logger))
             }
-        } catch is DamagedRow.NeedsWriting {
-            return try await write(body)
+        } elseWrite: {
+            try await write(body)
         }
     }
 
