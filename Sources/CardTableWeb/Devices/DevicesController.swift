@@ -10,6 +10,8 @@ import Hummingbird
 struct DevicesController: Sendable {
     let database: any CardTableDatabase
     let sessions: DeviceSessions
+    /// The page settings this instance remembers, if it does: a merge may change them.
+    let pageSettings: PageSettingsCache?
     let secret: ServerSecret
     let renderer: PageRenderer
     let now: @Sendable () -> Date
@@ -177,6 +179,7 @@ struct DevicesController: Sendable {
         for moved in [device] + link.merge.devices {
             sessions.remember(.player(link.player), for: moved, at: now)
         }
+        pageSettings?.forgetAll()
         var response: Response
         switch ResponseFormat(request) {
         case .json:

@@ -33,7 +33,8 @@ import Testing
             // enough to be read again: only the moves send statements.
             let served = ServedDatabase(
                 database: base.database, secret: base.secret, hub: base.hub,
-                readiness: DatabaseReadiness(isReady: false), services: base.services, prepare: base.prepare)
+                readiness: DatabaseReadiness(isReady: false), services: base.services, prepare: base.prepare,
+                isShared: base.isShared)
             let moment = Date()
             let app = try await buildApplication(
                 WebConfiguration(port: 0), database: served, environment: WebEnvironment(now: { moment }))

@@ -82,6 +82,20 @@ import Testing
         }
     }
 
+    /// Ana never chose, and her page was drawn (so this instance remembers her settings); her
+    /// laptop's player chose dark and links to her: her own next page is dark at once.
+    @Test func aLinkThatBringsAChoiceShowsItOnTheNextPage() async throws {
+        try await withTestApp(clock: .manual) { session in
+            let ana = try await session.newPlayer()
+            #expect(try await ana.get("/set").text.contains(#"data-appearance="system""#))
+            let laptop = try await session.newPlayer()
+            #expect(try await laptop.postJSON("/appearance", body: #"{"appearance": "dark"}"#).status == .ok)
+            let code = try await DevicesHTTPTests.newCode(ana).code
+            #expect(try await DevicesHTTPTests.link(laptop, code: code).status == .ok)
+            #expect(try await ana.get("/set").text.contains(#"data-appearance="dark""#))
+        }
+    }
+
     /// The toggle cycles system → light → dark → system and comes back to the page it is on.
     @Test func theToggleIsAFormThatComesBackToItsPage() async throws {
         try await withTestApp { session in

@@ -25,10 +25,12 @@ enum TestStores {
         let execute: @Sendable (String) async throws -> Void
         /// The number a `SELECT count(*) …` answers.
         let count: @Sendable (String) async throws -> Int
+        /// Whether other instances write to the database (PostgreSQL), as ``ServedDatabase`` says.
+        let isShared: Bool
 
         /// The database as an app built on this instance serves it.
         func served(secret: ServerSecret = .random()) -> ServedDatabase {
-            ServedDatabase(database: database, secret: secret)
+            ServedDatabase(database: database, secret: secret, isShared: isShared)
         }
     }
 
@@ -52,7 +54,8 @@ enum TestStores {
             let instance = Instance(
                 database: store,
                 execute: { sql in try await store.write { try $0.db.execute(sql: sql) } },
-                count: { sql in try await store.read { try Int.fetchOne($0.db, sql: sql) ?? 0 } })
+                count: { sql in try await store.read { try Int.fetchOne($0.db, sql: sql) ?? 0 } },
+                isShared: false)
             return try await body(Array(repeating: instance, count: count))
         case .postgres, .postgresOverTLS:
             let plain = try #require(PostgresTestCluster.address)
@@ -77,7 +80,8 @@ enum TestStores {
                                     let rows = try await store.client.query(PostgresQuery(unsafeSQL: sql))
                                     for try await value in rows.decode(Int.self) { count = value }
                                     return count
-                                })
+                                },
+                                isShared: true)
                         })
                 }
             }

@@ -151,11 +151,16 @@ func buildRouter(
     }
 
     let (database, secret) = (served.database, served.secret)
+    // NB: remembered only where every change passes through this instance.
+    let pageSettings = served.isShared ? nil : PageSettingsCache(database: database)
     let pages = router.group().add(
         middleware: PlayerMiddleware(
             database: database, sessions: sessions, secret: secret, now: environment.now)
-    ).add(middleware: PageSettingsMiddleware(database: database))
-    PageSettingsController(database: database, now: environment.now).addRoutes(to: pages, notingIn: routes)
+    ).add(
+        middleware: PageSettingsMiddleware(database: database, remembered: pageSettings)
+    )
+    PageSettingsController(database: database, remembered: pageSettings, now: environment.now)
+        .addRoutes(to: pages, notingIn: routes)
     ThemesController(database: database, renderer: renderer, now: environment.now).addRoutes(
         to: pages, notingIn: routes)
     let memorize = MemorizeReferee(
@@ -175,7 +180,9 @@ func buildRouter(
     StatsController(database: database, environment: environment, renderer: renderer)
         .addRoutes(to: pages, notingIn: routes)
     DevicesController(
-        database: database, sessions: sessions, secret: secret, renderer: renderer, now: environment.now,
+        database: database, sessions: sessions, pageSettings: pageSettings, secret: secret,
+        renderer: renderer,
+        now: environment.now,
         linkGuard: DeviceLinkGuard(), trustedProxies: trustedProxies
     ).addRoutes(to: pages, notingIn: routes)
     return router

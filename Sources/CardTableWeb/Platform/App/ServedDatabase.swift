@@ -19,6 +19,9 @@ package struct ServedDatabase: Sendable {
     let services: [any Service]
     /// Work before the server listens (bringing PostgreSQL's schema up to date).
     let prepare: @Sendable () async throws -> Void
+    /// Whether other instances may write to the database (PostgreSQL), so that what this one
+    /// remembers of it can be outdated without its knowing.
+    let isShared: Bool
 
     /// Serves from `database`, whose secret is kept beside its file (a new one for a database in
     /// memory) unless `secret` is given.
@@ -64,17 +67,20 @@ package struct ServedDatabase: Sendable {
             prepare: {
                 try await database.migrate()
                 readiness.markReady()
-            })
+            },
+            isShared: true)
     }
 
     /// `database`, ready at once and with nothing to run unless told.
     init(
         database: any CardTableDatabase, secret: ServerSecret,
         hub: RoomHub = RoomHub(), readiness: DatabaseReadiness = .ready,
-        services: [any Service] = [], prepare: @escaping @Sendable () async throws -> Void = {}
+        services: [any Service] = [], prepare: @escaping @Sendable () async throws -> Void = {},
+        isShared: Bool = false
     ) {
         (self.database, self.secret) = (database, secret)
         (self.hub, self.readiness) = (hub, readiness)
         (self.services, self.prepare) = (services, prepare)
+        self.isShared = isShared
     }
 }

@@ -46,6 +46,6 @@ extension ServedDatabase {
     func measured(by metrics: ServerMetrics) -> ServedDatabase {
         ServedDatabase(
             database: database.measured(by: metrics), secret: secret, hub: hub, readiness: readiness,
-            services: services, prepare: prepare)
+            services: services, prepare: prepare, isShared: isShared)
     }
 }

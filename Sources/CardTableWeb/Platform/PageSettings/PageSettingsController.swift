@@ -8,6 +8,8 @@ import Hummingbird
 /// setting now (`{"sound": "off"}`).
 struct PageSettingsController: Sendable {
     let database: any CardTableDatabase
+    /// The page settings this instance remembers, if it does: a choice is forgotten there.
+    let remembered: PageSettingsCache?
     let now: @Sendable () -> Date
 
     func addRoutes(to group: RouterGroup<CardTableRequestContext>, notingIn routes: RegisteredRoutes) {
@@ -19,10 +21,12 @@ struct PageSettingsController: Sendable {
     private func choose<Setting: PageSetting>(
         _: Setting.Type
     ) -> @Sendable (Request, CardTableRequestContext) async throws -> Response {
-        { [database, now] request, context in
+        { [database, remembered, now] request, context in
             let form = try await RequestInput.decode(
                 PageSettingForm<Setting>.self, from: request, context: context)
-            try await database.setPageSetting(form.value, of: context.requirePlayer(), at: now())
+            let player = try context.requirePlayer()
+            try await database.setPageSetting(form.value, of: player, at: now())
+            remembered?.forget(player)
             switch ResponseFormat(request) {
             case .json: return try PageRenderer.json([Setting.field: form.value])
             case .html: return .redirect(to: Self.pageSentFrom(request), type: .normal)
