@@ -30,6 +30,30 @@ extension StoredRecord {
 
 /// The column a property is kept in: its name in snake case (`playerID` is `player_id`).
 package func columnName(of property: String) -> String {
+    // NB: read for every column of every record saved or loaded, so an ASCII name (all of them)
+    // is read byte by byte rather than as Characters.
+    let bytes = Array(property.utf8)
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return columnName(ofUnicode: property) }
+    func isLower(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
+    func isUpper(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
+    func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+    var name: [UInt8] = []
+    name.reserveCapacity(bytes.count + 4)
+    for (index, byte) in bytes.enumerated() {
+        if isUpper(byte), index > 0 {
+            let previous = bytes[index - 1]
+            let nextIsLower = index + 1 < bytes.count && isLower(bytes[index + 1])
+            if isLower(previous) || isDigit(previous) || (isUpper(previous) && nextIsLower) {
+                name.append(UInt8(ascii: "_"))
+            }
+        }
+        name.append(isUpper(byte) ? byte + 32 : byte)
+    }
+    return String(decoding: name, as: UTF8.self)
+}
+
+/// ``columnName(of:)`` for a name that is not all ASCII, by its Characters.
+func columnName(ofUnicode property: String) -> String {
     let characters = Array(property)
     var name = ""
     for (index, character) in characters.enumerated() {

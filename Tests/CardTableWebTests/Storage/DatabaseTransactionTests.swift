@@ -117,6 +117,19 @@ import Testing
                 ])
     }
 
+    /// The byte-by-byte reading of an ASCII name agrees with the reading by Characters on every
+    /// name of up to six of a lower-case letter, a capital, a digit and an underscore.
+    @Test func theASCIIReadingOfANameIsTheCharacterReading() {
+        var (names, longest) = ([""], [""])
+        for _ in 1...6 {
+            longest = longest.flatMap { name in ["a", "B", "7", "_"].map { name + $0 } }
+            names += longest
+        }
+        #expect(names.count == 5461)
+        for name in names { #expect(columnName(of: name) == columnName(ofUnicode: name), "\(name)") }
+        #expect(columnName(of: "tempsÉcoulé") == "temps_écoulé")
+    }
+
     @Test(arguments: TestStores.available)
     func valuesAreReadBackAsTheyWereWritten(store kind: TestStores.Kind) async throws {
         try await withDatabase(kind) { database in
