@@ -5,21 +5,21 @@ import Synchronization
 ///
 /// The answer for a key never changes, so a remembered one is never stale; when ``capacity``
 /// keys are remembered, they are all forgotten and remembering starts over.
-package final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    package let capacity: Int
+final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    let capacity: Int
     private let answers = Mutex<[Key: Value]>([:])
 
-    package init(capacity: Int) {
+    init(capacity: Int) {
         self.capacity = capacity
     }
 
     /// The answer remembered for `key`, if any.
-    package func remembered(for key: Key) -> Value? {
+    func remembered(for key: Key) -> Value? {
         answers.withLock { $0[key] }
     }
 
     /// The answer for `key`: remembered, or made by `answer` and remembered.
-    package func value(for key: Key, _ answer: (Key) throws -> Value) rethrows -> Value {
+    func value(for key: Key, _ answer: (Key) throws -> Value) rethrows -> Value {
         if let known = remembered(for: key) { return known }
         let value = try answer(key)
         remember(value, for: key)
@@ -27,7 +27,7 @@ package final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// Remembers `value` as the answer for `key`, when the caller knows it already.
-    package func remember(_ value: Value, for key: Key) {
+    func remember(_ value: Value, for key: Key) {
         answers.withLock { answers in
             if answers.count >= capacity { answers.removeAll(keepingCapacity: true) }
             answers[key] = value

@@ -1,7 +1,6 @@
 import Synchronization
 import Testing
 
-@testable import CardTableBasics
 @testable import CardTableWeb
 
 @Suite struct MemoTests {
