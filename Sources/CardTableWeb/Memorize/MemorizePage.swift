@@ -118,7 +118,7 @@ struct MemorizePage: PageModel {
 
 extension MemorizePage {
     /// The cards: face-down cards look alike in every game of a slot.
-    func fragments(from renderer: PageRenderer) -> [String: String] {
-        ["cardsHTML": cards.map { renderer.fragment(MemorizeCardView.template, for: $0) }.joined()]
+    func fragments(from renderer: PageRenderer) -> KeyValuePairs<String, String> {
+        ["cardsHTML": renderer.fragments(MemorizeCardView.template, for: cards)]
     }
 }

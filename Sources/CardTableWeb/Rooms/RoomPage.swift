@@ -231,11 +231,11 @@ struct RoomPage: PageModel {
 extension RoomPage {
     /// The Set table's cards: for a player, each a checkbox to claim with; for anyone else, a
     /// picture.
-    func fragments(from renderer: PageRenderer) -> [String: String] {
+    func fragments(from renderer: PageRenderer) -> KeyValuePairs<String, String> {
         let template = isPlayer ? "room-set-card" : "room-watch-card"
         return [
-            "cardsHTML": setCards.map { renderer.fragment(template, for: $0) }.joined(),
-            "previousSetHTML": previousSetCards.map { renderer.fragment(template, for: $0) }.joined(),
+            "cardsHTML": renderer.fragments(template, for: setCards),
+            "previousSetHTML": renderer.fragments(template, for: previousSetCards),
         ]
     }
 }

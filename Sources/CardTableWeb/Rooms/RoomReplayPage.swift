@@ -125,7 +125,7 @@ struct RoomReplayPage: PageModel {
 
 extension RoomReplayPage {
     /// The Set table's cards, drawn once per card and state.
-    func fragments(from renderer: PageRenderer) -> [String: String] {
-        ["cardsHTML": setCards.map { renderer.fragment("room-replay-card", for: $0) }.joined()]
+    func fragments(from renderer: PageRenderer) -> KeyValuePairs<String, String> {
+        ["cardsHTML": renderer.fragments("room-replay-card", for: setCards)]
     }
 }

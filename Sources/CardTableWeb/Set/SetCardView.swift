@@ -9,6 +9,8 @@ import TemplateFields
 struct SetCardView: Encodable, Hashable, Sendable {
     /// The partial that draws one card of the table.
     static let template = "set-card"
+    /// The partial that draws a card's face alone.
+    static let faceTemplate = "set-face"
 
     /// A card's part in the selection.
     enum Selection: String, CaseIterable, Encodable, Sendable {
@@ -139,6 +141,17 @@ struct SetCardView: Encodable, Hashable, Sendable {
     var faceViewBox: String { SetSymbolView.faceViewBox }
     @TemplateField
     var faceLowerCueY: Int { SetSymbolView.faceLowerCueY }
+}
+
+extension SetCardView {
+    /// Hashes what tells two views apart, the card and its state (the label differs too only
+    /// between modes, which equality still compares), so remembering a view's fragment does not
+    /// hash all of its text.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(selection)
+        hasher.combine(isHinted)
+    }
 }
 
 extension SetCardView: RememberedJSON {

@@ -157,9 +157,18 @@ struct SetPage: PageModel {
 }
 
 extension SetPage {
-    /// The table's cards: most of the page, and each of the 81 comes in only a few states.
-    func fragments(from renderer: PageRenderer) -> [String: String] {
-        ["cardsHTML": cards.map { renderer.fragment(SetCardView.template, for: $0) }.joined()]
+    /// Every card of the page (each of the 81 comes in only a few states, and a missed Set's
+    /// three recur while it is shown), and the list of modes (one of four).
+    func fragments(from renderer: PageRenderer) -> KeyValuePairs<String, String> {
+        [
+            "cardsHTML": renderer.fragments(SetCardView.template, for: cards),
+            "previousSetHTML": renderer.fragments(SetCardView.template, for: previousSet ?? []),
+            "discardTopHTML": renderer.fragments(
+                SetCardView.faceTemplate, for: discardTop.map { [$0] } ?? []),
+            "missedSetsHTML": renderer.fragments(SetTrioView.template, for: missed?.sets ?? []),
+            "modeOptionsHTML": renderer.fragment(
+                SetModeMenu.template, for: SetModeMenu(modeChoices: modeChoices)),
+        ]
     }
 }
 

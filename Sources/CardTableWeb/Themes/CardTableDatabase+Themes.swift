@@ -20,10 +20,13 @@ extension CardTableDatabase {
     /// built-in themes they deleted.
     func themeList(of player: PlayerID) async throws -> ThemeList {
         try await read { transaction in
-            let themes = try transaction.themes(of: player)
+            // NB: whose rows the player sees is read once, for the list and the count.
+            let owner = try transaction.themeOwner(of: player)
+            let themes = try transaction.readableThemes(ownedBy: owner).map(\.theme)
             return ThemeList(
                 themes: themes, setAsideCount: transaction.setAsideCount(in: "theme"),
-                missingBuiltInCount: try transaction.missingBuiltInThemeCount(of: player))
+                missingBuiltInCount: owner == player.rawValue
+                    ? try transaction.missingBuiltInThemeCount(ofOwner: player) : 0)
         }
     }
 

@@ -129,10 +129,10 @@ struct ChooserPage: PageModel {
 
 extension ChooserPage {
     /// The rows: a player's list changes seldom, and new visitors all see the same built-ins.
-    func fragments(from renderer: PageRenderer) -> [String: String] {
-        let rows = rows.map {
-            renderer.fragment(ListedRow.template, for: ListedRow(row: $0, isEditing: isEditing))
-        }
-        return ["rowsHTML": rows.joined()]
+    func fragments(from renderer: PageRenderer) -> KeyValuePairs<String, String> {
+        [
+            "rowsHTML": renderer.fragments(
+                ListedRow.template, for: rows.map { ListedRow(row: $0, isEditing: isEditing) })
+        ]
     }
 }

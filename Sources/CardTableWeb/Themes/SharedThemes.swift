@@ -73,11 +73,10 @@ extension DatabaseTransaction {
         try execute("UPDATE player SET owns_themes = \(true) WHERE id = \(player.rawValue)")
     }
 
-    /// How many shared built-in themes the player's list lacks (see ``missingBuiltInThemes(of:)``),
-    /// in one statement: the chooser asks on every view.
-    func missingBuiltInThemeCount(of player: PlayerID) throws -> Int {
-        guard try themeOwner(of: player) == player.rawValue else { return 0 }
-        return try firstRow(
+    /// How many shared built-in themes the list of a player who has their own copies lacks (see
+    /// ``missingBuiltInThemes(of:)``), in one statement: the chooser asks on every view.
+    func missingBuiltInThemeCount(ofOwner player: PlayerID) throws -> Int {
+        try firstRow(
             """
             SELECT count(*) AS missing FROM theme AS shared
             WHERE shared.player_id = \(SharedThemes.owner) AND shared.is_deleted = \(false) AND NOT EXISTS (

@@ -8,7 +8,7 @@ extension DatabaseTransaction {
     /// built-ins until they have changed their list. A theme whose row cannot be read is moved to
     /// the quarantine and left out.
     func themes(of player: PlayerID) throws -> [SavedTheme] {
-        try readableThemeRecords(ownedBy: themeOwner(of: player)).map { try $0.savedTheme() }
+        try readableThemes(ownedBy: themeOwner(of: player)).map(\.theme)
     }
 
     /// One of the player's themes; nil when it does not exist, is deleted, is someone else's, or
@@ -36,13 +36,17 @@ extension DatabaseTransaction {
     /// The theme rows of `owner` (a player id or ``SharedThemes/owner``), in order, without the
     /// deleted ones and those that cannot be read as themes (they are moved to the quarantine).
     func readableThemeRecords(ownedBy owner: String) throws -> [ThemeRecord] {
+        try readableThemes(ownedBy: owner).map(\.record)
+    }
+
+    /// ``readableThemeRecords(ownedBy:)`` with each row's theme, read once.
+    func readableThemes(ownedBy owner: String) throws -> [(record: ThemeRecord, theme: SavedTheme)] {
         try rows(
             "SELECT * FROM theme WHERE player_id = \(owner) AND is_deleted = \(false) ORDER BY position, id",
             settingAsideFrom: "theme", key: { ["id": .integer(try $0("id"))] }
         ) { row in
             let record = try ThemeRecord(row)
-            _ = try record.savedTheme()
-            return record
+            return (record, try record.savedTheme())
         }
     }
 

@@ -1,3 +1,4 @@
+import CardTableBasics
 import Synchronization
 import Testing
 
@@ -14,6 +15,18 @@ import Testing
                 } == 3)
         }
         #expect(calls.withLock { $0 } == 1)
+    }
+
+    @Test func manyAnswersComeInTheirKeysOrderEachWorkedOutOnce() {
+        let memo = Memo<Int, Int>(capacity: 10)
+        let calls = Mutex<[Int]>([])
+        let square: (Int) -> Int = { key in
+            calls.withLock { $0.append(key) }; return key * key
+        }
+        #expect(memo.value(for: 2, square) == 4)
+        #expect(memo.values(for: [3, 2, 3, 1], square) == [9, 4, 9, 1])
+        #expect(memo.values(for: [1, 3], square) == [1, 9])
+        #expect(calls.withLock { $0 } == [2, 3, 1])
     }
 
     @Test func aFullMemoForgetsEverythingAndStartsOver() {

@@ -26,6 +26,20 @@ final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         return value
     }
 
+    /// The answers for `keys`, in their order: remembered, or made by `answer` and remembered
+    /// (under one lock for the reading, as a page reads many).
+    func values(for keys: [Key], _ answer: (Key) throws -> Value) rethrows -> [Value] {
+        let known = answers.withLock { answers in keys.map { answers[$0] } }
+        var fresh: [Key: Value] = [:]
+        return try zip(keys, known).map { key, known in
+            if let value = known ?? fresh[key] { return value }
+            let value = try answer(key)
+            fresh[key] = value
+            remember(value, for: key)
+            return value
+        }
+    }
+
     /// Remembers `value` as the answer for `key`, when the caller knows it already.
     func remember(_ value: Value, for key: Key) {
         answers.withLock { answers in

@@ -7,12 +7,12 @@ protocol PageModel: Encodable, Sendable, MustacheParent {
     /// The Mustache template (file name without `.mustache`) that draws this page.
     static var template: String { get }
 
-    /// Parts of the page drawn from remembered fragments (``PageRenderer/fragment(_:for:)``),
+    /// Parts of the page drawn from remembered fragments (``PageRenderer/fragments(_:for:)``),
     /// by the name the template includes them under unescaped (`{{{cardsHTML}}}`); none by
     /// default.
-    func fragments(from renderer: PageRenderer) -> [String: String]
+    func fragments(from renderer: PageRenderer) -> KeyValuePairs<String, String>
 }
 
 extension PageModel {
-    func fragments(from renderer: PageRenderer) -> [String: String] { [:] }
+    func fragments(from renderer: PageRenderer) -> KeyValuePairs<String, String> { [:] }
 }

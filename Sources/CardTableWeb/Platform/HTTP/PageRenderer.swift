@@ -8,8 +8,10 @@ import Mustache
 /// `{{value}}` HTML-escaped), or JSON.
 struct PageRenderer: Sendable {
     let library: MustacheLibrary
-    /// Parts of pages already rendered, by template and value (see ``fragment(_:for:)``).
-    let fragments = Memo<FragmentKey, String>(capacity: 2048)
+    /// The parts the player's appearance and sound draw, rendered once per setting.
+    let settings: SettingsFragments
+    /// Parts of pages already rendered, by template and value (see ``fragments(_:for:)``).
+    let fragmentStore = FragmentStore()
 
     /// A template that a page or another template needs is not among the resources.
     struct MissingTemplate: Error, CustomStringConvertible {
@@ -25,6 +27,7 @@ struct PageRenderer: Sendable {
     /// - Throws: ``MissingTemplate``, ``UnknownAssetLink`` or ``UnreadableTemplate``.
     init(pages: [any PageModel.Type], assets: StaticAssets) async throws {
         self.library = try MustacheLibrary(resourcesLinkingTo: assets)
+        self.settings = try SettingsFragments(library: library)
         for page in pages where library.getTemplate(named: page.template) == nil {
             throw MissingTemplate(name: page.template, neededBy: "\(page)")
         }
@@ -57,9 +60,10 @@ struct PageRenderer: Sendable {
     /// `page` as its template draws it, with the player's appearance and sound setting
     /// (``Appearance/current``, ``Sound/current``).
     func text<Page: PageModel>(of page: Page) throws -> String {
-        let settings = Appearance.current.layoutValues.merging(Sound.current.layoutValues) { own, _ in own }
-        let parts = page.fragments(from: self).merging(settings) { own, _ in own }
-        let values = PageWithExtras(page: page, extras: parts)
+        let values = PageWithExtras(
+            page: page,
+            settings: settings.values(appearance: Appearance.current.appearance, sound: Sound.current),
+            fragments: page.fragments(from: self))
         guard let text = library.render(values, withTemplate: Page.template) else {
             throw HTTPError(.internalServerError, message: "Missing template \(Page.template)")
         }

@@ -27,8 +27,8 @@ enum Appearance: String, Codable, CaseIterable, Sendable {
 struct PageAppearance: Sendable {
     let appearance: Appearance
 
-    /// The values the layout reads.
-    var layoutValues: [String: String] {
+    /// The values the appearance's templates read (see ``SettingsFragments``).
+    var templateValues: [String: String] {
         [
             "appearance": appearance.rawValue,
             "appearanceNext": appearance.next.rawValue,

@@ -14,8 +14,8 @@ enum Sound: String, Codable, CaseIterable, Sendable {
     /// The setting the toggle switches to.
     var next: Sound { self == .on ? .off : .on }
 
-    /// The values the toggle reads.
-    var layoutValues: [String: String] {
+    /// The values the toggle's template reads (see ``SettingsFragments``).
+    var templateValues: [String: String] {
         ["sound": rawValue, "soundNext": next.rawValue, "soundIsOn": self == .on ? "true" : "false"]
     }
 }
