@@ -1,6 +1,6 @@
 import Foundation
 
-/// Text compared and hashed by its UTF-8 bytes: the key of a ``Memo`` whose answers are made
+/// Text compared and hashed by its UTF-8 bytes: the key of a `Memo` (the site's) whose answers are made
 /// from stored text (a game's JSON, a theme's columns).
 ///
 /// `String` compares by canonical equivalence, so two texts with different bytes (an "é" made of

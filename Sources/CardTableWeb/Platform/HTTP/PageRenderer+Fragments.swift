@@ -33,7 +33,8 @@ final class FragmentStore: Sendable {
 
     /// The fragments of `template` rendered for values of `type`.
     func memo<Value: Hashable & Sendable>(_ template: String, of type: Value.Type) -> Memo<Value, String> {
-        let kind = Kind(template: template, type: ObjectIdentifier(type))
+        // NB: keyed by the static type the memo is made for, never by a dynamic one (a subclass).
+        let kind = Kind(template: template, type: ObjectIdentifier(Value.self))
         return memos.withLock { memos in
             if let memo = memos[kind] {
                 // NB: stored below under this very kind, so it is of this type.

@@ -23,7 +23,8 @@ enum Appearance: String, Codable, CaseIterable, Sendable {
     }
 }
 
-/// What the layout needs to draw the appearance toggle on the page being rendered.
+/// The appearance of the page being rendered, and the values its templates read (the layout's
+/// colors and toggle, drawn once per appearance by ``SettingsFragments``).
 struct PageAppearance: Sendable {
     let appearance: Appearance
 
