@@ -42,6 +42,8 @@ let package = Package(
         .target(name: "SeededRandom", swiftSettings: strict),
         .target(name: "MemorizeCore", dependencies: ["SeededRandom"], swiftSettings: strict),
         .target(name: "SetCore", dependencies: ["SeededRandom"], swiftSettings: strict),
+        // Glicko-2 ratings (issue 49): pure arithmetic on values.
+        .target(name: "RatingCore", swiftSettings: strict),
 
         // MARK: - System libraries
         // Debian's libqrencode draws the rooms' QR codes (README and .ci/run install it).
@@ -176,6 +178,11 @@ let package = Package(
                 "MemorizeCore", "SeededRandom",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "RatingCoreTests",
+            dependencies: ["RatingCore", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict
         ),
         .testTarget(
