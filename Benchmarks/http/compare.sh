@@ -11,7 +11,9 @@
 #
 # A build of an older commit: `git worktree add /tmp/before <commit>`, then
 # `swift build -c release --product cardtable` there (its binary is
-# /tmp/before/.build/release/cardtable). Settings (environment):
+# /tmp/before/.build/release/cardtable). Compare binaries where they were built: a copied binary
+# still finds its templates and static files by its build directory's path (SwiftPM's resource
+# bundle), so a copy of an older build would draw the newer templates. Settings (environment):
 #   ROUNDS=3          rounds of every action        DURATION=8s   measured run per action
 #   CONNECTIONS=8     wrk connections per build     ONLY=<regex>  actions to run, e.g. '^(tap|select)$'
 #   SERVER_CPU=0  CLIENT_CPU=1
