@@ -20,7 +20,7 @@
 #   AFTER_COOKIES=<file>  the after build's cookies, when it signs cookies another way (made by
 #                 Benchmarks/http/recookie.sh from the seeded cookies)
 set -euo pipefail
-[ $# = 3 ] || { sed -n 2,15p "$0" >&2; exit 2; }
+[ $# = 3 ] || { sed -n 2,21p "$0" >&2; exit 2; }
 BEFORE=$1 AFTER=$2 SEEDED=$3
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROUNDS=${ROUNDS:-3}
