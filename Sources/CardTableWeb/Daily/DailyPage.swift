@@ -21,7 +21,7 @@ struct DailyPage: PageModel {
     let isStarted: Bool
     let isSolved: Bool
     let cards: [SetCardView]
-    let found: [DailyFoundSet]
+    let found: [SetTrioView]
     let foundCount: Int
     let setCount = DailySetPuzzle.setCount
     let wrongTries: Int
@@ -62,7 +62,7 @@ struct DailyPage: PageModel {
         isStarted = progress?.clock.startedAt != nil
         isSolved = progress?.isSolved ?? false
         cards = snapshot.puzzle.cards.map { SetCardView.view(of: $0) }
-        found = (progress?.found ?? []).map(DailyFoundSet.init)
+        found = (progress?.found ?? []).map { SetTrioView($0.cards) }
         foundCount = found.count
         wrongTries = progress?.wrongTries ?? 0
         time = progress.map {
@@ -148,18 +148,5 @@ struct DailyPage: PageModel {
         try container.encode(startURL, forKey: .startURL)
         try container.encode(claimURL, forKey: .claimURL)
         try container.encode(replayURL, forKey: .replayURL)
-    }
-}
-
-/// A Set found in the daily puzzle, as the list of found Sets draws it.
-@TemplateFields
-struct DailyFoundSet: Sendable, MustacheParent {
-    /// What a screen reader says: the three cards.
-    let label: String
-    let cards: [SetCardView]
-
-    init(_ trio: SetTrio) {
-        cards = trio.cards.map { SetCardView.view(of: $0) }
-        label = trio.cards.map(SetVocabulary.describe).joined(separator: ", ")
     }
 }
