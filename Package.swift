@@ -127,6 +127,7 @@ let package = Package(
                 "TemplateFields",
                 "MemorizeCore",
                 "SetCore",
+                "RatingCore",
                 "SeededRandom",
                 "CQRencode",
                 "CConfusables",
@@ -146,6 +147,7 @@ let package = Package(
                 .process("Platform/Resources"), .process("Memorize/Resources"),
                 .process("Themes/Resources"), .process("Set/Resources"), .process("Rooms/Resources"),
                 .process("Daily/Resources"), .process("Stats/Resources"), .process("Devices/Resources"),
+                .process("Ratings/Resources"),
             ],
             swiftSettings: layer
         ),

@@ -47,6 +47,18 @@ public struct Glicko2: Sendable {
             rating: newMu * Self.scale + 1500, deviation: newPhi * Self.scale, volatility: volatility)
     }
 
+    /// The rating after `periods` rating periods without a game: each widens the deviation by
+    /// the volatility (Glicko-2's step 6 alone), never past a newcomer's 350.
+    public func idle(_ player: Rating, periods: Int) -> Rating {
+        var rating = player
+        for _ in 0..<max(0, periods) {
+            guard rating.deviation < Rating.newcomer.deviation else { break }
+            rating = rated(rating, after: [])
+        }
+        rating.deviation = min(rating.deviation, Rating.newcomer.deviation)
+        return rating
+    }
+
     // MARK: - Private
 
     /// The factor between the familiar scale and Glicko-2's (400 / ln 10).

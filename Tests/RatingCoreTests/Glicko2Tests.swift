@@ -32,6 +32,18 @@ import Testing
         #expect(Self.rounded(idle.deviation, places: 2) == 80.68)
     }
 
+    @Test func idlePeriodsWidenTheDeviationOnePeriodAtATimeUpToANewcomers() {
+        let player = Rating(rating: 1650, deviation: 80, volatility: 0.06)
+        let glicko = Glicko2()
+        #expect(glicko.idle(player, periods: 0) == player)
+        #expect(glicko.idle(player, periods: 1) == glicko.rated(player, after: []))
+        #expect(glicko.idle(player, periods: 2) == glicko.rated(glicko.rated(player, after: []), after: []))
+        let longGone = glicko.idle(player, periods: 10_000)
+        #expect(longGone.deviation == 350)
+        #expect(longGone.rating == 1650)
+        #expect(glicko.idle(Rating.newcomer, periods: 3) == Rating.newcomer)
+    }
+
     @Test func aNewcomerIsProvisionalUntilTheDeviationFallsBelow110() {
         #expect(Rating.newcomer.isProvisional)
         #expect(Rating(rating: 1500, deviation: 110, volatility: 0.06).isProvisional)

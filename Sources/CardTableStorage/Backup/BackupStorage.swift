@@ -21,6 +21,7 @@ extension DatabaseTransaction {
                     switch kind {
                     case .text: try (row(name) as String?).map(BackupValue.text) ?? .null
                     case .integer: try (row(name) as Int64?).map(BackupValue.integer) ?? .null
+                    case .real: try (row(name) as Double?).map(BackupValue.real) ?? .null
                     case .flag: try (row(name) as Bool?).map(BackupValue.flag) ?? .null
                     case .date: try (row(name) as Date?).map(BackupValue.date) ?? .null
                     }
@@ -82,6 +83,7 @@ extension BackupValue {
         case .null: .null
         case .text(let text): .text(text)
         case .integer(let integer): .integer(integer)
+        case .real(let real): .real(real)
         case .flag(let flag): .bool(flag)
         case .date(let date):
             switch dialect {

@@ -4,6 +4,9 @@ package struct BackupTable: Sendable {
     /// What a column keeps, as both databases agree on it in a backup.
     package enum Kind: Sendable, Equatable {
         case text, integer
+        /// A floating-point number (SQLite's REAL, PostgreSQL's DOUBLE PRECISION), written as JSON
+        /// writes a Double: the shortest digits that read back the same.
+        case real
         /// SQLite's 0/1, PostgreSQL's BOOLEAN; `true`/`false` in a backup.
         case flag
         /// A moment, as ISO 8601 with milliseconds in a backup.
@@ -22,7 +25,7 @@ package struct BackupTable: Sendable {
     /// that migration): a backup of an earlier schema lacks them, and its rows restore with null.
     var addedLater: [String: String] = [:]
 
-    /// Every table of the schema (as of migration `v12-sound`), in restore order. A
+    /// Every table of the schema (as of migration `v13-ratings`), in restore order. A
     /// migration that adds a table or a column adds it here too (a test compares this with the
     /// schema).
     package static let all: [BackupTable] = [
@@ -128,6 +131,27 @@ package struct BackupTable: Sendable {
         BackupTable(
             name: "player_sound",
             columns: [("player_id", .text), ("sound", .text), ("updated_at", .date)],
+            orderBy: ["player_id"]),
+        BackupTable(
+            name: "player_rating",
+            columns: [
+                ("player_id", .text), ("game", .text), ("mode", .text), ("rating", .real),
+                ("deviation", .real),
+                ("volatility", .real), ("games", .integer), ("last_played_at", .date),
+            ],
+            orderBy: ["player_id", "game", "mode"]),
+        BackupTable(
+            name: "rating_change",
+            columns: [
+                ("id", .integer), ("player_id", .text), ("game", .text), ("mode", .text),
+                ("room_code", .text),
+                ("game_number", .integer), ("rating_before", .real), ("rating", .real), ("deviation", .real),
+                ("rated_at", .date),
+            ],
+            orderBy: ["id"], identity: "id"),
+        BackupTable(
+            name: "leaderboard_hidden",
+            columns: [("player_id", .text), ("hidden_at", .date)],
             orderBy: ["player_id"]),
         BackupTable(
             name: "quarantine",

@@ -1,11 +1,12 @@
 import Foundation
 
-/// One value of a row in a backup: JSON's null, a string, a whole number, true or false, or a
-/// moment (an ISO 8601 string with milliseconds, in UTC).
+/// One value of a row in a backup: JSON's null, a string, a whole number, a floating-point
+/// number, true or false, or a moment (an ISO 8601 string with milliseconds, in UTC).
 package enum BackupValue: Sendable, Equatable {
     case null
     case text(String)
     case integer(Int64)
+    case real(Double)
     case flag(Bool)
     case date(Date)
 
@@ -15,6 +16,7 @@ package enum BackupValue: Sendable, Equatable {
         case .null: .null
         case .text(let text): .string(text)
         case .integer(let integer): .integer(integer)
+        case .real(let real): .number(real)
         case .flag(let flag): .bool(flag)
         case .date(let date): .string(Self.dateText(date))
         }
@@ -26,6 +28,9 @@ package enum BackupValue: Sendable, Equatable {
         case (.null, _): self = .null
         case (.string(let text), .text): self = .text(text)
         case (.integer(let integer), .integer): self = .integer(integer)
+        // NB: JSON writes a whole Double without a fraction (1500), which reads as an integer.
+        case (.integer(let integer), .real): self = .real(Double(integer))
+        case (.number(let real), .real): self = .real(real)
         case (.bool(let flag), .flag): self = .flag(flag)
         case (.string(let text), .date):
             guard let date = Self.date(from: text) else { return nil }
@@ -56,6 +61,7 @@ package enum BackupScalar: Codable, Sendable, Equatable {
     case null
     case bool(Bool)
     case integer(Int64)
+    case number(Double)
     case string(String)
 
     package init(from decoder: any Decoder) throws {
@@ -66,6 +72,8 @@ package enum BackupScalar: Codable, Sendable, Equatable {
             self = .bool(flag)
         } else if let integer = try? container.decode(Int64.self) {
             self = .integer(integer)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
         } else {
             self = .string(try container.decode(String.self))
         }
@@ -77,6 +85,7 @@ package enum BackupScalar: Codable, Sendable, Equatable {
         case .null: try container.encodeNil()
         case .bool(let flag): try container.encode(flag)
         case .integer(let integer): try container.encode(integer)
+        case .number(let number): try container.encode(number)
         case .string(let text): try container.encode(text)
         }
     }

@@ -36,6 +36,16 @@ package struct ChangedMeanwhile: Error, CustomStringConvertible {
     package var description: String { "the row was changed by another move meanwhile" }
 }
 
+/// A move that must change rows besides its own (a finished rated game: its players' ratings)
+/// read them in a write transaction, where they stay locked until it commits: thrown by
+/// ``DatabaseTransaction/requireWriteTransaction()`` in PostgreSQL's optimistic pass, after which
+/// the move runs again in one.
+package struct WriteTransactionNeeded: Error, CustomStringConvertible {
+    package init() {}
+
+    package var description: String { "this move changes rows it must lock, in a write transaction" }
+}
+
 /// A row to add to `table`: its columns and their values, and what to do when it is there
 /// already (an `ON CONFLICT` clause; nothing: the insert fails).
 package struct AddedRow: Sendable {
@@ -49,6 +59,13 @@ package struct AddedRow: Sendable {
 }
 
 extension DatabaseTransaction {
+    /// Makes sure the move runs in a write transaction: on PostgreSQL's optimistic pass (no
+    /// transaction block, see ``CardTableDatabase/move(_:)``) it throws
+    /// ``WriteTransactionNeeded``, and the move runs again inside one. SQLite's moves always are.
+    package func requireWriteTransaction() throws {
+        guard canWrite else { throw WriteTransactionNeeded() }
+    }
+
     /// Saves a move in one statement on PostgreSQL (one round trip, all or nothing) and in a
     /// few inside SQLite's transaction: stores `players` if need be, then saves `row`, unless
     /// someone changed it since `version` was read, and adds the `added` rows only if it was saved. A row

@@ -50,7 +50,8 @@ extension PostgresDatabase {
 
     /// Runs `body` as a move (see ``CardTableDatabase/move(_:)``): without a transaction block,
     /// so each statement commits alone, and again when its save finds its row changed; after
-    /// ``optimisticAttempts`` such runs, or when it meets a damaged row, in a write transaction.
+    /// ``optimisticAttempts`` such runs, or when it meets a damaged row or asks for one
+    /// (``WriteTransactionNeeded``), in a write transaction.
     /// - Throws: ``DatabaseUnavailable`` when no connection could be had or it was lost, or when the
     ///   move found its row changed ``moveAttempts`` times.
     package func move<Value: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) throws -> Value)
@@ -67,6 +68,8 @@ extension PostgresDatabase {
                     try await run(body, on: connection, canWrite: false)
                 }
             } catch is DamagedRow.NeedsWriting {
+                inTransaction = true
+            } catch is WriteTransactionNeeded {
                 inTransaction = true
             } catch is ChangedMeanwhile {
                 continue

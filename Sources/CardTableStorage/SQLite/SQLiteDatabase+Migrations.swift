@@ -247,6 +247,45 @@ extension SQLiteDatabase {
                     ) WITHOUT ROWID;
                     """)
         }
+        // Ratings (issue 49): each player's Glicko-2 rating in each game and mode (a Set variant;
+        // Memorize has one mode, `standard`), kept as the last rated game left it (a reader widens
+        // the deviation for the idle months since); every change a rated room game made, for the
+        // charts and the results; and the players who keep out of the leaderboards. The index
+        // lists a game and mode's players best first, for the leaderboard.
+        migrator.registerMigration("v13-ratings") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE player_rating (
+                        player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        game TEXT NOT NULL CHECK (game IN ('set', 'memorize')),
+                        mode TEXT NOT NULL,
+                        rating REAL NOT NULL,
+                        deviation REAL NOT NULL CHECK (deviation > 0),
+                        volatility REAL NOT NULL CHECK (volatility > 0),
+                        games INTEGER NOT NULL CHECK (games >= 1),
+                        last_played_at DATETIME NOT NULL,
+                        PRIMARY KEY (player_id, game, mode)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX player_rating_by_rank ON player_rating(game, mode, rating DESC);
+                    CREATE TABLE rating_change (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        game TEXT NOT NULL CHECK (game IN ('set', 'memorize')),
+                        mode TEXT NOT NULL,
+                        room_code TEXT NOT NULL CHECK (length(room_code) = 6),
+                        game_number INTEGER NOT NULL CHECK (game_number >= 1),
+                        rating_before REAL NOT NULL,
+                        rating REAL NOT NULL,
+                        deviation REAL NOT NULL CHECK (deviation > 0),
+                        rated_at DATETIME NOT NULL
+                    );
+                    CREATE INDEX rating_change_by_player ON rating_change(player_id, game, mode, rated_at);
+                    CREATE TABLE leaderboard_hidden (
+                        player_id TEXT PRIMARY KEY NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        hidden_at DATETIME NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

@@ -53,6 +53,20 @@ struct DevicesController: Sendable {
         enum CodingKeys: String, CodingKey { case name }
     }
 
+    /// The body of the leaderboards' switch: `true` keeps the player off them.
+    struct LeaderboardsForm: DescribedInput {
+        let hidden: Bool
+
+        static var fieldDescriptions: [String: String] {
+            ["hidden": "true to keep off the leaderboards (your rating still counts), false to be listed"]
+        }
+    }
+
+    /// What the leaderboards' switch answers.
+    struct LeaderboardsChoice: Encodable {
+        let hidden: Bool
+    }
+
     /// A body with nothing to read.
     struct EmptyForm: DescribedInput {
         static var fieldDescriptions: [String: String] { [:] }
@@ -88,6 +102,7 @@ struct DevicesController: Sendable {
         group.on(DevicesRoute.Template.link, notingIn: routes, use: link)
         group.on(DevicesRoute.Template.forget, notingIn: routes, use: forget)
         group.on(DevicesRoute.Template.name, notingIn: routes, use: name)
+        group.on(DevicesRoute.Template.leaderboards, notingIn: routes, use: leaderboards)
     }
 
     // MARK: - Routes
@@ -250,6 +265,22 @@ struct DevicesController: Sendable {
         }
     }
 
+    /// Keeps the player off the leaderboards, or lists them again; their rating counts either way.
+    @Sendable func leaderboards(_ request: Request, context: CardTableRequestContext) async throws -> Response
+    {
+        let form = try await RequestInput.decode(LeaderboardsForm.self, from: request, context: context)
+        try await database.setHiddenFromLeaderboards(form.hidden, for: context.requirePlayer(), at: now())
+        switch ResponseFormat(request) {
+        case .json: return try PageRenderer.json(LeaderboardsChoice(hidden: form.hidden))
+        case .html:
+            let notice =
+                form.hidden
+                ? "Hidden: the leaderboards leave you out; your rating still counts."
+                : "Listed: the leaderboards show you once your rating settles."
+            return try renderer.html(try await devicesPage(request, context, leaderboardsNotice: notice))
+        }
+    }
+
     // MARK: - Private
 
     private func store(
@@ -263,7 +294,8 @@ struct DevicesController: Sendable {
     private func devicesPage(
         _ request: Request, _ context: CardTableRequestContext, linkCode: DevicesPage.LinkCode? = nil,
         recoveryCode: DeviceCode? = nil, linked: DeviceLink? = nil, linkProblem: FieldProblem? = nil,
-        typedCode: DeviceCode? = nil, nameNotice: String? = nil, nameProblem: FieldProblem? = nil
+        typedCode: DeviceCode? = nil, nameNotice: String? = nil, nameProblem: FieldProblem? = nil,
+        leaderboardsNotice: String? = nil
     ) async throws -> DevicesPage {
         let (player, device) = (try context.requirePlayer(), try context.requireDevice())
         let devices = try await database.devices(
@@ -272,6 +304,8 @@ struct DevicesController: Sendable {
         return DevicesPage(
             devices: devices, this: device, name: try await database.displayName(of: player),
             linkCode: linkCode, recoveryCode: recoveryCode, linked: linked, linkProblem: linkProblem,
-            typedCode: typedCode, nameNotice: nameNotice, nameProblem: nameProblem)
+            typedCode: typedCode, nameNotice: nameNotice, nameProblem: nameProblem,
+            hiddenFromLeaderboards: try await database.isHiddenFromLeaderboards(player),
+            leaderboardsNotice: leaderboardsNotice)
     }
 }

@@ -81,6 +81,10 @@ struct DevicesPage: PageModel {
     let linkProblem: FieldProblem?
     /// A code typed in the link form already (from a link code's QR code).
     let typedCode: String?
+    /// Whether the player keeps off the leaderboards.
+    let hiddenFromLeaderboards: Bool
+    /// What the leaderboards' switch just did, in words.
+    let leaderboardsNotice: String?
 
     // MARK: - Addresses
 
@@ -94,11 +98,16 @@ struct DevicesPage: PageModel {
     var recoveryCodeURL: String { DevicesRoute.recoveryCode.path }
     @TemplateField
     var homeURL: String { ThemesRoute.chooser().path }
+    @TemplateField
+    var leaderboardsURL: String { DevicesRoute.leaderboards.path }
+    @TemplateField
+    var leaderboardURL: String { RatingsRoute.leaderboard(nil).path }
 
     init(
         devices: [DeviceListing], this device: DeviceID, name: DisplayName? = nil, linkCode: LinkCode? = nil,
         recoveryCode: DeviceCode? = nil, linked: DeviceLink? = nil, linkProblem: FieldProblem? = nil,
-        typedCode: DeviceCode? = nil, nameNotice: String? = nil, nameProblem: FieldProblem? = nil
+        typedCode: DeviceCode? = nil, nameNotice: String? = nil, nameProblem: FieldProblem? = nil,
+        hiddenFromLeaderboards: Bool = false, leaderboardsNotice: String? = nil
     ) {
         self.devices = devices.map { listed in
             Listed(
@@ -115,6 +124,8 @@ struct DevicesPage: PageModel {
         linkedNotice = linked.map(Self.words)
         self.linkProblem = linkProblem
         self.typedCode = linkProblem == nil ? typedCode?.description : nil
+        self.hiddenFromLeaderboards = hiddenFromLeaderboards
+        self.leaderboardsNotice = leaderboardsNotice
     }
 
     /// What linking did, in words.
@@ -124,6 +135,7 @@ struct DevicesPage: PageModel {
             (merge.finishedGames, "finished game", "finished games"),
             (merge.dailySolves, "daily solve", "daily solves"),
             (merge.themes, "theme", "themes"),
+            (merge.ratings, "rating", "ratings"),
         ].filter { $0.0 > 0 }.map { count, one, many in "\(count) \(count == 1 ? one : many)" }
         let linked = "This device is linked: it is now the same player as your other devices"
         guard !parts.isEmpty else { return linked + "." }
@@ -133,7 +145,7 @@ struct DevicesPage: PageModel {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, devices
+        case name, devices, hiddenFromLeaderboards
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -141,5 +153,6 @@ struct DevicesPage: PageModel {
         // NB: null for no name, rather than left out.
         try container.encode(name, forKey: .name)
         try container.encode(devices, forKey: .devices)
+        try container.encode(hiddenFromLeaderboards, forKey: .hiddenFromLeaderboards)
     }
 }

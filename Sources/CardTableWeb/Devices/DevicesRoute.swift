@@ -18,6 +18,8 @@ enum DevicesRoute: Route, Hashable {
     case forget(DeviceID)
     /// Setting (or taking away) the player's name.
     case name
+    /// Hiding the player from the leaderboards, or listing them again.
+    case leaderboards
 
     enum Template: String, RouteTemplate {
         case page = "/devices"
@@ -26,11 +28,12 @@ enum DevicesRoute: Route, Hashable {
         case recoveryCode = "/devices/recovery-code"
         case forget = "/devices/{device}/forget"
         case name = "/devices/name"
+        case leaderboards = "/devices/leaderboards"
 
         var method: HTTPRequest.Method {
             switch self {
             case .page: .get
-            case .codes, .link, .recoveryCode, .forget, .name: .post
+            case .codes, .link, .recoveryCode, .forget, .name, .leaderboards: .post
             }
         }
     }
@@ -43,6 +46,7 @@ enum DevicesRoute: Route, Hashable {
         case .recoveryCode: .recoveryCode
         case .forget: .forget
         case .name: .name
+        case .leaderboards: .leaderboards
         }
     }
 

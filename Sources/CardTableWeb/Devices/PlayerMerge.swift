@@ -15,6 +15,9 @@ struct PlayerMerge: Hashable, Sendable {
     var themes = 0
     /// The other's devices, which are the player's now.
     var devices: [DeviceID] = []
+    /// The other's ratings kept: in a game and mode where only the other had one, or the other's
+    /// had more rated games.
+    var ratings = 0
 
     static let nothing = PlayerMerge()
 }
@@ -40,7 +43,9 @@ extension CardTableDatabase {
     /// Joins `other` into `player` and deletes `other`, in one transaction; nothing happens when
     /// `other` is not stored or is `player`.
     ///
-    /// How each table joins: the history (`finished_game`) is added whole; of two solves of a day
+    /// How each table joins: the history (`finished_game`) is added whole; of two ratings of a
+    /// game and mode the one with more rated games is kept, with its chart (`player_rating`,
+    /// `rating_change`); hiding from leaderboards is kept if either hid; of two solves of a day
     /// (`daily_solve`) the faster is kept, ties to fewer wrong tries; a day's go (`daily_play`),
     /// the Set game, the Memorize preferences, the name and a Memorize game in a slot are the player's
     /// where they have one and the other's otherwise; the other's own themes are added at the end
@@ -70,8 +75,11 @@ extension DatabaseTransaction {
                 SELECT 1 FROM daily_play AS own WHERE own.player_id = \(to)
                     AND own.puzzle_date = daily_play.puzzle_date)
             """)
-        for table in ["set_game", "memorize_preferences", "player_name", "player_appearance", "player_sound"]
-        {
+        merge.ratings = try mergeRatings(from: from, to: to)
+        for table in [
+            "set_game", "memorize_preferences", "player_name", "player_appearance", "player_sound",
+            "leaderboard_hidden",
+        ] {
             try execute(
                 """
                 UPDATE \(identifier: table) SET player_id = \(to) WHERE player_id = \(from) AND NOT EXISTS (
@@ -116,6 +124,36 @@ extension DatabaseTransaction {
                 WHERE code = \(code)
                 """)
         }
+    }
+
+    /// Keeps, in each game and mode, the rating with more rated games (the player's on a tie),
+    /// with its chart: where the other's is kept, the player's own rating changes there go, and
+    /// the other's come along. What is not kept goes with the other.
+    /// - Returns: How many of the other's ratings were kept.
+    private func mergeRatings(from: String, to: String) throws -> Int {
+        // NB: the other's rating in a pool is kept when it has more games than the player's (none: 0).
+        let theirsKept: SQL = """
+            SELECT 1 FROM player_rating AS theirs WHERE theirs.player_id = \(from)
+                AND theirs.game = rating_change.game AND theirs.mode = rating_change.mode
+                AND theirs.games > coalesce((SELECT own.games FROM player_rating AS own
+                    WHERE own.player_id = \(to) AND own.game = theirs.game AND own.mode = theirs.mode), 0)
+            """
+        try execute("DELETE FROM rating_change WHERE player_id = \(to) AND EXISTS (\(theirsKept))")
+        try execute(
+            "UPDATE rating_change SET player_id = \(to) WHERE player_id = \(from) AND EXISTS (\(theirsKept))")
+        try execute(
+            """
+            DELETE FROM player_rating WHERE player_id = \(to) AND EXISTS (
+                SELECT 1 FROM player_rating AS theirs WHERE theirs.player_id = \(from)
+                    AND theirs.game = player_rating.game AND theirs.mode = player_rating.mode
+                    AND theirs.games > player_rating.games)
+            """)
+        return try execute(
+            """
+            UPDATE player_rating SET player_id = \(to) WHERE player_id = \(from) AND NOT EXISTS (
+                SELECT 1 FROM player_rating AS own WHERE own.player_id = \(to)
+                    AND own.game = player_rating.game AND own.mode = player_rating.mode)
+            """)
     }
 
     /// Whether `player` is stored.

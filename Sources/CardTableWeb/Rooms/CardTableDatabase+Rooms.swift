@@ -54,7 +54,9 @@ extension CardTableDatabase {
     /// after its last event, each with the view after all of them; nothing is saved when `change`
     /// throws, and `change` runs again on the room as it is now when another change was saved
     /// since it read it. The room counts as active at `now`. A game the change finishes joins
-    /// every seated member's history in the same save.
+    /// every seated member's history in the same save, and a rated one changes their ratings
+    /// (on PostgreSQL that move runs in a write transaction: see
+    /// ``DatabaseTransaction/rateGame(in:endedSince:at:)``).
     /// - Returns: The room and its new events' JSON, or nil when no room has `code`.
     func changeRoom(
         _ code: RoomCode, at now: Date,
@@ -66,6 +68,7 @@ extension CardTableDatabase {
             let before = stored.room
             let happenings = try change(&stored, now)
             let finished = stored.room.finishedGames(since: before, at: now)
+            try transaction.rateGame(in: &stored.room, endedSince: before, at: now)
             let events = try transaction.record(
                 happenings, in: &stored, at: now, unlessChangedSince: version, finishing: finished)
             return RoomChange(stored: stored, events: events)

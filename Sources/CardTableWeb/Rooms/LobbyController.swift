@@ -18,8 +18,8 @@ struct LobbyController: Sendable {
     struct OpenRooms: Encodable {
         let rooms: [OpenRoom]
 
-        init(_ listed: [(room: Room, createdAt: Date)]) {
-            rooms = listed.map { OpenRoom($0.room, createdAt: $0.createdAt) }
+        init(_ listed: (rooms: [(room: Room, createdAt: Date)], ratings: RatingBook)) {
+            rooms = listed.rooms.map { OpenRoom($0.room, createdAt: $0.createdAt, ratings: listed.ratings) }
         }
     }
 
@@ -37,7 +37,9 @@ struct LobbyController: Sendable {
             let player = try context.requirePlayer()
             let name = try await referee.database.displayName(of: player)
             return try renderer.html(
-                LobbyPage(rooms: rooms, for: player, name: name, now: referee.environment.now()))
+                LobbyPage(
+                    rooms: rooms.rooms, ratings: rooms.ratings, for: player, name: name,
+                    now: referee.environment.now()))
         case .json: return try PageRenderer.json(OpenRooms(rooms))
         }
     }

@@ -30,6 +30,11 @@ struct LobbyPage: PageModel {
         let hasFreeSeat: Bool
         let pageURL: String
         let joinURL: String
+        /// "Rated" or "Casual".
+        let kindText: String
+        let isRated: Bool
+        /// The ratings of the players here: "Ratings 1523, 1500?".
+        let ratingsText: String
     }
 
     let title = "Open rooms · CardTable"
@@ -42,14 +47,22 @@ struct LobbyPage: PageModel {
     let newRoomURL = RoomRoute.new(game: .set, themeID: nil).path
     let chooserURL = ThemesRoute.chooser().path
 
-    init(rooms: [(room: Room, createdAt: Date)], for player: PlayerID, name: DisplayName?, now: Date) {
-        rows = rooms.map { room, createdAt in Self.row(room, createdAt: createdAt, for: player, now: now) }
+    init(
+        rooms: [(room: Room, createdAt: Date)], ratings: RatingBook, for player: PlayerID, name: DisplayName?,
+        now: Date
+    ) {
+        rows = rooms.map { room, createdAt in
+            Self.row(room, createdAt: createdAt, ratings: ratings, for: player, now: now)
+        }
         hasRooms = !rows.isEmpty
         self.name = name?.text
     }
 
-    private static func row(_ room: Room, createdAt: Date, for player: PlayerID, now: Date) -> Row {
-        let listed = OpenRoom(room, createdAt: createdAt)
+    private static func row(
+        _ room: Room, createdAt: Date, ratings: RatingBook, for player: PlayerID, now: Date
+    ) -> Row {
+        let listed = OpenRoom(room, createdAt: createdAt, ratings: ratings)
+        let ratingTexts = listed.ratings.map(\.text)
         let gameName = room.theme.map { "Memorize: \($0.name)" } ?? room.setVariant.gameName
         var counts = [count(listed.players, "player", "players")]
         counts.append(listed.seats == 0 ? "no seat free" : count(listed.seats, "seat free", "seats free"))
@@ -61,7 +74,10 @@ struct LobbyPage: PageModel {
             phaseText: room.phase == .playing ? "Playing" : "Waiting for players",
             ageText: "made " + age(now.timeIntervalSince(createdAt)),
             isPlaying: room.phase == .playing, isYours: room.member(for: player) != nil,
-            hasFreeSeat: room.hasFreeSeat, pageURL: listed.pageURL, joinURL: RoomRoute.join(room.code).path)
+            hasFreeSeat: room.hasFreeSeat, pageURL: listed.pageURL, joinURL: RoomRoute.join(room.code).path,
+            kindText: room.isRated ? "Rated" : "Casual", isRated: room.isRated,
+            ratingsText: (ratingTexts.count == 1 ? "Rating " : "Ratings ")
+                + ratingTexts.joined(separator: ", "))
     }
 
     private static func count(_ number: Int, _ one: String, _ many: String) -> String {

@@ -18,8 +18,15 @@ struct OpenRoom: Encodable, Equatable, Sendable {
     /// When the room was made.
     let createdAt: Date
     let pageURL: String
+    /// Whether its games count for ratings.
+    let rated: Bool
+    /// The ratings of the members who are here, in the room's game and mode, in the order they
+    /// joined (names stay out of the list).
+    let ratings: [RatingSummary.Brief]
 
-    init(_ room: Room, createdAt: Date) {
+    init(_ room: Room, createdAt: Date, ratings book: RatingBook) {
+        rated = room.isRated
+        ratings = book.ratings(in: room).map(RatingSummary.Brief.init)
         code = room.code.rawValue
         displayCode = room.code.description
         game = room.game
@@ -45,5 +52,7 @@ struct OpenRoom: Encodable, Equatable, Sendable {
         try container.encode(phase, forKey: AnyKey("phase"))
         try container.encode(createdAt.formatted(.iso8601), forKey: AnyKey("createdAt"))
         try container.encode(pageURL, forKey: AnyKey("pageURL"))
+        try container.encode(rated, forKey: AnyKey("rated"))
+        try container.encode(ratings, forKey: AnyKey("ratings"))
     }
 }

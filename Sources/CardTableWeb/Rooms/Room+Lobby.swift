@@ -28,7 +28,8 @@ extension Room {
     }
 
     /// Starts a game (a rematch after one ended) with the first ``maximumPlayers`` members who
-    /// are here, in the order they joined. Only the host starts games.
+    /// are here, in the order they joined. Only the host starts games; a rated room's need two
+    /// players.
     mutating func start(
         by player: PlayerID, using generator: inout some RandomNumberGenerator, at now: Date
     ) throws(RoomRefusal) -> [RoomHappening] {
@@ -37,6 +38,7 @@ extension Room {
         guard phase != .playing else { throw .alreadyStarted }
         let seated = Array(
             members.filter { !$0.isAway || $0.number == host.number }.prefix(Self.maximumPlayers))
+        guard !isRated || seated.count >= 2 else { throw .ratedNeedsTwoPlayers }
         let table: Table
         switch game {
         case .set:
@@ -52,7 +54,8 @@ extension Room {
     }
 
     /// Marks `player` away (they left, or dropped and did not come back in time): their turns are
-    /// skipped and the table no longer waits for their vote to deal.
+    /// skipped and the table no longer waits for their vote to deal. A rated game that has fewer
+    /// than two players left ends there (the one who stayed wins: see ``Room/ratedPlaces(since:)``).
     mutating func leave(_ player: PlayerID, at now: Date) -> [RoomHappening] {
         guard let member = member(for: player), !member.isAway else { return [] }
         updateMember(member.number) { $0.isAway = true }
@@ -75,6 +78,10 @@ extension Room {
             }
         case nil:
             break
+        }
+        if isRated, phase == .playing, activeSeats.count < 2 {
+            finish()
+            happenings.append(RoomHappening(kind: .gameOver, text: "Game over! " + (resultText ?? "")))
         }
         return happenings
     }
@@ -107,7 +114,8 @@ extension Room {
     /// Who won the game on the table, in words: "Ana wins with 5.", "Ana and Bo tie with 3 pairs
     /// each."; nil before a game.
     var resultText: String? {
-        switch table {
+        if endedByLeavers { return leaversResult }
+        return switch table {
         case .set(let game)?: setResult(game)
         case .memorize(let game)?: memorizeResult(game)
         case nil: nil
@@ -123,6 +131,13 @@ extension Room {
         RoomHappening(
             kind: .dealt, text: "\(cards.count) more cards dealt: \(game.table.count) on the table.",
             cards: cards.map(\.id))
+    }
+
+    /// "Everyone else left: Ana wins." for a rated game that ended so.
+    private var leaversResult: String {
+        let staying = members.filter { $0.seat != nil && !$0.isAway }.map(\.name.text)
+        guard !staying.isEmpty else { return "Everyone left." }
+        return "Everyone else left: \(Self.list(staying)) wins."
     }
 
     private func setResult(_ game: MultiplayerSetGame) -> String {

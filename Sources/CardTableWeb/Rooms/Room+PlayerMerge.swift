@@ -22,6 +22,7 @@ extension Room {
         replaceMember(members[kept].played(by: player))
         var ghost = leaving.played(by: other)
         ghost.isAway = true
+        ghost.isMergedAway = true
         replaceMember(ghost)
         return true
     }
@@ -39,6 +40,8 @@ extension Room {
 extension RoomMember {
     /// The same member, as `player`.
     fileprivate func played(by player: PlayerID) -> RoomMember {
-        RoomMember(number: number, player: player, name: name, seat: seat, isAway: isAway)
+        RoomMember(
+            number: number, player: player, name: name, seat: seat, isAway: isAway, isMergedAway: isMergedAway
+        )
     }
 }

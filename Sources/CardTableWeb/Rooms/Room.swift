@@ -54,25 +54,35 @@ struct Room: Equatable, Sendable, Codable {
     /// address can list only so many rooms; nil when it is not listed (and in rooms listed before
     /// it was kept, or by a client without an address).
     private(set) var openFrom: String?
+    /// Whether the room's games count for its players' ratings (issue 49); nil in rooms stored
+    /// before there were ratings, which are casual.
+    private let savedIsRated: Bool?
+    /// What the last game did to each seated player's rating, once a rated game has ended; nil
+    /// otherwise (and from when the next game starts).
+    private(set) var ratingChanges: [RoomRatingChange]?
 
     // NB: every stored property, the Set variant saved as `setVariant`.
     enum CodingKeys: String, CodingKey {
         case code, game, theme
         case savedSetVariant = "setVariant"
         case members, phase, gameNumber, table, setCardsDealtAt, setCardsDealtTime, openSince, openFrom
+        case savedIsRated = "rated"
+        case ratingChanges
     }
 
-    /// A new room with its host as its only member; a Set room plays `setVariant`.
+    /// A new room with its host as its only member; a Set room plays `setVariant`, and its games
+    /// count for ratings when `rated`.
     /// - Precondition: a Memorize room has a theme.
     init(
-        code: RoomCode, game: CardGame, theme: Theme?, setVariant: SetVariant = .normal, host: PlayerID,
-        hostName: DisplayName
+        code: RoomCode, game: CardGame, theme: Theme?, setVariant: SetVariant = .normal, rated: Bool = false,
+        host: PlayerID, hostName: DisplayName
     ) {
         precondition((game == .memorize) == (theme != nil), "A Memorize room needs a theme, a Set room none.")
         self.code = code
         self.game = game
         self.theme = theme
         savedSetVariant = game == .set ? setVariant : nil
+        savedIsRated = rated ? true : nil
         members = [RoomMember(number: 1, player: host, name: hostName)]
     }
 
@@ -86,6 +96,9 @@ struct Room: Equatable, Sendable, Codable {
 
     /// Whether the room is listed under Open rooms (see ``openSince``).
     var isOpen: Bool { openSince != nil }
+
+    /// Whether the room's games count for ratings; casual otherwise.
+    var isRated: Bool { savedIsRated ?? false }
 
     /// The game's mode as the open list names it: the Set variant, nil for Memorize.
     var modeName: String? { game == .set ? setVariant.rawValue : nil }
@@ -205,6 +218,11 @@ struct Room: Equatable, Sendable, Codable {
         self.table = table
         gameNumber += 1
         phase = .playing
+        ratingChanges = nil
+    }
+
+    mutating func setRatingChanges(_ changes: [RoomRatingChange]) {
+        ratingChanges = changes
     }
 
     /// Lists the room since `date` by a client at `address` (see ``listingAddress(_:)``), or takes

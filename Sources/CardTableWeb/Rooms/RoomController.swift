@@ -23,6 +23,8 @@ struct RoomController: Sendable {
         let mode: SetVariant?
         /// Whether to list the room under Open rooms (false when missing).
         let open: Bool?
+        /// Whether the room's games count for ratings (false, casual, when missing).
+        let rated: Bool?
     }
 
     /// The body of listing a room under Open rooms (`true`) or taking it off (`false`).
@@ -114,14 +116,19 @@ struct RoomController: Sendable {
                 throw try await refusal(
                     Self.nameError(error), of: request, field: "room-name", typed: typed,
                     message: error.description
-                ) { RoomNewPage(game: form.game, themeID: form.themeID, mode: form.mode, nameProblem: $0) }
+                ) {
+                    RoomNewPage(
+                        game: form.game, themeID: form.themeID, mode: form.mode, rated: form.rated ?? false,
+                        nameProblem: $0)
+                }
             }
         }
         let answer: RoomReferee.Answer
         do {
             answer = try await referee.create(
                 form.game, themeID: form.themeID, mode: form.mode, hostName: name, open: form.open ?? false,
-                listedFrom: listingAddress(request, context), for: Self.host(context))
+                rated: form.rated ?? false, listedFrom: listingAddress(request, context),
+                for: Self.host(context))
         } catch let error as AppError
             where error == RoomRefusal.tooManyListedRooms(maximum: referee.limits.listedRoomsPerHost).appError
             || error
@@ -131,7 +138,9 @@ struct RoomController: Sendable {
             // NB: a browser gets the form back, the box unticked, the name kept, the message beside the box.
             throw try await refusal(error, of: request, field: "room-open", typed: "") {
                 RoomNewPage(
-                    game: form.game, themeID: form.themeID, mode: form.mode, name: name, openProblem: $0)
+                    game: form.game, themeID: form.themeID, mode: form.mode, rated: form.rated ?? false,
+                    name: name,
+                    openProblem: $0)
             }
         }
         let code = answer.room.code
@@ -395,6 +404,7 @@ extension RoomForm {
             "mode": "normal, junior, chain or ultra",
             "seen": "the number of the last event your page drew, a whole number from 0",
             "open": "true to list the room under Open rooms, false not to",
+            "rated": "true for a rated room (its games change the players' ratings), false for a casual one",
         ]
     }
 }

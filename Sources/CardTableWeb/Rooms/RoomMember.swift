@@ -16,4 +16,8 @@ struct RoomMember: Hashable, Sendable, Codable {
     /// Whether they left or dropped and did not come back in time: their turns are skipped and
     /// they do not count when the table votes to deal.
     var isAway = false
+    /// Set on the member left behind when its player linked into another member's player
+    /// (see ``Room/mergeMember(_:into:)``): one player holds one seat, so a rated game leaves it
+    /// out. Nil otherwise.
+    var isMergedAway: Bool?
 }

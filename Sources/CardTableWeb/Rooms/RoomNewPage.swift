@@ -36,9 +36,15 @@ struct RoomNewPage: PageModel {
     let hasModes: Bool
     /// Why the room could not be listed (the host lists as many as one may), beside the box.
     let openProblem: FieldProblem?
+    /// Whether the form offers a rated room (not Quick play, whose tables are casual).
+    let offersRated: Bool
+    /// Whether the rated box starts ticked (sent back with it ticked).
+    let isRated: Bool
+    let leaderboardURL = RatingsRoute.leaderboard(nil).path
 
     init(
-        game: CardGame, themeID: ThemeID?, mode: SetVariant? = nil, name: DisplayName? = nil,
+        game: CardGame, themeID: ThemeID?, mode: SetVariant? = nil, rated: Bool = false,
+        name: DisplayName? = nil,
         nameProblem: FieldProblem? = nil, openProblem: FieldProblem? = nil
     ) {
         self.game = game.rawValue
@@ -54,6 +60,8 @@ struct RoomNewPage: PageModel {
         formURL = RoomRoute.create.path
         buttonText = "Make a room"
         offersOpen = true
+        offersRated = true
+        isRated = rated
         self.name = name?.text
         self.nameProblem = nameProblem
         self.openProblem = openProblem
@@ -72,6 +80,8 @@ struct RoomNewPage: PageModel {
         formURL = LobbyRoute.quickPlay.path
         buttonText = "Find a table"
         offersOpen = false
+        offersRated = false
+        isRated = false
         // NB: Quick play seats players at Normal Set, the table most are waiting at.
         modeChoices = []
         hasModes = false

@@ -107,6 +107,8 @@ struct RoomPage: PageModel {
     let startURL: String
     /// Whether the room is listed under Open rooms, and where its host changes that.
     let isOpen: Bool
+    /// Whether the room's games count for ratings.
+    let isRated: Bool
     let listingURL: String
     let openRoomsURL = LobbyRoute.list.path
     let claimURL: String
@@ -164,6 +166,7 @@ struct RoomPage: PageModel {
         joinURL = RoomRoute.join(code).path
         startURL = RoomRoute.start(code).path
         isOpen = room.isOpen
+        isRated = room.isRated
         listingURL = RoomRoute.listing(code).path
         claimURL = RoomRoute.claim(code).path
         dealURL = RoomRoute.deal(code).path

@@ -7,10 +7,17 @@ import Foundation
 extension RoomReferee {
     /// The most rooms Open rooms shows.
     static let openListLimit = 50
+    /// How many rating points apart Quick play counts rooms as about as close to a player.
+    static let quickPlayRatingStep = 100.0
 
-    /// The rooms listed under Open rooms, oldest first, with when each was made.
-    func openRooms() async throws -> [(room: Room, createdAt: Date)] {
-        try await database.openRooms(limit: Self.openListLimit, at: environment.now())
+    /// The rooms listed under Open rooms, oldest first, with when each was made, and the ratings
+    /// of their members.
+    func openRooms() async throws -> (rooms: [(room: Room, createdAt: Date)], ratings: RatingBook) {
+        let now = environment.now()
+        let rooms = try await database.openRooms(limit: Self.openListLimit, at: now)
+        let players = rooms.flatMap { $0.room.membersHere.map(\.player) }
+        let ratings = try await database.read { try $0.ratingBook(of: players, at: now) }
+        return (rooms, ratings)
     }
 
     /// Lists room `code` under Open rooms, or takes it off (its host only, at `address`: see
@@ -37,9 +44,11 @@ extension RoomReferee {
     }
 
     /// Seats `player` at an open Set table: the room they wait in already, else the listed Set
-    /// room still in its lobby that seems likeliest to start (its host is here; of those, the one
-    /// with the most players here, then the one listed last) with a free seat, which they join as
-    /// `name`; else a new open Set room they host, listed from `address`.
+    /// room still in its lobby with a free seat whose players are closest to their rating (in
+    /// steps of ``quickPlayRatingStep`` points, so rooms about as close compare by the rest) and
+    /// that seems likeliest to start (its host is here; of those, the one with the most players
+    /// here, then the one listed last), which they join as `name`; else a new open Set room they
+    /// host, listed from `address`.
     /// - Returns: The room they are in.
     func quickPlay(as name: DisplayName, for player: PlayerID, from address: String? = nil) async throws
         -> RoomCode
@@ -51,10 +60,16 @@ extension RoomReferee {
             }
         }
         if let own = waiting.first(where: { $0.member(for: player) != nil }) { return own.code }
-        let likely = waiting.filter { !$0.host.isAway && $0.hasFreeSeat }.sorted { one, other in
-            (one.membersHere.count, one.openSince ?? .distantPast)
-                > (other.membersHere.count, other.openSince ?? .distantPast)
+        let open = waiting.filter { !$0.host.isAway && $0.hasFreeSeat }
+        let ratings = try await database.read { transaction in
+            try transaction.ratingBook(of: [player] + open.flatMap { $0.membersHere.map(\.player) }, at: now)
         }
+        let step = Self.quickPlayRatingStep
+        let likely = open.map { (room: $0, away: Int(ratings.distance(from: player, to: $0) / step)) }
+            .sorted { one, other in
+                (-one.away, one.room.membersHere.count, one.room.openSince ?? .distantPast)
+                    > (-other.away, other.room.membersHere.count, other.room.openSince ?? .distantPast)
+            }.map(\.room)
         for room in likely {
             do {
                 // NB: judged again as it is now: it may have started or filled meanwhile.

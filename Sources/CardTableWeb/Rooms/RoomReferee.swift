@@ -55,14 +55,14 @@ struct RoomReferee: Sendable {
     static let defaultHostName = try! DisplayName(typed: "Host")
 
     /// Makes a room hosted by `player`: a Set room, or a Memorize room with a copy of one of
-    /// their themes, listed under Open rooms when `open`. The host is named `typed` (which
+    /// their themes, listed under Open rooms when `open`, its games rated when `rated`. The host is named `typed` (which
     /// becomes their name unless they have one), or their name, or ``defaultHostName``.
     /// - Throws: ``AppError/noSuchTheme`` when a Memorize room names a theme they do not have;
     ///   ``AppError/limitReached(_:)`` when they host ``RoomLimits/openRoomsPerHost`` open rooms
     ///   already, or the room is to be listed and they list ``RoomLimits/listedRoomsPerHost`` already.
     func create(
         _ game: CardGame, themeID: ThemeID?, mode: SetVariant? = nil, hostName typed: DisplayName?,
-        open: Bool = false, listedFrom address: String? = nil,
+        open: Bool = false, rated: Bool = false, listedFrom address: String? = nil,
         for player: PlayerID
     ) async throws -> Answer {
         if game == .memorize, mode != nil {
@@ -91,7 +91,8 @@ struct RoomReferee: Sendable {
                 return RoomCode.random(using: &generator)
             } _: { [theme, now = environment.now()] code in
                 var room = Room(
-                    code: code, game: game, theme: theme, setVariant: mode ?? .normal, host: player,
+                    code: code, game: game, theme: theme, setVariant: mode ?? .normal, rated: rated,
+                    host: player,
                     hostName: hostName)
                 if open { room.setOpenSince(now, from: address) }
                 return (
@@ -107,7 +108,8 @@ struct RoomReferee: Sendable {
         }
         let answer = Answer(
             room: change.stored.room, lastEvent: change.stored.lastEvent, events: change.events)
-        logger.info("New room", metadata: ["game": "\(game.rawValue)", "open": "\(open)"])
+        logger.info(
+            "New room", metadata: ["game": "\(game.rawValue)", "open": "\(open)", "rated": "\(rated)"])
         if let typed { await remember(typed, of: player) }
         return answer
     }

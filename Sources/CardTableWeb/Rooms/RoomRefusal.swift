@@ -15,6 +15,8 @@ enum RoomRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// The host's address has as many rooms listed under Open rooms as one address may.
     case tooManyListedFromAddress(maximum: Int)
     case wrongGame
+    /// A rated game needs two players or more at the table.
+    case ratedNeedsTwoPlayers
     case claim(String)
     case move(String)
 
@@ -40,6 +42,9 @@ enum RoomRefusal: Error, Hashable, Sendable, CustomStringConvertible {
             "open: \(maximum) rooms are listed under Open rooms from your address already, as many as one "
                 + "address may: make this room without listing it and share its code, or list it once one ends."
         case .wrongGame: "This room plays another game."
+        case .ratedNeedsTwoPlayers:
+            "A rated game needs at least two players here: wait for someone to join (share the code), "
+                + "or make a casual room to play alone."
         case .claim(let reason), .move(let reason): reason
         }
     }

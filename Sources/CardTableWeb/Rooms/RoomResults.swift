@@ -19,6 +19,9 @@ struct RoomResults: Encodable, Sendable {
         let detail: String
         /// The Sets they took, drawn small (Set only).
         let sets: [SetTrioView]
+        /// In a rated game, the rating change ("+14", "−9") and the new rating ("1514", "1514?").
+        let ratingChange: String?
+        let newRating: String?
         @TemplateField
         var hasSets: Bool { !sets.isEmpty }
     }
@@ -32,6 +35,11 @@ struct RoomResults: Encodable, Sendable {
         guard room.phase == .finished, let headline = room.resultText else { return nil }
         self.headline = headline
         let isYou = { (seat: Int) in you?.seat == seat && you != nil }
+        let change = { (seat: Int) in
+            room.member(atSeat: seat).flatMap { room.ratingChange(ofMember: $0.number) }
+        }
+        let left = { (seat: Int) in room.isRated && room.member(atSeat: seat)?.isAway == true ? ", left" : ""
+        }
         switch room.table {
         case .set(let game)?:
             rows = game.ranking.map { place in
@@ -40,8 +48,9 @@ struct RoomResults: Encodable, Sendable {
                     rank: place.rank, name: room.name(ofSeat: place.seat), isYou: isYou(place.seat),
                     score: place.score,
                     detail: Self.count(place.sets, room.setVariant.matchName)
-                        + (wrong > 0 ? ", \(wrong) wrong" : ""),
-                    sets: game.piles[place.seat].map { SetTrioView($0.cards) })
+                        + (wrong > 0 ? ", \(wrong) wrong" : "") + left(place.seat),
+                    sets: game.piles[place.seat].map { SetTrioView($0.cards) },
+                    ratingChange: change(place.seat)?.changeText, newRating: change(place.seat)?.ratingText)
             }
         case .memorize(let game)?:
             let pairs = game.pairs
@@ -49,7 +58,8 @@ struct RoomResults: Encodable, Sendable {
                 Row(
                     rank: 1 + pairs.count { $0 > pairs[seat] }, name: room.name(ofSeat: seat),
                     isYou: isYou(seat),
-                    score: pairs[seat], detail: Self.count(pairs[seat], "pair"), sets: [])
+                    score: pairs[seat], detail: Self.count(pairs[seat], "pair") + left(seat), sets: [],
+                    ratingChange: change(seat)?.changeText, newRating: change(seat)?.ratingText)
             }
         case nil:
             return nil

@@ -59,11 +59,19 @@ struct RoomView: Codable, Equatable, Sendable {
     let members: [Member]
     let set: SetTable?
     let memorize: MemorizeTable?
+    /// Whether the room's games count for ratings; absent from events stored before there were
+    /// ratings (casual).
+    let rated: Bool?
+    /// Once a rated game has ended, what it did to each seated member's rating (until the next
+    /// game starts); absent otherwise.
+    let ratingChanges: [RoomRatingChange]?
 
     init(_ room: Room) {
         code = room.code.rawValue
         game = room.game
         phase = room.phase
+        rated = room.isRated
+        ratingChanges = room.ratingChanges
         gameNumber = room.gameNumber
         members = room.members.map {
             Member(

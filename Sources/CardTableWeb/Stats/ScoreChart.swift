@@ -2,10 +2,10 @@ import Foundation
 import Mustache
 import TemplateFields
 
-/// A small line chart of one series' scores (a game in one mode), oldest first, drawn by the
-/// server as SVG: the points in the chart's own coordinates, the scores at the top and bottom of
-/// the y axis and the days under the x axis. A table beside it lists the same scores for screen
-/// readers.
+/// A small line chart of one series of dated values, oldest first (a game's scores in one mode, or
+/// a rating after each rated game), drawn by the server as SVG: the points in the chart's own
+/// coordinates, the values at the top and bottom of the y axis and the days under the x axis. A
+/// table beside it lists the same values for screen readers.
 @TemplateFields
 struct ScoreChart: Sendable, MustacheParent {
     static let width = 320
@@ -20,8 +20,20 @@ struct ScoreChart: Sendable, MustacheParent {
     /// How far in from the y axis the first game is drawn.
     static let inset = 6
 
+    /// One value of the chart: what it is and when it was reached.
+    struct Point {
+        let value: Int
+        let date: Date
+    }
+
     /// "Memorize, solo".
     let title: String
+    /// The chart's heading: "Memorize, solo: score over time".
+    let heading: String
+    /// What a value is, in the table's column: "Score", "Rating".
+    let valueName: String
+    /// What opens the table: "The scores as a table".
+    let tableLabel: String
     /// Its name in the page's ids: "memorize-solo".
     let slug: String
     /// Where the y axis is: right of its widest score label.
@@ -69,15 +81,29 @@ struct ScoreChart: Sendable, MustacheParent {
     struct Row: Sendable, MustacheParent {
         let number: Int
         let date: String
-        let score: Int
+        let value: Int
     }
 
     /// The chart of `series`' `games` (oldest first); nil without any.
     init?(series: ChartSeries, games: [FinishedGame]) {
+        self.init(
+            title: series.title, slug: series.slug, heading: "\(series.title): score over time",
+            valueName: "Score",
+            counted: { $0 == 1 ? "the score of 1 game" : "scores of the last \($0) games" },
+            points: games.map { Point(value: $0.score, date: $0.finishedAt) }, fromZero: true)
+    }
+
+    /// The chart of `points` (oldest first), its y axis from 0 when `fromZero` (scores) or from the
+    /// lowest value (ratings, around 1500); `counted` says how many points there are in words.
+    /// Nil without any points.
+    init?(
+        title: String, slug: String, heading: String, valueName: String, counted: (Int) -> String,
+        points games: [Point], fromZero: Bool
+    ) {
         guard let first = games.first, let last = games.last else { return nil }
-        let scores = games.map(\.score)
-        let highest = scores.max() ?? first.score
-        let lowest = min(scores.min() ?? first.score, 0)
+        let scores = games.map(\.value)
+        let highest = scores.max() ?? first.value
+        let lowest = fromZero ? min(scores.min() ?? first.value, 0) : scores.min() ?? first.value
         let span = max(1, highest - lowest)
         // NB: a label is at most 6 units a character (DateTicks.characterWidth), 6 from the axis.
         let widest = max(String(highest).count, String(lowest).count)
@@ -92,18 +118,20 @@ struct ScoreChart: Sendable, MustacheParent {
                 y: Self.topMargin
                     + Int((Double(highest - score) / Double(span) * Double(plotHeight)).rounded()))
         }
-        title = series.title
-        slug = series.slug
+        self.title = title
+        self.slug = slug
+        self.heading = heading
+        self.valueName = valueName
+        tableLabel = "The \(valueName.lowercased())s as a table"
         self.leftMargin = leftMargin
         self.dots = dots
         points = dots.map { "\($0.x),\($0.y)" }.joined(separator: " ")
         self.highest = highest
         self.lowest = lowest
-        ticks = DateTicks.ticks(xs: dots.map(\.x), dates: games.map(\.finishedAt), width: Self.width)
-        let count = games.count == 1 ? "the score of 1 game" : "scores of the last \(games.count) games"
-        let days = [first, last].map { String($0.finishedAtText.prefix(10)) }
+        ticks = DateTicks.ticks(xs: dots.map(\.x), dates: games.map(\.date), width: Self.width)
+        let days = [first, last].map { String($0.date.minuteText.prefix(10)) }
         let when = days[0] == days[1] ? "on \(days[0])" : "from \(days[0]) to \(days[1])"
-        summary = "\(title): \(count), \(when) (UTC), between \(lowest) and \(highest)."
-        rows = games.enumerated().map { Row(number: $0 + 1, date: $1.finishedAtText, score: $1.score) }
+        summary = "\(title): \(counted(games.count)), \(when) (UTC), between \(lowest) and \(highest)."
+        rows = games.enumerated().map { Row(number: $0 + 1, date: $1.date.minuteText, value: $1.value) }
     }
 }

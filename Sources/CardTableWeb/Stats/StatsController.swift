@@ -15,10 +15,17 @@ struct StatsController: Sendable {
             let player = try context.requirePlayer()
             async let history = database.finishedGames(of: player)
             async let solves = database.dailySolves(of: player)
-            let today = PuzzleDate(day: environment.now())
+            async let ratings = database.ratings(of: player)
+            async let ratingChanges = database.ratingChanges(of: player)
+            let now = environment.now()
+            let today = PuzzleDate(day: now)
             let streak = DailyStreak(
                 solvedOnTheDay: try await solves.filter(\.isOnItsDay).map(\.date), today: today)
-            return try renderer.respond(StatsPage(history: try await history, streak: streak), to: request)
+            return try renderer.respond(
+                StatsPage(
+                    history: try await history, streak: streak, ratings: try await ratings,
+                    ratingChanges: try await ratingChanges, now: now),
+                to: request)
         }
         group.on(StatsRoute.Template.history, notingIn: routes) { _, context in
             let history = try await database.finishedGames(of: context.requirePlayer())

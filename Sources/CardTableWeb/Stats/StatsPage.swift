@@ -51,8 +51,20 @@ struct StatsPage: PageModel {
     let dailyURL = DailyRoute.today.path
     let chooserURL = ThemesRoute.chooser().path
     let devicesURL = DevicesRoute.page.path
+    /// The player's ratings, one per game and mode they played rated room games in.
+    let ratings: [RatingSummary]
+    let hasRatings: Bool
+    /// Each rating's chart, rated game by rated game.
+    let ratingCharts: [ScoreChart]
+    let leaderboardURL = RatingsRoute.leaderboard(nil).path
 
-    init(history: [FinishedGame], streak: DailyStreak) {
+    init(
+        history: [FinishedGame], streak: DailyStreak, ratings: [PlayerRating] = [],
+        ratingChanges: [RatingChangeRecord] = [], now: Date = Date()
+    ) {
+        self.ratings = ratings.map { RatingSummary($0, at: now) }
+        hasRatings = !ratings.isEmpty
+        ratingCharts = RatingCharts.charts(of: ratingChanges)
         let stats = PlayerStats(history)
         gamesPlayed = stats.gamesPlayed
         hasGames = stats.gamesPlayed > 0
@@ -68,7 +80,7 @@ struct StatsPage: PageModel {
     }
 
     enum CodingKeys: String, CodingKey {
-        case gamesPlayed, bests, secondsPerSet, streak, longestStreak, recent, historyURL
+        case gamesPlayed, bests, secondsPerSet, streak, longestStreak, recent, historyURL, ratings
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -80,5 +92,6 @@ struct StatsPage: PageModel {
         try container.encode(longestStreak, forKey: .longestStreak)
         try container.encode(recent, forKey: .recent)
         try container.encode(historyURL, forKey: .historyURL)
+        try container.encode(ratings, forKey: .ratings)
     }
 }

@@ -119,8 +119,8 @@ import Testing
         #expect(page.charts.map(\.title) == ["Memorize, solo", "Set, solo", "Set, room"])
         #expect(page.charts.map(\.rows.count) == [3, 50, 1])
         // The Set chart runs from the 11th game to the 60th, in the order played.
-        #expect(page.charts[1].rows.first?.score == 10)
-        #expect(page.charts[1].rows.last?.score == 59)
+        #expect(page.charts[1].rows.first?.value == 10)
+        #expect(page.charts[1].rows.last?.value == 59)
         #expect(page.recent.count == 50)
     }
 }

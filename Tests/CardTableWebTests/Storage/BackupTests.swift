@@ -48,6 +48,7 @@ import Testing
         #expect(made["memorize_game"] == 1 && made["memorize_preferences"] == 1 && (made["theme"] ?? 0) >= 1)
         #expect(made["finished_game"] == 1 && made["daily_play"] == 1 && made["daily_solve"] == 1)
         #expect(made["device"] == 2 && made["device_code"] == 2 && made["player_name"] == 1)
+        #expect(made["player_rating"] == 1 && made["rating_change"] == 1 && made["leaderboard_hidden"] == 1)
         try await TestStores.withInstances(destination, count: 1) { instances in
             let restored = try await Backup.restore(from: first, into: instances[0].database)
             #expect(restored == made)
@@ -66,6 +67,7 @@ import Testing
         )
         #expect(one == two)
         #expect(one.contains(#""color_blind":true"#) && one.contains(#""closed_at":null"#))
+        #expect(one.contains(#""rating":1523.4567890123"#))
     }
 
     /// A backup made before stats and the daily puzzle (schema `v6-rooms`) restores, with those
@@ -136,14 +138,14 @@ import Testing
     }
 
     @Test func aDamagedBackupIsNamedByItsLine() throws {
-        let header = #"{"cardtable":"backup","format":1,"schema":"v12-sound"}"#
+        let header = #"{"cardtable":"backup","format":1,"schema":"v13-ratings"}"#
         let finishedGame =
             #"{"table":"finished_game","row":{"id":1,"player_id":"a","game":"set","theme":null,"mode":"solo","score":1,"breakdown":"{}","duration_ms":0,"moves":0,"finished_at":"2026-11-24T20:13:05.123Z"}}"#
         let cases: [(String, BackupError)] = [
             ("hello", .notABackup(line: 1)),
             (
                 #"{"cardtable":"backup","format":1,"schema":"v11-future"}"#,
-                .otherSchema(found: "v11-future", expected: "v12-sound")
+                .otherSchema(found: "v11-future", expected: "v13-ratings")
             ),
             // A column added after the backup's schema may be missing, but not one of its own.
             (header + "\n" + finishedGame, .badValue(table: "finished_game", column: "variant", line: 2)),
@@ -251,6 +253,11 @@ import Testing
                 at: now,
                 secret: secret)
         }
+        // Ratings: Ana's after a rated game (a fraction a JSON number must keep exactly), her chart
+        // point, and Bo hiding from the leaderboards.
+        try await RatingMergeTests.seed(
+            instance.database, ana, pool: .set(.ultra), rating: 1523.456_789_012_3, games: 1, at: now)
+        try await instance.database.setHiddenFromLeaderboards(true, for: bo, at: now)
         // Bo's Set game cannot be read: it goes to the quarantine.
         try await instance.database.changeSetGame(for: bo, at: now) { _ in
             (SavedSetGame(game: SetGame(mode: .solo, at: now), lastMove: .newGame), ())

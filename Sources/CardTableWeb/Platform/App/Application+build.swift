@@ -108,7 +108,7 @@ func buildRouter(
         pages: [
             ChooserPage.self, MemorizePage.self, SetPage.self, SetRulesPage.self, RoomPage.self,
             RoomNewPage.self, RoomReplayPage.self, DailyPage.self, DailyArchivePage.self, StatsPage.self,
-            DevicesPage.self, OfflinePage.self, ErrorPage.self,
+            DevicesPage.self, LeaderboardPage.self, OfflinePage.self, ErrorPage.self,
         ],
         assets: assets)
     let routes = RegisteredRoutes()
@@ -178,6 +178,8 @@ func buildRouter(
         referee: DailyReferee(database: database, environment: environment), renderer: renderer
     ).addRoutes(to: pages, notingIn: routes)
     StatsController(database: database, environment: environment, renderer: renderer)
+        .addRoutes(to: pages, notingIn: routes)
+    RatingsController(database: database, environment: environment, renderer: renderer)
         .addRoutes(to: pages, notingIn: routes)
     DevicesController(
         database: database, sessions: sessions, pageSettings: pageSettings, secret: secret,
