@@ -61,18 +61,6 @@ extension CardTableDatabase {
         }
     }
 
-    /// What keeps `player` (named `name`, with `rating` in the pool, `current` now) off the
-    /// leaderboard, if anything.
-    private func absence(
-        of player: PlayerID, named name: String?, rating: PlayerRating, current: Rating, at now: Date
-    ) throws -> Leaderboard.Absence? {
-        if current.isProvisional { return .provisional }
-        if name == nil { return .unnamed }
-        if now.timeIntervalSince(rating.lastPlayedAt) > Leaderboard.activeWithin { return .inactive }
-        if try isHiddenFromLeaderboards(player) { return .hidden }
-        return nil
-    }
-
     /// Whether `player` keeps off the leaderboards.
     func isHiddenFromLeaderboards(_ player: PlayerID) async throws -> Bool {
         try await read { try $0.isHiddenFromLeaderboards(player) }
@@ -110,7 +98,7 @@ extension DatabaseTransaction {
         }
         let current = own.current(at: now)
         let name = try displayName(of: player)?.text
-        let absence = try absence(of: player, named: name, rating: own, current: current, at: now)
+        let absence = try reasonNotListed(player, named: name, rating: own, current: current, at: now)
         let rating = Int(current.rating.rounded())
         let rank =
             absence == nil
@@ -125,6 +113,18 @@ extension DatabaseTransaction {
             games: own.games,
             isProvisional: current.isProvisional, isYou: true)
         return Leaderboard(pool: pool, players: players, you: you, youAbsence: absence)
+    }
+
+    /// What keeps `player` (named `name`, with `rating` in the pool, `current` now) off the
+    /// leaderboard, if anything.
+    private func reasonNotListed(
+        _ player: PlayerID, named name: String?, rating: PlayerRating, current: Rating, at now: Date
+    ) throws -> Leaderboard.Absence? {
+        if current.isProvisional { return .provisional }
+        if name == nil { return .unnamed }
+        if now.timeIntervalSince(rating.lastPlayedAt) > Leaderboard.activeWithin { return .inactive }
+        if try isHiddenFromLeaderboards(player) { return .hidden }
+        return nil
     }
 
     /// Whether `player` keeps off the leaderboards.
