@@ -19,7 +19,7 @@ import Testing
             #expect(
                 Set(first.keys) == [
                     "code", "displayCode", "game", "mode", "players", "seats", "spectators", "phase",
-                    "createdAt", "pageURL",
+                    "createdAt", "pageURL", "rated", "ratings",
                 ])
             #expect(first["code"] as? String == open.code)
             #expect(first["game"] as? String == "set" && first["mode"] as? String == "normal")
