@@ -414,6 +414,51 @@ def test_memorize_room(client, contract_server):
 
 
 @walked
+def test_ratings(client, contract_server):
+    """A rated Memorize room played to its end, the ratings it made, the leaderboards (a listed
+    player, one who is not, a player with no rating there) and hiding from them."""
+    host, guest = client(), client()
+    theme = host.post("/themes", json_body={"name": "Pets", "emojis": ["🐶", "🐱"], "numberOfPairs": 2,
+                                            "color": "blue"})["theme"]["id"]
+    room = {"game": "memorize", "themeID": theme, "name": "Ana", "rated": True, "open": True}
+    code = host.post("/rooms", 201, json_body=room)["code"]
+    host.post("/rooms/{code}/start", 409, path={"code": code})
+    guest.post("/rooms/{code}/join", path={"code": code}, json_body={"name": "Bo"})
+    guest.get("/rooms/open")
+    host.post("/rooms/{code}/start", path={"code": code})
+    with sqlite3.connect(f"file:{contract_server.database}?mode=ro", uri=True) as db:
+        (state,) = db.execute("SELECT state FROM room WHERE code = ?", (code,)).fetchone()
+    pairs = {}
+    for card in json.loads(state)["table"]["memorize"]["_0"]["game"]["cards"]:
+        pairs.setdefault(card["content"], []).append(card["id"])
+    for first, second in pairs.values():
+        for card in (first, second):
+            host.post("/rooms/{code}/cards/{card}/choose", path={"code": code, "card": card})
+    view = room_view(host, code)
+    assert view["phase"] == "finished" and len(view["ratingChanges"]) == 2, view
+    assert host.get("/ratings")["ratings"][0]["mode"] == "standard"
+    host.get("/stats")
+    host.get("/leaderboard", query={"game": "memorize", "mode": "standard"})
+    host.get("/leaderboard", 400, query={"game": "memorize", "mode": "ultra"})
+    # A listed player: a settled rating, written as many rated games would leave it.
+    listed = client()
+    listed.post("/devices/name", json_body={"name": "Cy"})
+    player = listed.session.cookies["cardtable_player"][:32]
+    with sqlite3.connect(contract_server.database, timeout=10) as db:
+        db.execute(
+            "INSERT INTO player_rating (player_id, game, mode, rating, deviation, volatility, games, last_played_at)"
+            " VALUES (?, 'set', 'normal', 1712.5, 61.0, 0.06, 40, strftime('%Y-%m-%d %H:%M:%f', 'now'))",
+            (player,))
+    board = listed.get("/leaderboard", query={"game": "set", "mode": "normal"})
+    assert board["players"][0]["name"] == "Cy" and board["you"]["rank"] == 1, board
+    listed.post("/devices/leaderboards", json_body={"hidden": True})
+    assert listed.get("/leaderboard")["you"]["notListedBecause"] == "hidden"
+    listed.post("/devices/leaderboards", 400, json_body={"hidden": "maybe"})
+    listed.get("/devices")
+    guest.get("/leaderboard")
+
+
+@walked
 def test_room_socket(client, contract):
     """The socket's messages: a snapshot first, an event per move, and an error for a request the
     room cannot take."""
