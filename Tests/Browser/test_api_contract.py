@@ -456,6 +456,22 @@ def test_ratings(client, contract_server):
     listed.post("/devices/leaderboards", 400, json_body={"hidden": "maybe"})
     listed.get("/devices")
     guest.get("/leaderboard")
+    # A rated game that ends because the other player left: gone from the socket past the grace
+    # period (10 s), Bo is away, the game is over and he is counted last.
+    code = host.post("/rooms", 201, json_body={"game": "set", "name": "Ana", "rated": True})["code"]
+    guest.post("/rooms/{code}/join", path={"code": code}, json_body={"name": "Bo"})
+    host.post("/rooms/{code}/start", path={"code": code})
+    address = host.url.replace("http://", "ws://") + f"/rooms/{code}/socket"
+    cookie = "cardtable_player=" + guest.session.cookies["cardtable_player"]
+    with connect(address, additional_headers={"Cookie": cookie}, open_timeout=10) as socket:
+        assert json.loads(socket.recv(timeout=10))["type"] == "snapshot"
+    for _ in range(40):
+        view = room_view(host, code)
+        if view["phase"] == "finished":
+            break
+        time.sleep(0.5)
+    assert view["phase"] == "finished", view
+    assert [change.get("left", False) for change in view["ratingChanges"]] == [False, True], view
 
 
 @walked

@@ -32,7 +32,7 @@ struct LeaderboardPage: PageModel {
     let tabs: [Tab]
     let rows: [Row]
     let hasRows: Bool
-    /// Where the player stands, in words: "You are 4th with 1623 after 12 rated games." or why
+    /// Where the player stands, in words: "You are number 4, with 1623 after 12 rated games.", or why
     /// they are not listed; nil for a player without a rating here.
     let youText: String?
     let devicesURL = DevicesRoute.page.path

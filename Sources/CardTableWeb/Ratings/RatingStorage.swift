@@ -3,8 +3,9 @@ import CardTableStorage
 import Foundation
 import RatingCore
 
-/// Ratings in the database: read for pages and the API, and changed only by a rated room game's
-/// last move (``DatabaseTransaction/rateGame(in:endedSince:at:)``), in the same transaction.
+/// Ratings in the database: read for pages and the API, and changed by a rated room game's last
+/// move (``DatabaseTransaction/rateGame(in:endedSince:at:)``), in the same transaction, and by
+/// linking a browser (``DatabaseTransaction/mergePlayer(_:into:at:)``).
 extension CardTableDatabase {
     /// `player`'s ratings, one per pool they played rated games in, in ``RatingPool/allCases``
     /// order.
@@ -12,7 +13,7 @@ extension CardTableDatabase {
         try await read { try $0.ratings(of: player) }
     }
 
-    /// What each rated game did to `player`'s rating in `pool`, oldest first.
+    /// What each rated game did to `player`'s ratings, oldest first.
     func ratingChanges(of player: PlayerID) async throws -> [RatingChangeRecord] {
         try await read { try $0.ratingChanges(of: player) }
     }
@@ -24,8 +25,9 @@ extension DatabaseTransaction {
     /// decided by their places, each player's pairs one Glicko-2 rating period. Each player's
     /// rating and a line of their chart are saved, and the changes kept in the room for its
     /// results. Runs in the move that ends the game, so the update is made once, with the move,
-    /// or not at all: the players' rows are locked first (in one order), so two rooms ending at
-    /// once rate one after the other.
+    /// or not at all: the room's row is locked by the move, then the players' rows (in one order)
+    /// before their ratings are read, so two rooms ending at once rate a shared player one after
+    /// the other.
     func rateGame(in room: inout Room, endedSince before: Room, at now: Date) throws {
         let places = room.ratedPlaces(since: before)
         guard !places.isEmpty else { return }
@@ -46,7 +48,11 @@ extension DatabaseTransaction {
         var changes: [RoomRatingChange] = []
         for (place, standing) in zip(places, standings) {
             let player = place.member.player
-            guard let after = rated[player] else { continue }
+            // NB: Glicko-2 of finite ratings is finite; a number that is not would poison the row.
+            guard let after = rated[player], after.rating.isFinite, after.deviation.isFinite,
+                after.deviation > 0,
+                after.volatility.isFinite, after.volatility > 0
+            else { continue }
             let saved = PlayerRating(
                 pool: pool, stored: after, games: (stored[player]?.games ?? 0) + 1, lastPlayedAt: now)
             var row = try PlayerRatingRecord(saved, of: player).row()
@@ -64,7 +70,8 @@ extension DatabaseTransaction {
                     rating: after.rating, deviation: after.deviation, ratedAt: now
                 ).row())
             changes.append(
-                RoomRatingChange(member: place.member.number, before: standing.rating, after: after))
+                RoomRatingChange(
+                    member: place.member.number, before: standing.rating, after: after, left: place.left))
         }
         room.setRatingChanges(changes)
     }

@@ -9,9 +9,13 @@ struct RoomRatingChange: Codable, Equatable, Sendable {
     let before: Int
     let after: Int
     let isProvisional: Bool
+    /// Whether the member had left the game when it ended (so it counted them last); nil when
+    /// they had not.
+    let left: Bool?
 
-    init(member: Int, before: Rating, after: Rating) {
+    init(member: Int, before: Rating, after: Rating, left: Bool) {
         self.member = member
+        self.left = left ? true : nil
         self.before = Int(before.rating.rounded())
         self.after = Int(after.rating.rounded())
         isProvisional = after.isProvisional
@@ -27,7 +31,7 @@ struct RoomRatingChange: Codable, Equatable, Sendable {
     var ratingText: String { "\(after)\(isProvisional ? "?" : "")" }
 
     enum CodingKeys: String, CodingKey {
-        case member, before, after
+        case member, before, after, left
         case isProvisional = "provisional"
     }
 }

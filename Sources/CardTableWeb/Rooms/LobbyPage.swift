@@ -76,8 +76,9 @@ struct LobbyPage: PageModel {
             isPlaying: room.phase == .playing, isYours: room.member(for: player) != nil,
             hasFreeSeat: room.hasFreeSeat, pageURL: listed.pageURL, joinURL: RoomRoute.join(room.code).path,
             kindText: room.isRated ? "Rated" : "Casual", isRated: room.isRated,
-            ratingsText: (ratingTexts.count == 1 ? "Rating " : "Ratings ")
-                + ratingTexts.joined(separator: ", "))
+            ratingsText: ratingTexts.isEmpty
+                ? "" : (ratingTexts.count == 1 ? "Rating " : "Ratings ") + ratingTexts.joined(separator: ", ")
+        )
     }
 
     private static func count(_ number: Int, _ one: String, _ many: String) -> String {

@@ -43,8 +43,8 @@ extension RoomReferee {
         return try await published(change, code)
     }
 
-    /// Seats `player` at an open Set table: the room they wait in already, else the listed Set
-    /// room still in its lobby with a free seat whose players are closest to their rating (in
+    /// Seats `player` at an open casual Set table (a rated one is chosen knowingly, from the list):
+    /// the room they wait in already, else the listed casual Set room still in its lobby with a free seat whose players are closest to their rating (in
     /// steps of ``quickPlayRatingStep`` points, so rooms about as close compare by the rest) and
     /// that seems likeliest to start (its host is here; of those, the one with the most players
     /// here, then the one listed last), which they join as `name`; else a new open Set room they
@@ -56,7 +56,7 @@ extension RoomReferee {
         let now = environment.now()
         let waiting = try await database.read { transaction in
             try transaction.listedRooms(limit: Self.openListLimit * 2).map(\.room).filter {
-                $0.game == .set && $0.phase == .lobby && $0.isListed(at: now)
+                $0.game == .set && !$0.isRated && $0.phase == .lobby && $0.isListed(at: now)
             }
         }
         if let own = waiting.first(where: { $0.member(for: player) != nil }) { return own.code }

@@ -30,39 +30,48 @@ struct RoomResults: Encodable, Sendable {
     let headline: String
     let rows: [Row]
 
-    /// The results of `room`'s last game as `you` see them, or nil unless that game is over.
+    /// The results of `room`'s last game as `you` see them, or nil unless that game is over. In a
+    /// rated game a player who had left when it ended ranks below everyone who stayed, as their
+    /// rating counted them.
     init?(_ room: Room, for you: RoomMember?) {
         guard room.phase == .finished, let headline = room.resultText else { return nil }
         self.headline = headline
-        let isYou = { (seat: Int) in you?.seat == seat && you != nil }
         let change = { (seat: Int) in
             room.member(atSeat: seat).flatMap { room.ratingChange(ofMember: $0.number) }
         }
-        let left = { (seat: Int) in room.isRated && room.member(atSeat: seat)?.isAway == true ? ", left" : ""
-        }
+        // One seat's result: its score, what it took, and whether it had left a rated game.
+        typealias Result = (seat: Int, score: Int, detail: String, sets: [SetTrioView], left: Bool)
+        let results: [Result]
         switch room.table {
         case .set(let game)?:
-            rows = game.ranking.map { place in
-                let wrong = place.sets - place.score
-                return Row(
-                    rank: place.rank, name: room.name(ofSeat: place.seat), isYou: isYou(place.seat),
-                    score: place.score,
-                    detail: Self.count(place.sets, room.setVariant.matchName)
-                        + (wrong > 0 ? ", \(wrong) wrong" : "") + left(place.seat),
-                    sets: game.piles[place.seat].map { SetTrioView($0.cards) },
-                    ratingChange: change(place.seat)?.changeText, newRating: change(place.seat)?.ratingText)
+            results = game.scores.indices.map { seat in
+                let (score, taken) = (game.scores[seat], game.piles[seat].count)
+                let wrong = taken - score
+                return (
+                    seat, score,
+                    Self.count(taken, room.setVariant.matchName) + (wrong > 0 ? ", \(wrong) wrong" : ""),
+                    game.piles[seat].map { SetTrioView($0.cards) }, change(seat)?.left == true
+                )
             }
         case .memorize(let game)?:
-            let pairs = game.pairs
-            rows = pairs.indices.sorted { (pairs[$0], -$0) > (pairs[$1], -$1) }.map { seat in
-                Row(
-                    rank: 1 + pairs.count { $0 > pairs[seat] }, name: room.name(ofSeat: seat),
-                    isYou: isYou(seat),
-                    score: pairs[seat], detail: Self.count(pairs[seat], "pair") + left(seat), sets: [],
-                    ratingChange: change(seat)?.changeText, newRating: change(seat)?.ratingText)
+            results = game.pairs.indices.map { seat in
+                (seat, game.pairs[seat], Self.count(game.pairs[seat], "pair"), [], change(seat)?.left == true)
             }
         case nil:
             return nil
+        }
+        // NB: staying counts before the score; equal results share a rank (1, 1, 3).
+        let standing = { (result: Result) in (result.left ? 0 : 1, result.score) }
+        rows = results.sorted {
+            (standing($0) > standing($1)) || (standing($0) == standing($1) && $0.seat < $1.seat)
+        }
+        .map { result in
+            Row(
+                rank: 1 + results.count { standing($0) > standing(result) },
+                name: room.name(ofSeat: result.seat),
+                isYou: you.map { $0.seat == result.seat } ?? false, score: result.score,
+                detail: result.detail + (result.left ? ", left" : ""), sets: result.sets,
+                ratingChange: change(result.seat)?.changeText, newRating: change(result.seat)?.ratingText)
         }
     }
 

@@ -187,6 +187,28 @@ import Testing
         }
     }
 
+    @Test func quickPlayPrefersTheTableWhosePlayersAreClosestToYourRating() async throws {
+        try await withTestApp { session in
+            let (strong, newcomer, guest) = (
+                try await session.newPlayer(), try await session.newPlayer(), try await session.newPlayer()
+            )
+            try await LeaderboardTests.seed(
+                session.store, strong.player, name: "Ana", rating: 1820, playedAt: Date())
+            // Two tables wait: Ana's (1820) alone, and a newcomer's with a guest (likelier to start).
+            let strongTable = try await strong.createRoom(#"{"game": "set", "name": "Ana", "open": true}"#)
+            let newTable = try await newcomer.createRoom(#"{"game": "set", "name": "Bo", "open": true}"#)
+            try await guest.join(newTable, as: "Cy")
+            // A player rated 1790 sits with Ana; a newcomer with the newcomers.
+            let (rated, fresh) = (try await session.newPlayer(), try await session.newPlayer())
+            try await LeaderboardTests.seed(
+                session.store, rated.player, name: "Dee", rating: 1790, playedAt: Date())
+            var response = try await rated.postJSON("/rooms/quick-play", body: "{}")
+            #expect(try response.decode(OpenRoomsHTTPTests.QuickPlayJSON.self).code == strongTable.code)
+            response = try await fresh.postJSON("/rooms/quick-play", body: #"{"name": "Eve"}"#)
+            #expect(try response.decode(OpenRoomsHTTPTests.QuickPlayJSON.self).code == newTable.code)
+        }
+    }
+
     @Test func theOpenListSaysRatedOrCasualAndEachPlayersRating() async throws {
         try await withTestApp { session in
             let (ana, bo) = (try await session.newPlayer(), try await session.newPlayer())

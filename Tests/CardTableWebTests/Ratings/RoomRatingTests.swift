@@ -108,6 +108,19 @@ import Testing
         #expect(try #require(rated[ana]).rating < 1500)
         // Her history keeps no game: it did not end by its rules.
         #expect(room.finishedGames(since: before, at: now).isEmpty)
+        // The results rank her last too, and say she left.
+        room.setRatingChanges(
+            places.map { place in
+                RoomRatingChange(
+                    member: place.member.number, before: .newcomer, after: rated[place.member.player]!,
+                    left: place.left)
+            })
+        let results = try #require(RoomResults(room, for: room.member(for: bo)))
+        #expect(results.headline == "Everyone else left: Bo wins.")
+        #expect(results.rows.map(\.name) == ["Bo", "Ana"])
+        #expect(results.rows.map(\.rank) == [1, 2])
+        #expect(results.rows.map(\.detail) == ["0 Sets", "1 Set, left"])
+        #expect(results.rows.map(\.isYou) == [true, false])
     }
 
     @Test func aCasualGameGoesOnWhenPlayersLeave() throws {
