@@ -78,13 +78,29 @@ extension DatabaseTransaction {
             JOIN player_name AS n ON n.player_id = r.player_id
             WHERE \(Self.listedCondition(pool, at: now))
             ORDER BY r.rating DESC, r.player_id LIMIT \(Leaderboard.size)
-            """
+            """,
+            settingAsideFrom: PlayerRatingRecord.table,
+            key: { row in
+                [
+                    "player_id": .text(try row("player_id")), "game": .text(pool.game.rawValue),
+                    "mode": .text(pool.mode),
+                ]
+            }
         ) { row in
             (
-                player: try row("player_id") as String, name: try row("name") as String,
+                player: try row("player_id") as String, name: try? row("name") as String,
                 rating: try row("rating") as Double, deviation: try row("deviation") as Double,
                 games: try row("games") as Int
             )
+        }.compactMap { entry in
+            // NB: a name that cannot be read is set aside where names are read (the player's own
+            // pages); the board leaves that player out meanwhile.
+            entry.name.map {
+                (
+                    player: entry.player, name: $0, rating: entry.rating, deviation: entry.deviation,
+                    games: entry.games
+                )
+            }
         }
         let wholeRatings = listed.map { Int($0.rating.rounded()) }
         let players = listed.enumerated().map { index, entry in

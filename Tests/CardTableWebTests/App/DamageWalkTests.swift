@@ -154,12 +154,14 @@ struct DamageWalkTests {
             ("GET", "/"), ("GET", "/set"), ("GET", "/play/random"), ("GET", "/stats"),
             ("GET", "/stats/history.csv"), ("GET", "/set/daily"), ("GET", "/devices"), ("GET", "/rooms/open"),
             ("GET", room.pageURL), ("GET", room.eventsURL), ("POST", "/set/hint"),
-            ("POST", "/play/random/choose/1"), ("POST", "/devices/codes"),
+            ("POST", "/play/random/choose/1"), ("POST", "/devices/codes"), ("GET", "/ratings"),
+            ("GET", "/leaderboard"), ("GET", "/rooms"),
         ]
     }
 
     /// Ana, with rows in every table: themes and games of both kinds, a room with its events, her
-    /// history, a day's go and solve, her name, appearance, sound and pace, and a laptop linked
+    /// history, a day's go and solve, her name, appearance, sound and pace, a rating with its
+    /// chart and her choice to keep off the leaderboards, and a laptop linked
     /// with a code (her devices, and a recovery code kept).
     static func playerWithARowInEveryTable(_ client: any TestClientProtocol, _ instance: TestStores.Instance)
         async throws -> (Browser, Browser, CreatedRoomJSON)
@@ -188,6 +190,10 @@ struct DamageWalkTests {
             INSERT INTO daily_solve (player_id, puzzle_date, duration_ms, wrong_tries, solved_at)
             VALUES ('\(player)', '2026-01-01', 1000, 0, '2026-01-01 00:00:00')
             """)
+        // A rating after a rated game, its chart's point, and keeping off the leaderboards.
+        try await RatingMergeTests.seed(
+            instance.database, ana.player, pool: .set(.normal), rating: 1612.5, games: 1, at: Date())
+        _ = try await ana.postJSON("/devices/leaderboards", body: #"{"hidden": true}"#)
         for table in Set(damages.map(\.table)) {
             #expect(
                 try await instance.count("SELECT count(*) FROM \(table)") > 0, "no row of \(table) to damage")
