@@ -38,7 +38,9 @@ struct LeaderboardPage: PageModel {
     let devicesURL = DevicesRoute.page.path
     let newRoomURL = RoomRoute.new(game: .set, themeID: nil).path
     let chooserURL = ThemesRoute.chooser().path
-    let days = Int(Leaderboard.activeWithin / 86_400)
+    /// How many days back a listed player played: 30.
+    let days = Self.activeDays
+    static let activeDays = Int(Leaderboard.activeWithin / 86_400)
 
     init(_ board: Leaderboard) {
         title = "\(board.pool.title) leaderboard · CardTable"
@@ -68,7 +70,7 @@ struct LeaderboardPage: PageModel {
         case .inactive?:
             return
                 "Your rating is \(you.rating) after \(games). Play a rated game to be listed again: the board "
-                + "shows players of the last \(Int(Leaderboard.activeWithin / 86_400)) days."
+                + "shows players of the last \(activeDays) days."
         case .hidden?:
             return "Your rating is \(you.rating) after \(games). You chose to be hidden from leaderboards."
         }
