@@ -5,7 +5,7 @@ import Testing
 /// Talks to a live server byte by byte, for requests no HTTP client would send.
 enum RawHTTP {
     /// Sends `request` as raw bytes and reads until the server closes the connection.
-    /// - Throws: `CancellationError` when the server keeps it open longer than `timeLimit`.
+    /// - Throws: ``KeptOpen`` when the server keeps it open longer than `timeLimit`.
     static func exchange(_ request: [UInt8], port: Int, timeLimit: Duration) async throws -> String {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
@@ -24,11 +24,16 @@ enum RawHTTP {
             }
             group.addTask {
                 try await Task.sleep(for: timeLimit)
-                throw CancellationError()
+                throw KeptOpen(limit: timeLimit)
             }
             defer { group.cancelAll() }
             return try #require(try await group.next())
         }
+    }
+
+    /// The server kept the connection open past the exchange's time limit.
+    struct KeptOpen: Error {
+        let limit: Duration
     }
 
     /// Sends `request` (text) and reads until the server closes the connection.

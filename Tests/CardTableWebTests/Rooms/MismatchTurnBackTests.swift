@@ -26,7 +26,7 @@ import Testing
             let seen = try await withThrowingTaskGroup(of: [RoomMessageJSON].self) { group in
                 for (index, player) in [players[0], players[2]].enumerated() {
                     group.addTask {
-                        try await player.withRoomSocket(room.socketURL, timeLimit: .seconds(60)) { socket in
+                        try await player.withRoomSocket(room.socketURL) { socket in
                             _ = try await socket.next()
                             await ready.arriveAndWait()
                             if index == 0 {
@@ -63,9 +63,7 @@ import Testing
                 }
             }
             // Events 1–3: made, joined, started.
-            let events = try await players[1].withRoomSocket(
-                room.socketURL + "?after=3", timeLimit: .seconds(60)
-            ) { socket in
+            let events = try await players[1].withRoomSocket(room.socketURL + "?after=3") { socket in
                 try await eventsUntilTurnedBack(socket)
             }
             #expect(events.map(\.kind) == ["turnedUp", "mismatched", "turnedBack"])

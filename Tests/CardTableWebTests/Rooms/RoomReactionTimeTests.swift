@@ -237,7 +237,7 @@ import Testing
         try await withLiveTestApp(clock: clock) { session in
             let (room, ana, bo) = try await startedRoom(session)
             clock.advance(by: 1)
-            try await ana.withRoomSocket(room.socketURL, timeLimit: .seconds(60)) { socket in
+            try await ana.withRoomSocket(room.socketURL) { socket in
                 // A new socket's snapshot makes no card new again: they count from their deal.
                 let snapshot = try await socket.next()
                 #expect(snapshot.type == "snapshot")

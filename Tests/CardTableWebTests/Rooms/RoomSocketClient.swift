@@ -79,35 +79,56 @@ struct SocketClosed: Error {}
 extension Browser {
     /// Opens the room's socket with this browser's cookie and runs `script` on it (at most
     /// `timeLimit`); the socket closes when `script` returns.
+    ///
+    /// The limit only stops a script that waits for a message that never comes; it says nothing
+    /// of speed. NB: it is a minute because under the whole suite's load a socket answer that
+    /// touches the database (a device check, a move) was seen to take over a second, and a
+    /// script of ten exchanges ran past the ten seconds this once was.
     func withRoomSocket<Value: Sendable>(
-        _ path: String, timeLimit: Duration = .seconds(10),
+        _ path: String, timeLimit: Duration = .seconds(60),
         _ script: @escaping @Sendable (RoomSocketConnection) async throws -> Value
     ) async throws -> Value {
         let result = Mutex<Result<Value, any Error>?>(nil)
         var headers = HTTPFields()
         headers[.cookie] = cookie
-        let closeFrame = try await client.ws(path, configuration: .init(additionalHeaders: headers)) {
-            inbound, outbound, _ in
-            let connection = RoomSocketConnection(messages: .init(inbound)) {
-                try await outbound.write(.text($0))
+        let opened = ContinuousClock.now
+        let closeFrame: WebSocketCloseFrame?
+        do {
+            closeFrame = try await client.ws(path, configuration: .init(additionalHeaders: headers)) {
+                inbound, outbound, _ in
+                let connection = RoomSocketConnection(messages: .init(inbound)) {
+                    try await outbound.write(.text($0))
+                }
+                let outcome: Result<Value, any Error>
+                do {
+                    outcome = .success(
+                        try await withThrowingTaskGroup(of: Value?.self) { group in
+                            group.addTask { try await script(connection) }
+                            group.addTask {
+                                try await Task.sleep(for: timeLimit)
+                                return nil
+                            }
+                            defer { group.cancelAll() }
+                            guard let first = try await group.next(), let value = first else {
+                                throw TimedOut(limit: timeLimit)
+                            }
+                            return value
+                        })
+                } catch {
+                    // NB: says who was cancelled when a script ends in a CancellationError, which
+                    // nothing in the script asks for.
+                    if error is CancellationError {
+                        Issue.record(
+                            "The socket script was cancelled; its socket handler task was\(Task.isCancelled ? "" : " not") cancelled"
+                        )
+                    }
+                    outcome = .failure(error)
+                }
+                result.withLock { $0 = outcome }
             }
-            let outcome: Result<Value, any Error>
-            do {
-                outcome = .success(
-                    try await withThrowingTaskGroup(of: Value?.self) { group in
-                        group.addTask { try await script(connection) }
-                        group.addTask {
-                            try await Task.sleep(for: timeLimit)
-                            return nil
-                        }
-                        defer { group.cancelAll() }
-                        guard let first = try await group.next(), let value = first else { throw TimedOut() }
-                        return value
-                    })
-            } catch {
-                outcome = .failure(error)
-            }
-            result.withLock { $0 = outcome }
+        } catch let error as CancellationError {
+            Issue.record("The socket client was cancelled \(ContinuousClock.now - opened) after opening")
+            throw error
         }
         guard let outcome = result.withLock({ $0 }) else {
             throw SocketNeverRan(closeFrame: closeFrame.map { "\($0.closeCode) \($0.reason ?? "")" })
@@ -117,7 +138,9 @@ extension Browser {
 }
 
 /// A socket script that did not finish within its time limit.
-struct TimedOut: Error {}
+struct TimedOut: Error {
+    let limit: Duration
+}
 
 /// The socket closed before the test's script ran on it.
 struct SocketNeverRan: Error {
