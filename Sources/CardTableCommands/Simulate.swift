@@ -4,6 +4,6 @@ import ArgumentParser
 struct Simulate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Let bots play many games and report statistics.",
-        subcommands: [SimulateSet.self]
+        subcommands: [SimulateSet.self, SimulateBots.self, SimulateMemoryBots.self]
     )
 }
