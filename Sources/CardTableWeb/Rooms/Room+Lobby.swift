@@ -48,6 +48,7 @@ extension Room {
             table = .memorize(TurnBasedMemoryGame(cards, seatCount: seated.count))
         }
         beginGame(table, seating: seated.map(\.number))
+        resetBotMemories()
         let names = seated.map(\.name.text).joined(separator: ", ")
         let what = gameNumber == 1 ? "The game begins" : "Game \(gameNumber) begins"
         return [RoomHappening(kind: .started, text: "\(what): \(names).", member: member.number)]

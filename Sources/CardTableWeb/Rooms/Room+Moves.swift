@@ -120,6 +120,7 @@ extension Room {
             throw .move(describe(refusal))
         }
         setTable(.memorize(game))
+        letBotsLook()
         var happenings = [happening]
         if case .matched = outcome, game.isOver {
             happenings[0] = RoomHappening(

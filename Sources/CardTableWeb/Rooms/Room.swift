@@ -235,4 +235,9 @@ struct Room: Equatable, Sendable, Codable {
     mutating func add(_ member: RoomMember) {
         members.append(member)
     }
+
+    /// Takes the member numbered `number` out of the room.
+    mutating func removeMember(_ number: Int) {
+        members.removeAll { $0.number == number }
+    }
 }

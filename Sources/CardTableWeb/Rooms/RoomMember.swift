@@ -20,4 +20,6 @@ struct RoomMember: Hashable, Sendable, Codable {
     /// (see ``Room/mergeMember(_:into:)``): one player holds one seat, so a rated game leaves it
     /// out. Nil otherwise.
     var isMergedAway: Bool?
+    /// Set when the member is a computer opponent (issue 50); nil for a person.
+    var bot: RoomBot?
 }

@@ -31,6 +31,8 @@ struct RoomReferee: Sendable {
     let turnBackDelay: Duration
     /// Where the referee asks for mismatches to be turned back later (``MismatchTurnBack`` waits).
     let turnBacks = TurnBackRequests()
+    /// Where the referee tells ``RoomBotDriver`` that a room with computer opponents changed.
+    let botWakeups = BotWakeups()
     /// How many rooms a player hosts and lists, and how fast they move.
     let limits: RoomLimits
     /// How fast each player has been making moves in each room (``RoomLimits/moves``).
@@ -271,13 +273,15 @@ struct RoomReferee: Sendable {
     }
 
     /// Runs `change` on the room as one move, records what happened (and when the cards it
-    /// dealt came) and tells listeners.
+    /// dealt came) and tells listeners. With `lastEvent`, the change is made only while the
+    /// room's last event is that one, and nothing happens otherwise.
     func act(
-        on code: RoomCode,
+        on code: RoomCode, ifStillAt lastEvent: Int? = nil,
         _ change: @escaping @Sendable (inout Room, Date) throws(RoomRefusal) -> [RoomHappening]
     ) async throws -> Answer {
         let change = try await database.changeRoom(code, at: environment.now()) { stored, now in
             try Self.requireNotClosed(stored)
+            if let lastEvent, stored.lastEvent != lastEvent { return [] }
             do {
                 let before = stored.room
                 let happenings = try change(&stored.room, now)
@@ -300,6 +304,9 @@ struct RoomReferee: Sendable {
             room: change.stored.room, lastEvent: change.stored.lastEvent, events: change.events)
         if !answer.events.isEmpty {
             await hub.publish(code, lastEvent: answer.lastEvent, events: answer.events)
+            if !answer.room.bots.isEmpty {
+                botWakeups.wake(code, lastEvent: answer.lastEvent, at: environment.now())
+            }
         }
         return answer
     }

@@ -17,6 +17,12 @@ enum RoomRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case wrongGame
     /// A rated game needs two players or more at the table.
     case ratedNeedsTwoPlayers
+    /// Computer opponents play casual games only.
+    case botsAreCasual
+    /// The member with this number is not a computer opponent.
+    case notABot(Int)
+    /// Only the seat of a player who left in the game under way can be handed to a bot.
+    case seatNotLeft
     case claim(String)
     case move(String)
 
@@ -45,6 +51,11 @@ enum RoomRefusal: Error, Hashable, Sendable, CustomStringConvertible {
         case .ratedNeedsTwoPlayers:
             "A rated game needs at least two players here: wait for someone to join (share the code), "
                 + "or make a casual room to play alone."
+        case .botsAreCasual:
+            "Rated games are between people: computer opponents play in casual rooms only."
+        case .notABot(let number): "Member \(number) is not a computer opponent."
+        case .seatNotLeft:
+            "Only the seat of a player who left the game under way can go to a computer opponent."
         case .claim(let reason), .move(let reason): reason
         }
     }

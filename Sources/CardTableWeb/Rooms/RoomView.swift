@@ -13,6 +13,10 @@ struct RoomView: Codable, Equatable, Sendable {
         let seat: Int?
         let isHost: Bool
         let isAway: Bool
+        /// True for a computer opponent; absent for a person.
+        let bot: Bool?
+        /// A computer opponent's level; absent for a person.
+        let level: BotLevel?
     }
 
     /// A Set table: card numbers (0–80), as every screen shows them.
@@ -76,7 +80,7 @@ struct RoomView: Codable, Equatable, Sendable {
         members = room.members.map {
             Member(
                 number: $0.number, name: $0.name.text, seat: $0.seat, isHost: $0.number == room.host.number,
-                isAway: $0.isAway)
+                isAway: $0.isAway, bot: $0.bot.map { _ in true }, level: $0.bot?.level)
         }
         switch room.table {
         case .set(let game)?:

@@ -66,6 +66,6 @@ public struct MemoryBot<CardContent: Hashable> {
     }
 }
 
-extension MemoryBot: Equatable {}
+extension MemoryBot: Hashable {}
 extension MemoryBot: Sendable where CardContent: Sendable {}
 extension MemoryBot: Codable where CardContent: Codable {}

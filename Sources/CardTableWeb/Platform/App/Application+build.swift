@@ -76,6 +76,7 @@ package func buildApplication(
             serverName: "CardTable", availableConnectionsDelegate: admission.acceptance),
         services: served.services + [
             sweep, roomSweep, MismatchTurnBack(referee: rooms, logger: logger),
+            RoomBotDriver(referee: rooms, logger: logger),
             MemoryGiveBack(admission: admission, logger: logger),
         ]
             + metricsServices(metrics, configuration, logger: logger),

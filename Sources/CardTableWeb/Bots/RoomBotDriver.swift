@@ -1,0 +1,115 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Plays the computer opponents' moves in every room that has some, beside the server.
+///
+/// The referee wakes it whenever a room with bots has a new event. It then drives that room:
+/// reads it, asks ``RoomBotPlanner`` for the bots' moves on the table as it is, waits until the
+/// first is due on the server's clock (or the room changes, and it decides again) and plays it
+/// through the referee, on the condition that the room has not moved on. It stops driving a room
+/// once no person plays there (a room whose people all left stops its bots), and starts again
+/// at the room's next event.
+struct RoomBotDriver: Service {
+    let referee: RoomReferee
+    let logger: Logger
+    /// How often a waiting room looks at the clock and for news of its room.
+    var tick: Duration = .milliseconds(100)
+
+    func run() async throws {
+        let rooms = DrivenRooms()
+        await withDiscardingTaskGroup { group in
+            for await wakeup in referee.botWakeups.wakeups.cancelOnGracefulShutdown() {
+                guard await rooms.note(wakeup) else { continue }
+                group.addTask { await drive(wakeup.code, rooms) }
+            }
+            group.cancelAll()
+        }
+    }
+
+    // MARK: - Private
+
+    /// Drives one room until no person plays there and no news came since.
+    private func drive(_ code: RoomCode, _ rooms: DrivenRooms) async {
+        var seen: (event: Int, at: Date)?
+        while !Task.isCancelled {
+            do {
+                let stored = try await referee.current(code)
+                if seen?.event != stored.lastEvent {
+                    // NB: from when the event happened, as its wakeup says; from now when it
+                    // came otherwise (another instance's, or one before a restart).
+                    let happened = await rooms.moment(of: stored.lastEvent, in: code)
+                    seen = (stored.lastEvent, happened ?? referee.environment.now())
+                }
+                guard let seen else { return }
+                let moves =
+                    stored.closedAt == nil
+                    ? RoomBotPlanner.moves(
+                        in: stored.room, lastEvent: seen.event, seenAt: seen.at,
+                        turnBackDelay: turnBackSeconds)
+                    : []
+                if moves.isEmpty, stored.closedAt != nil || !stored.room.hasPersonPlaying {
+                    if await rooms.finish(code, at: seen.event) { return }
+                    continue
+                }
+                let next = moves.min { $0.due < $1.due }
+                if try await waitForTurn(of: next, in: code, at: seen.event, rooms), let next {
+                    try await referee.playBot(code, next, decidedAt: seen.event)
+                }
+            } catch is CancellationError {
+                return
+            } catch {
+                logger.warning("A room's computer opponents could not move", metadata: ["error": "\(error)"])
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
+    }
+
+    /// Waits until `move` is due (true) or the room has news (false); with no move, for news.
+    private func waitForTurn(
+        of move: RoomBotPlanner.Move?, in code: RoomCode, at event: Int, _ rooms: DrivenRooms
+    ) async throws -> Bool {
+        while true {
+            if await rooms.latestEvent(of: code) != event { return false }
+            if let move, referee.environment.now() >= move.due { return true }
+            try await Task.sleep(for: tick)
+        }
+    }
+
+    private var turnBackSeconds: TimeInterval {
+        let delay = referee.turnBackDelay.components
+        return Double(delay.seconds) + Double(delay.attoseconds) * 1e-18
+    }
+}
+
+/// The rooms ``RoomBotDriver`` drives, with the last event it heard of in each and when it
+/// happened.
+private actor DrivenRooms {
+    private var latest: [RoomCode: (event: Int, at: Date)] = [:]
+    private var driving: Set<RoomCode> = []
+
+    /// Notes the room's news; true when nobody drives it yet (the caller starts).
+    func note(_ wakeup: BotWakeups.Wakeup) -> Bool {
+        if wakeup.lastEvent > latest[wakeup.code]?.event ?? 0 {
+            latest[wakeup.code] = (wakeup.lastEvent, wakeup.at)
+        }
+        return driving.insert(wakeup.code).inserted
+    }
+
+    func latestEvent(of code: RoomCode) -> Int? {
+        latest[code]?.event
+    }
+
+    /// When event `event` of room `code` happened, if it is the latest one heard of.
+    func moment(of event: Int, in code: RoomCode) -> Date? {
+        latest[code].flatMap { $0.event == event ? $0.at : nil }
+    }
+
+    /// Stops driving `code` unless news came after `event` (false: drive on).
+    func finish(_ code: RoomCode, at event: Int) -> Bool {
+        guard latest[code]?.event ?? 0 <= event else { return false }
+        driving.remove(code)
+        latest[code] = nil
+        return true
+    }
+}

@@ -1,0 +1,65 @@
+import CardTableBasics
+import Foundation
+import SeededRandom
+
+extension RoomReferee {
+    /// Adds a computer opponent of `level` to the room (the host, between games).
+    func addBot(_ code: RoomCode, level: BotLevel, for player: PlayerID) async throws -> Answer {
+        let bot = PlayerID.random()
+        return try await act(on: code) { room, _ throws(RoomRefusal) in
+            try room.addBot(level, as: bot, by: player)
+        }
+    }
+
+    /// Takes the computer opponent numbered `number` out of the room (the host, between games).
+    func removeBot(_ code: RoomCode, number: Int, for player: PlayerID) async throws -> Answer {
+        try await act(on: code) { room, _ throws(RoomRefusal) in
+            try room.removeBot(number, by: player)
+        }
+    }
+
+    /// Hands the seat of member `number`, who left the game under way, to a new computer
+    /// opponent of `level` (the host only).
+    func handSeatToBot(_ code: RoomCode, of number: Int, level: BotLevel, for player: PlayerID)
+        async throws -> Answer
+    {
+        let bot = PlayerID.random()
+        return try await act(on: code) { room, _ throws(RoomRefusal) in
+            try room.handSeatToBot(of: number, level: level, as: bot, by: player)
+        }
+    }
+
+    /// Plays a bot's move decided on the room at event `lastEvent`, through the same rules as a
+    /// player's; nothing happens when the room has moved on since (the bot decides again), so
+    /// two drivers never both move on one state of the table. A move the room refuses (the
+    /// game ended meanwhile) changes nothing.
+    @discardableResult
+    func playBot(_ code: RoomCode, _ move: RoomBotPlanner.Move, decidedAt lastEvent: Int) async throws
+        -> Answer
+    {
+        try await act(on: code, ifStillAt: lastEvent) { room, now in
+            guard let bot = room.members.first(where: { $0.number == move.member && $0.bot != nil }) else {
+                return []
+            }
+            do {
+                switch move.action {
+                case .claim(let cards):
+                    return try room.claim(cards, by: bot.player, at: now)
+                case .voteToDeal:
+                    return try room.voteToDeal(by: bot.player, at: now)
+                case .turnACard:
+                    guard case .memorize(let game)? = room.table else { return [] }
+                    var generator = RoomBotPlanner.generator(room, lastEvent: lastEvent, member: bot.number)
+                    let startsATurn = game.game.cards.filter { $0.isFaceUp && !$0.isMatched }.count != 1
+                    if startsATurn { room.letBotForget(bot.number, using: &generator) }
+                    guard let memory = room.members.first(where: { $0.number == bot.number })?.bot?.memory,
+                        let card = memory.choice(among: game.game.cardsInSight, using: &generator)
+                    else { return [] }
+                    return try room.choose(cardID: card, by: bot.player, at: now)
+                }
+            } catch {
+                return []
+            }
+        }
+    }
+}
