@@ -16,6 +16,9 @@ struct RoomBotDriver: Service {
     /// How often a waiting room looks at the clock and for news of its room.
     var tick: Duration = .milliseconds(100)
 
+    /// How long a room read at an event waits for that event's wakeup, which says when it happened.
+    static let patienceForWakeups: Duration = .seconds(10)
+
     func run() async throws {
         let rooms = DrivenRooms()
         await withDiscardingTaskGroup { group in
@@ -32,14 +35,24 @@ struct RoomBotDriver: Service {
     /// Drives one room until no person plays there and no news came since.
     private func drive(_ code: RoomCode, _ rooms: DrivenRooms) async {
         var seen: (event: Int, at: Date)?
+        var unheardSince: ContinuousClock.Instant?
         while !Task.isCancelled {
             do {
                 let stored = try await referee.current(code)
                 if seen?.event != stored.lastEvent {
-                    // NB: from when the event happened, as its wakeup says; from now when it
-                    // came otherwise (another instance's, or one before a restart).
-                    let happened = await rooms.moment(of: stored.lastEvent, in: code)
-                    seen = (stored.lastEvent, happened ?? referee.environment.now())
+                    // NB: a bot's time counts from when the event happened, as its wakeup says.
+                    // The room may be read before its wakeup is noted: wait for it a while, then
+                    // count from now (an event that came without one).
+                    if let happened = await rooms.moment(of: stored.lastEvent, in: code) {
+                        seen = (stored.lastEvent, happened)
+                    } else if ContinuousClock.now - (unheardSince ?? .now) < Self.patienceForWakeups {
+                        unheardSince = unheardSince ?? .now
+                        try await Task.sleep(for: tick)
+                        continue
+                    } else {
+                        seen = (stored.lastEvent, referee.environment.now())
+                    }
+                    unheardSince = nil
                 }
                 guard let seen else { return }
                 let moves =
