@@ -50,7 +50,9 @@ struct RoomBotDriver: Service {
                         try await Task.sleep(for: tick)
                         continue
                     } else {
-                        seen = (stored.lastEvent, referee.environment.now())
+                        let now = referee.environment.now()
+                        await rooms.heard(stored.lastEvent, in: code, at: now)
+                        seen = (stored.lastEvent, now)
                     }
                     unheardSince = nil
                 }
@@ -67,9 +69,15 @@ struct RoomBotDriver: Service {
                 }
                 let next = moves.min { $0.due < $1.due }
                 if try await waitForTurn(of: next, in: code, at: seen.event, rooms), let next {
-                    try await referee.playBot(code, next, decidedAt: seen.event)
+                    let played = try await referee.playBot(code, next, decidedAt: seen.event)
+                    // NB: a move the room refused changes nothing; the same move would be due
+                    // again at once, so wait before deciding again.
+                    if played.events.isEmpty, played.lastEvent == seen.event {
+                        try await Task.sleep(for: .seconds(1))
+                    }
                 }
             } catch is CancellationError {
+                await rooms.abandon(code)
                 return
             } catch {
                 logger.warning("A room's computer opponents could not move", metadata: ["error": "\(error)"])
@@ -83,7 +91,7 @@ struct RoomBotDriver: Service {
         of move: RoomBotPlanner.Move?, in code: RoomCode, at event: Int, _ rooms: DrivenRooms
     ) async throws -> Bool {
         while true {
-            if await rooms.latestEvent(of: code) != event { return false }
+            if await rooms.latestEvent(of: code) ?? 0 > event { return false }
             if let move, referee.environment.now() >= move.due { return true }
             try await Task.sleep(for: tick)
         }
@@ -116,6 +124,17 @@ private actor DrivenRooms {
     /// When event `event` of room `code` happened, if it is the latest one heard of.
     func moment(of event: Int, in code: RoomCode) -> Date? {
         latest[code].flatMap { $0.event == event ? $0.at : nil }
+    }
+
+    /// Notes event `event` of room `code`, which came without a wakeup, as happening at `moment`.
+    func heard(_ event: Int, in code: RoomCode, at moment: Date) {
+        if event > latest[code]?.event ?? 0 { latest[code] = (event, moment) }
+    }
+
+    /// Forgets `code`, whose driving was cancelled, so a later wakeup drives it again.
+    func abandon(_ code: RoomCode) {
+        driving.remove(code)
+        latest[code] = nil
     }
 
     /// Stops driving `code` unless news came after `event` (false: drive on).

@@ -37,7 +37,7 @@ extension RoomReferee {
     func playBot(_ code: RoomCode, _ move: RoomBotPlanner.Move, decidedAt lastEvent: Int) async throws
         -> Answer
     {
-        try await act(on: code, ifStillAt: lastEvent) { room, now in
+        let answer = try await act(on: code, ifStillAt: lastEvent) { room, now in
             guard let bot = room.members.first(where: { $0.number == move.member && $0.bot != nil }) else {
                 return []
             }
@@ -61,5 +61,8 @@ extension RoomReferee {
                 return []
             }
         }
+        // A bot's mismatch turns back by itself, as a person's does.
+        turnMismatchBackInTime(answer.room)
+        return answer
     }
 }

@@ -117,7 +117,12 @@ struct RoomSocket: Sendable {
             // tasks of its own, so an open socket does not hold that memory; each later move and
             // event is not, as the extra task's wait for a thread is felt when the server is busy.
             try await inOwnTask { [referee] in
-                let room = try await referee.current(code).room
+                let stored = try await referee.current(code)
+                let room = stored.room
+                // NB: bots whose driver was lost (a restart) are driven again once someone is here.
+                if room.hasPersonPlaying, !room.bots.isEmpty {
+                    referee.botWakeups.wake(code, lastEvent: stored.lastEvent, at: referee.environment.now())
+                }
                 // Back from being away: the room counts them again.
                 if let member = room.member(for: player), member.isAway {
                     _ = try await referee.setAway(false, in: code, for: player)

@@ -35,29 +35,33 @@ public struct MemoryBot<CardContent: Hashable> {
         }
     }
 
-    /// The id of the card the bot turns next, or `nil` when no card is face down.
+    /// The id of the card the bot turns next (a face-down card, or one of a mismatch still
+    /// showing), or `nil` when there is none.
     public func choice(
         among cards: [MemoryCardSight<CardContent>], using generator: inout some RandomNumberGenerator
     ) -> Int? {
-        let faceDown = cards.filter(\.isFaceDown).map(\.id)
-        guard !faceDown.isEmpty else { return nil }
         let faceUp = cards.filter { $0.visibleContent != nil }
-        let unseen = faceDown.filter { memory[$0] == nil }
+        // NB: the two cards of a mismatch still showing turn back at the next card, so they can
+        // be turned like face-down ones.
+        let choosable = cards.filter { $0.isFaceDown || (faceUp.count == 2 && $0.visibleContent != nil) }.map(
+            \.id)
+        guard !choosable.isEmpty else { return nil }
+        let unseen = choosable.filter { memory[$0] == nil }
         if faceUp.count == 1, let up = faceUp.first, let content = up.visibleContent {
             // The turn's second card: its pair if remembered.
-            if let pair = faceDown.first(where: { memory[$0] == content }) { return pair }
-        } else if let pair = knownPair(among: faceDown) {
+            if let pair = choosable.first(where: { memory[$0] == content }) { return pair }
+        } else if let pair = knownPair(among: choosable) {
             return pair
         }
-        return (unseen.isEmpty ? faceDown : unseen).randomElement(using: &generator)
+        return (unseen.isEmpty ? choosable : unseen).randomElement(using: &generator)
     }
 
     // MARK: - Private
 
-    /// A card among `faceDown` whose pair the bot also remembers there, the lowest id first.
-    private func knownPair(among faceDown: [Int]) -> Int? {
+    /// A card among `choosable` whose pair the bot also remembers there, the lowest id first.
+    private func knownPair(among choosable: [Int]) -> Int? {
         var firstSeen: [CardContent: Int] = [:]
-        for id in faceDown.sorted() {
+        for id in choosable.sorted() {
             guard let content = memory[id] else { continue }
             if let other = firstSeen[content] { return other }
             firstSeen[content] = id

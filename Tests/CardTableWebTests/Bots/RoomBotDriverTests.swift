@@ -102,9 +102,12 @@ struct RoomBotDriverTests {
         _ = try await referee.voteToDeal(code, for: ana)
         let after = try await referee.playBot(code, move, decidedAt: stored.lastEvent)
         #expect(after.events.isEmpty)
-        // Decided on the table as it is, the same move is played.
+        // Decided on the table as it is, the same move is played (once its cards have been on
+        // the table for the reaction time).
+        clock.advance(by: 1)
         let played = try await referee.playBot(code, move, decidedAt: after.lastEvent)
-        #expect(played.events.count >= 1)
+        let kinds = try played.events.map { try JSONText.decode(RoomEvent.self, from: $0).kind }
+        #expect(kinds.first == .scored)
     }
 
     @Test func botsStopOnceThePersonLeft() async throws {
