@@ -61,7 +61,7 @@ struct RoomBotDriver: Service {
                     stored.closedAt == nil
                     ? RoomBotPlanner.moves(
                         in: stored.room, lastEvent: seen.event, seenAt: seen.at,
-                        turnBackDelay: turnBackSeconds)
+                        turnBackDelay: referee.turnBackSeconds)
                     : []
                 if moves.isEmpty, stored.closedAt != nil || !stored.room.hasPersonPlaying {
                     if await rooms.finish(code, at: seen.event) { return }
@@ -95,11 +95,6 @@ struct RoomBotDriver: Service {
             if let move, referee.environment.now() >= move.due { return true }
             try await Task.sleep(for: tick)
         }
-    }
-
-    private var turnBackSeconds: TimeInterval {
-        let delay = referee.turnBackDelay.components
-        return Double(delay.seconds) + Double(delay.attoseconds) * 1e-18
     }
 }
 

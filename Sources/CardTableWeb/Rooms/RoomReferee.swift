@@ -261,7 +261,8 @@ struct RoomReferee: Sendable {
         }
     }
 
-    private var turnBackSeconds: TimeInterval {
+    /// ``turnBackDelay`` in seconds.
+    var turnBackSeconds: TimeInterval {
         Double(turnBackDelay.components.seconds) + Double(turnBackDelay.components.attoseconds) * 1e-18
     }
 
