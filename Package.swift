@@ -147,7 +147,7 @@ let package = Package(
                 .process("Platform/Resources"), .process("Memorize/Resources"),
                 .process("Themes/Resources"), .process("Set/Resources"), .process("Rooms/Resources"),
                 .process("Daily/Resources"), .process("Stats/Resources"), .process("Devices/Resources"),
-                .process("Ratings/Resources"),
+                .process("Ratings/Resources"), .process("Bots/Resources"),
             ],
             swiftSettings: layer
         ),

@@ -379,6 +379,32 @@ def test_set_room(client):
 
 
 @walked
+def test_room_bots(client):
+    """Bots added, refused and taken out in a lobby, a seat that cannot go to one, and a game
+    against the computer that starts at once."""
+    host, guest = client(), client()
+    code = host.post("/rooms", 201, json_body={"game": "set", "name": "Ana"})["code"]
+    guest.post("/rooms/{code}/join", path={"code": code}, json_body={"name": "Bo"})
+    added = host.post("/rooms/{code}/bots", path={"code": code}, json_body={"level": "expert"})
+    bot = added[0]["member"]
+    assert [m.get("bot") for m in added[0]["view"]["members"]] == [None, None, True]
+    assert added[0]["view"]["members"][-1]["level"] == "expert"
+    guest.post("/rooms/{code}/bots", 403, path={"code": code}, json_body={"level": "casual"})
+    host.post("/rooms/{code}/bots", 400, path={"code": code}, json_body={"level": "perfect"})
+    host.call("DELETE", "/rooms/{code}/bots/{number}", 409, path={"code": code, "number": 1})
+    host.call("DELETE", "/rooms/{code}/bots/{number}", 200, path={"code": code, "number": bot})
+    again = host.post("/rooms/{code}/bots", path={"code": code}, json_body={"level": "beginner"})[0]["member"]
+    host.post("/rooms/{code}/bots/{number}/remove", path={"code": code, "number": again})
+    host.post("/rooms/{code}/bots", path={"code": code}, json_body={"level": "casual"})
+    host.post("/rooms/{code}/start", path={"code": code})
+    host.post("/rooms/{code}/members/{number}/bot", 409, path={"code": code, "number": 2},
+              json_body={"level": "quick"})
+    alone = host.post("/rooms", 201, json_body={"game": "set", "bots": 2, "level": "quick"})["code"]
+    assert room_view(host, alone)["phase"] == "playing"
+    host.post("/rooms", 400, json_body={"game": "set", "bots": 1, "rated": True})
+
+
+@walked
 def test_memorize_room(client, contract_server):
     host, guest = client(), client()
     theme = host.post("/themes", json_body={"name": "Fruit", "emojis": ["🍎", "🍐"], "numberOfPairs": 2,

@@ -4,6 +4,15 @@ import MemorizeCore
 import SetCore
 
 extension Room {
+    /// How long after a person's last event computer opponents go on playing: a room whose people
+    /// left without saying so (a form has no socket to drop) stops its bots, and the next move
+    /// of a person starts them again.
+    static let botPatience: TimeInterval = 10 * 60
+
+    /// Until when the bots play on: ``botPatience`` after a person's last event (for ever in
+    /// rooms stored before those were kept).
+    var botsPlayUntil: Date { personActed?.at.addingTimeInterval(Self.botPatience) ?? .distantFuture }
+
     /// The members who are computer opponents.
     var bots: [RoomMember] { members.filter { $0.bot != nil } }
 
@@ -22,6 +31,9 @@ extension Room {
         try requireHostBetweenGames(host)
         guard !isRated else { throw .botsAreCasual }
         guard members.count < Self.maximumMembers else { throw .full }
+        guard members.filter({ !$0.isAway }).count < Self.maximumPlayers else {
+            throw .noSeatForBot(maximum: Self.maximumPlayers)
+        }
         let name = botName(level)
         let number = (members.map(\.number).max() ?? 0) + 1
         add(RoomMember(number: number, player: player, name: name, bot: RoomBot(level: level)))
@@ -89,15 +101,31 @@ extension Room {
         }
     }
 
-    /// Gives every Memorize bot at the new game an empty memory; Set bots need none.
+    /// Gives every Memorize bot at the new game an empty memory (Set bots need none), and every
+    /// bot a clean slate of wrong claims.
     mutating func resetBotMemories() {
         let isMemorize = game == .memorize
         for bot in bots {
             updateMember(bot.number) { member in
                 guard let level = member.bot?.level else { return }
                 member.bot?.memory = isMemorize ? MemoryBot(level: level.memoryLevel) : nil
+                member.bot?.missed = nil
             }
         }
+    }
+
+    /// Notes that the bot numbered `number` claimed a wrong Set at `moment`: it searches the
+    /// table again from then.
+    mutating func noteBotMissed(_ number: Int, at moment: RoomMoment) {
+        updateMember(number) { $0.bot?.missed = moment }
+    }
+
+    /// Where a Set bot's search of the table under way starts: at the table's last change, or
+    /// at its own wrong claim since; `fallback` in rooms stored before changes were kept.
+    func setSearchStart(of bot: RoomMember, fallback: RoomMoment) -> RoomMoment {
+        let changed = setTableChanged ?? fallback
+        guard let missed = bot.bot?.missed, missed.event > changed.event else { return changed }
+        return missed
     }
 
     // MARK: - Private

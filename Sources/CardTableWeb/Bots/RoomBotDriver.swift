@@ -8,8 +8,8 @@ import ServiceLifecycle
 /// reads it, asks ``RoomBotPlanner`` for the bots' moves on the table as it is, waits until the
 /// first is due on the server's clock (or the room changes, and it decides again) and plays it
 /// through the referee, on the condition that the room has not moved on. It stops driving a room
-/// once no person plays there (a room whose people all left stops its bots), and starts again
-/// at the room's next event.
+/// once its bots have no move to make (no person plays there, it is a person's turn, or no
+/// person moved for ``Room/botPatience``), and starts again at the room's next event.
 struct RoomBotDriver: Service {
     let referee: RoomReferee
     let logger: Logger
@@ -63,12 +63,12 @@ struct RoomBotDriver: Service {
                         in: stored.room, lastEvent: seen.event, seenAt: seen.at,
                         turnBackDelay: referee.turnBackSeconds)
                     : []
-                if moves.isEmpty, stored.closedAt != nil || !stored.room.hasPersonPlaying {
+                // NB: with no move, none comes before the room's next event, which wakes it again.
+                guard let next = moves.min(by: { $0.due < $1.due }) else {
                     if await rooms.finish(code, at: seen.event) { return }
                     continue
                 }
-                let next = moves.min { $0.due < $1.due }
-                if try await waitForTurn(of: next, in: code, at: seen.event, rooms), let next {
+                if try await waitForTurn(of: next, in: code, at: seen.event, rooms) {
                     let played = try await referee.playBot(code, next, decidedAt: seen.event)
                     // NB: a move the room refused changes nothing; the same move would be due
                     // again at once, so wait before deciding again.
@@ -86,13 +86,13 @@ struct RoomBotDriver: Service {
         }
     }
 
-    /// Waits until `move` is due (true) or the room has news (false); with no move, for news.
+    /// Waits until `move` is due (true) or the room has news (false).
     private func waitForTurn(
-        of move: RoomBotPlanner.Move?, in code: RoomCode, at event: Int, _ rooms: DrivenRooms
+        of move: RoomBotPlanner.Move, in code: RoomCode, at event: Int, _ rooms: DrivenRooms
     ) async throws -> Bool {
         while true {
             if await rooms.latestEvent(of: code) ?? 0 > event { return false }
-            if let move, referee.environment.now() >= move.due { return true }
+            if referee.environment.now() >= move.due { return true }
             try await Task.sleep(for: tick)
         }
     }

@@ -11,6 +11,22 @@ extension RoomReferee {
         }
     }
 
+    /// Seats `bots` computer opponents of `level` in the new room `code` and starts its game at
+    /// once: a game against the computer. The events of both come back together.
+    func startAgainstComputer(_ code: RoomCode, bots: Int, level: BotLevel, for player: PlayerID)
+        async throws -> Answer
+    {
+        let players = (0..<bots).map { _ in PlayerID.random() }
+        return try await act(on: code) { room, now throws(RoomRefusal) in
+            var happenings: [RoomHappening] = []
+            for bot in players {
+                happenings += try room.addBot(level, as: bot, by: player)
+            }
+            var generator = SystemRandomNumberGenerator()
+            return happenings + (try room.start(by: player, using: &generator, at: now))
+        }
+    }
+
     /// Takes the computer opponent numbered `number` out of the room (the host, between games).
     func removeBot(_ code: RoomCode, number: Int, for player: PlayerID) async throws -> Answer {
         try await act(on: code) { room, _ throws(RoomRefusal) in
@@ -44,7 +60,11 @@ extension RoomReferee {
             do {
                 switch move.action {
                 case .claim(let cards):
-                    return try room.claim(cards, by: bot.player, at: now)
+                    let happenings = try room.claim(cards, by: bot.player, at: now)
+                    if happenings.contains(where: { $0.kind == .wrongSet }) {
+                        room.noteBotMissed(bot.number, at: RoomMoment(event: lastEvent + 1, at: now))
+                    }
+                    return happenings
                 case .voteToDeal:
                     return try room.voteToDeal(by: bot.player, at: now)
                 case .turnACard:

@@ -46,6 +46,8 @@ struct MemorizePage: PageModel {
     let statsURL = StatsRoute.page.path
     /// Where friends make a room to play this theme together (a copy of it).
     let friendsURL: String
+    /// *Play against the computer* with this theme.
+    let computerGame: ComputerGameForm
 
     /// How a finished game compares with the player's best; nil while it goes on.
     let best: BestComparison?
@@ -84,6 +86,7 @@ struct MemorizePage: PageModel {
         options = MemorizeOptions(table.preferences, url: MemorizeRoute.options(saved.slot).path)
         newGameURL = MemorizeRoute.newGame(saved.slot).path
         friendsURL = RoomRoute.new(game: .memorize, themeID: saved.theme.id).path
+        computerGame = .memorize(saved.theme.id)
         chooserURL = ThemesRoute.chooser().path
     }
 

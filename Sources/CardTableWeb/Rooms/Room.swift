@@ -47,6 +47,13 @@ struct Room: Equatable, Sendable, Codable {
     /// that reached its player less than ``MultiplayerSetGame/reactionTime`` before is "the table
     /// changed". Nil in rooms stored before it was kept, and a card it lacks was dealt long ago.
     private(set) var setCardsDealtTime: [Int: Date]?
+    /// The event and moment the Set table last changed (cards dealt or taken, or, in Set-Chain,
+    /// a new last Set), from which a computer opponent's search of it counts. Nil in Memorize
+    /// rooms and in rooms stored before it was kept.
+    private(set) var setTableChanged: RoomMoment?
+    /// The last event a person (not a bot) made happen, after which computer opponents play only
+    /// for ``botPatience``; nil in rooms stored before it was kept.
+    private(set) var personActed: RoomMoment?
     /// Since when the host has listed the room under Open rooms, where anyone may find and join
     /// it; nil when only its code lets people in (and in rooms stored before the list).
     private(set) var openSince: Date?
@@ -65,7 +72,9 @@ struct Room: Equatable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case code, game, theme
         case savedSetVariant = "setVariant"
-        case members, phase, gameNumber, table, setCardsDealtAt, setCardsDealtTime, openSince, openFrom
+        case members, phase, gameNumber, table, setCardsDealtAt, setCardsDealtTime, setTableChanged,
+            personActed
+        case openSince, openFrom
         case savedIsRated = "rated"
         case ratingChanges
     }
@@ -185,11 +194,19 @@ struct Room: Equatable, Sendable, Codable {
         guard case .set(let game)? = table else {
             setCardsDealtAt = nil
             setCardsDealtTime = nil
+            setTableChanged = nil
             return
         }
         let isSameGame = before.gameNumber == gameNumber
         var earlier: Set<SetCard> = []
-        if isSameGame, case .set(let old)? = before.table { earlier = Set(old.table) }
+        var isSameTable = false
+        if isSameGame, case .set(let old)? = before.table {
+            earlier = Set(old.table)
+            isSameTable = old.table == game.table && old.previousSet == game.previousSet
+        }
+        if !isSameTable || setTableChanged == nil {
+            setTableChanged = RoomMoment(event: firstEvent, at: now)
+        }
         let knownEvents = isSameGame ? setCardsDealtAt ?? [:] : [:]
         let knownTimes = isSameGame ? setCardsDealtTime ?? [:] : [:]
         var dealtAt: [Int: Int] = [:]
@@ -201,6 +218,14 @@ struct Room: Equatable, Sendable, Codable {
         }
         setCardsDealtAt = dealtAt
         setCardsDealtTime = dealtTime
+    }
+
+    /// Notes `happenings`, the change that starts at `moment`, when a person made one of them.
+    mutating func notePersonActed(in happenings: [RoomHappening], at moment: RoomMoment) {
+        let people = Set(members.filter { $0.bot == nil }.map(\.number))
+        if happenings.contains(where: { $0.member.map(people.contains) ?? false }) {
+            personActed = moment
+        }
     }
 
     mutating func setTable(_ table: Table) {

@@ -25,6 +25,11 @@ struct RoomController: Sendable {
         let open: Bool?
         /// Whether the room's games count for ratings (false, casual, when missing).
         let rated: Bool?
+        /// How many computer opponents to play against: the room is then unlisted, casual, and
+        /// its game starts at once (see ``RoomReferee/startAgainstComputer(_:bots:level:for:)``).
+        let bots: Int?
+        /// How well they play; Casual when missing.
+        let level: BotLevel?
     }
 
     /// The body of listing a room under Open rooms (`true`) or taking it off (`false`).
@@ -86,6 +91,7 @@ struct RoomController: Sendable {
         lookups.on(RoomRoute.Template.events, notingIn: routes, use: events)
         lookups.on(RoomRoute.Template.replay, notingIn: routes, use: replay)
         lookups.on(RoomRoute.Template.listing, notingIn: routes, use: listing)
+        RoomBotsController(rooms: self).addRoutes(to: lookups, notingIn: routes)
     }
 
     // MARK: - Routes
@@ -123,7 +129,8 @@ struct RoomController: Sendable {
                 }
             }
         }
-        let answer: RoomReferee.Answer
+        let opponents = try Self.computerOpponents(form)
+        var answer: RoomReferee.Answer
         do {
             answer = try await referee.create(
                 form.game, themeID: form.themeID, mode: form.mode, hostName: name, open: form.open ?? false,
@@ -144,6 +151,10 @@ struct RoomController: Sendable {
             }
         }
         let code = answer.room.code
+        if let opponents {
+            answer = try await referee.startAgainstComputer(
+                code, bots: opponents.count, level: opponents.level, for: Self.host(context))
+        }
         switch ResponseFormat(request) {
         case .html: return .redirect(to: RoomRoute.page(code))
         case .json:
@@ -345,6 +356,31 @@ struct RoomController: Sendable {
         return try context.requirePlayer()
     }
 
+    /// How many computer opponents a new room plays against, and how well, or nil for a room of
+    /// people; refuses what cannot go with them, naming the field.
+    static func computerOpponents(_ form: CreateForm) throws -> (count: Int, level: BotLevel)? {
+        let most = Room.maximumPlayers - 1
+        guard let count = form.bots else {
+            guard form.level == nil else {
+                throw AppError.badRequest(
+                    "bots: say how many computer opponents play at that level, 1 to \(most).")
+            }
+            return nil
+        }
+        guard (1...most).contains(count) else {
+            throw AppError.badRequest(
+                "bots must be a whole number from 1 to \(most): how many computer opponents.")
+        }
+        guard form.open != true else {
+            throw AppError.badRequest("open: a room against the computer is not listed under Open rooms.")
+        }
+        guard form.rated != true else {
+            throw AppError.badRequest(
+                "rated: games against the computer are casual; ratings count people only.")
+        }
+        return (count, form.level ?? .casual)
+    }
+
     /// The error that says why a typed name cannot be used, naming the field.
     private static func nameError(_ problem: DisplayName.Problem) -> AppError {
         AppError.badRequest("name: \(problem.description)")
@@ -380,7 +416,7 @@ struct RoomController: Sendable {
     }
 
     /// The events a request added (JSON), or the room page (a form post).
-    private func answer(_ answer: RoomReferee.Answer, _ request: Request) throws -> Response {
+    func answer(_ answer: RoomReferee.Answer, _ request: Request) throws -> Response {
         switch ResponseFormat(request) {
         case .html: return .redirect(to: RoomRoute.page(answer.room.code))
         case .json:
@@ -405,6 +441,9 @@ extension RoomForm {
             "seen": "the number of the last event your page drew, a whole number from 0",
             "open": "true to list the room under Open rooms, false not to",
             "rated": "true for a rated room (its games change the players' ratings), false for a casual one",
+            "bots":
+                "how many computer opponents to play against, a whole number from 1 to \(Room.maximumPlayers - 1)",
+            "level": "how well computer opponents play: \(BotLevel.choices)",
         ]
     }
 }

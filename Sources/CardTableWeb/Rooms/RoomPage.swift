@@ -24,6 +24,31 @@ struct RoomPage: PageModel {
         let isYou: Bool
         /// Whether it is their turn (Memorize).
         let isTurn: Bool
+        /// Where the host takes this computer opponent out, between games.
+        let removeBotURL: String?
+    }
+
+    /// The seat of a player who left the game under way, which the host may hand to a bot.
+    @TemplateFields
+    struct LeftSeat: Encodable, Sendable {
+        let number: Int
+        let name: String
+        let url: String
+    }
+
+    /// A level in a list of computer opponents' levels.
+    @TemplateFields
+    struct BotLevelChoice: Encodable, Sendable {
+        let value: String
+        let label: String
+        let isSelected: Bool
+
+        /// Every level, `selected` chosen.
+        static func all(selected: BotLevel = .casual) -> [BotLevelChoice] {
+            BotLevel.allCases.map {
+                BotLevelChoice(value: $0.rawValue, label: $0.title, isSelected: $0 == selected)
+            }
+        }
     }
 
     /// A link to the replay of one of the room's games.
@@ -94,6 +119,14 @@ struct RoomPage: PageModel {
     let memorizeCards: [MemorizeCard]
     /// "Your turn" or "Bo's turn".
     let turnText: String?
+    /// Whether the host may add computer opponents now (between games, in a casual room).
+    let canAddBots: Bool
+    let botsURL: String
+    let botLevels = BotLevelChoice.all()
+    /// For the host, the seats of players who left the game under way.
+    let leftSeats: [LeftSeat]
+    @TemplateField
+    var hasLeftSeats: Bool { !leftSeats.isEmpty }
     /// The ranking once a game is over.
     let results: RoomResults?
     /// The replays of the room's finished games, newest first.
@@ -172,6 +205,16 @@ struct RoomPage: PageModel {
         dealURL = RoomRoute.deal(code).path
         socketURL = RoomRoute.socket(code).path
         eventsURL = RoomRoute.events(code, after: stored.lastEvent).path
+        botsURL = RoomRoute.bots(code).path
+        let isHost = isHost
+        canAddBots = isHost && room.phase != .playing && !room.isRated
+        leftSeats =
+            isHost && room.phase == .playing && !room.isRated
+            ? room.members.filter { $0.isAway && $0.seat != nil }.map {
+                LeftSeat(
+                    number: $0.number, name: $0.name.text,
+                    url: RoomRoute.seatBot(code, member: $0.number).path)
+            } : []
 
         var scores: [Int: Int] = [:]
         var turnSeat: Int?
@@ -210,16 +253,21 @@ struct RoomPage: PageModel {
             turnText = nil
         }
         let phase = room.phase
+        let canAddBots = canAddBots
         members = room.members.map { member in
             let role: String? =
                 member.isAway
                 ? "away"
                 : member.number == room.host.number
-                    ? "host" : phase != .lobby && member.seat == nil ? "watching" : nil
+                    ? "host"
+                    : member.bot != nil
+                        ? "computer" : phase != .lobby && member.seat == nil ? "watching" : nil
             return MemberRow(
                 number: member.number, name: member.name.text, role: role,
                 score: member.seat.flatMap { scores[$0] }, isYou: member.number == you?.number,
-                isTurn: phase == .playing && turnSeat != nil && member.seat == turnSeat)
+                isTurn: phase == .playing && turnSeat != nil && member.seat == turnSeat,
+                removeBotURL: canAddBots && member.bot != nil
+                    ? RoomRoute.removeBot(code, number: member.number).path : nil)
         }
     }
 

@@ -288,6 +288,8 @@ struct RoomReferee: Sendable {
                 let happenings = try change(&stored.room, now)
                 if !happenings.isEmpty {
                     stored.room.noteCardsDealt(since: before, firstEvent: stored.lastEvent + 1, at: now)
+                    stored.room.notePersonActed(
+                        in: happenings, at: RoomMoment(event: stored.lastEvent + 1, at: now))
                 }
                 return happenings
             } catch let refusal as RoomRefusal {

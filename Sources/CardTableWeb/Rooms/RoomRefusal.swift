@@ -21,6 +21,8 @@ enum RoomRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case botsAreCasual
     /// The member with this number is not a computer opponent.
     case notABot(Int)
+    /// Every seat of the next game is taken (a bot would only watch).
+    case noSeatForBot(maximum: Int)
     /// Only the seat of a player who left in the game under way can be handed to a bot.
     case seatNotLeft
     case claim(String)
@@ -54,6 +56,8 @@ enum RoomRefusal: Error, Hashable, Sendable, CustomStringConvertible {
         case .botsAreCasual:
             "Rated games are between people: computer opponents play in casual rooms only."
         case .notABot(let number): "Member \(number) is not a computer opponent."
+        case .noSeatForBot(let maximum):
+            "A game seats \(maximum) players and every seat is taken: a computer opponent would only watch."
         case .seatNotLeft:
             "Only the seat of a player who left the game under way can go to a computer opponent."
         case .claim(let reason), .move(let reason): reason

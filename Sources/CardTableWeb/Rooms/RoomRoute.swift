@@ -28,6 +28,14 @@ enum RoomRoute: Route, Hashable {
     case listing(RoomCode)
     /// The replay of the room's game number `game`, at move `move` (the first when nil).
     case replay(RoomCode, game: Int, move: Int? = nil)
+    /// Adding a computer opponent (the host, between games).
+    case bots(RoomCode)
+    /// A computer opponent, by its member number: `DELETE` takes it out.
+    case bot(RoomCode, number: Int)
+    /// Taking a computer opponent out from a form (which cannot send `DELETE`).
+    case removeBot(RoomCode, number: Int)
+    /// Handing the seat of member `number`, who left the game under way, to a computer opponent.
+    case seatBot(RoomCode, member: Int)
 
     enum Template: String, RouteTemplate {
         case new = "/rooms/new"
@@ -43,11 +51,16 @@ enum RoomRoute: Route, Hashable {
         case socket = "/rooms/{code}/socket"
         case replay = "/rooms/{code}/games/{game}"
         case listing = "/rooms/{code}/open"
+        case bots = "/rooms/{code}/bots"
+        case bot = "/rooms/{code}/bots/{number}"
+        case removeBot = "/rooms/{code}/bots/{number}/remove"
+        case seatBot = "/rooms/{code}/members/{number}/bot"
 
         var method: HTTPRequest.Method {
             switch self {
             case .new, .find, .page, .events, .socket, .replay: .get
-            case .create, .join, .start, .claim, .deal, .choose, .listing: .post
+            case .create, .join, .start, .claim, .deal, .choose, .listing, .bots, .removeBot, .seatBot: .post
+            case .bot: .delete
             }
         }
     }
@@ -67,6 +80,10 @@ enum RoomRoute: Route, Hashable {
         case .socket: .socket
         case .replay: .replay
         case .listing: .listing
+        case .bots: .bots
+        case .bot: .bot
+        case .removeBot: .removeBot
+        case .seatBot: .seatBot
         }
     }
 
@@ -74,8 +91,10 @@ enum RoomRoute: Route, Hashable {
         switch self {
         case .new, .create, .find: [:]
         case .page(let code), .join(let code), .start(let code), .claim(let code), .deal(let code),
-            .events(let code, _), .socket(let code), .listing(let code):
+            .events(let code, _), .socket(let code), .listing(let code), .bots(let code):
             ["code": code.rawValue]
+        case .bot(let code, let number), .removeBot(let code, let number), .seatBot(let code, let number):
+            ["code": code.rawValue, "number": String(number)]
         case .choose(let code, let card): ["code": code.rawValue, "card": String(card)]
         case .replay(let code, let game, _): ["code": code.rawValue, "game": String(game)]
         }

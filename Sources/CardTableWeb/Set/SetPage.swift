@@ -84,6 +84,8 @@ struct SetPage: PageModel {
     let chooserURL = ThemesRoute.chooser().path
     /// Where friends make a room to play Set together.
     let friendsURL = RoomRoute.new(game: .set, themeID: nil).path
+    /// *Play against the computer* in the current mode.
+    let computerGame: ComputerGameForm
 
     // MARK: - Card faces (every card of the page, drawn by `set-face.mustache`)
 
@@ -114,6 +116,7 @@ struct SetPage: PageModel {
         matchName = variant.matchName
         players = SetPlayMode(game).rawValue
         modeChoices = SetModeChoice.all(current: variant)
+        computerGame = .set(variant)
         isTwoPlayer = game.twoPlayer != nil
         colorBlind = saved.colorBlind
         score = game.score

@@ -74,4 +74,50 @@ struct RoomBotPlannerTests {
         #expect(moves.map(\.action) == [.turnACard])
         #expect(moves.first?.due == seenAt.addingTimeInterval(30))
     }
+
+    @Test func aSetBotsSearchCountsFromTheTablesLastChangeWhateverHappenedSince() throws {
+        let lobby = try startedSetRoom(bots: [])
+        var room = try startedSetRoom(bots: [.casual, .expert])
+        room.noteCardsDealt(since: lobby, firstEvent: 4, at: seenAt)
+        let atTheDeal = RoomBotPlanner.moves(in: room, lastEvent: 4, seenAt: seenAt, turnBackDelay: 1.5)
+        #expect(atTheDeal.count == 2)
+        // A later event that left the table as it was (someone came back, say) changes nothing.
+        let later = RoomBotPlanner.moves(
+            in: room, lastEvent: 9, seenAt: seenAt.addingTimeInterval(20), turnBackDelay: 1.5)
+        #expect(later == atTheDeal)
+    }
+
+    @Test func aBotThatClaimedWronglySearchesAgainFromItsMiss() throws {
+        let lobby = try startedSetRoom(bots: [])
+        var room = try startedSetRoom(bots: [.beginner, .casual])
+        room.noteCardsDealt(since: lobby, firstEvent: 4, at: seenAt)
+        let before = RoomBotPlanner.moves(in: room, lastEvent: 4, seenAt: seenAt, turnBackDelay: 1.5)
+        let missedAt = seenAt.addingTimeInterval(30)
+        room.noteBotMissed(2, at: RoomMoment(event: 6, at: missedAt))
+        let after = RoomBotPlanner.moves(in: room, lastEvent: 6, seenAt: missedAt, turnBackDelay: 1.5)
+        let (beginnerBefore, beginnerAfter) = (try #require(before.first), try #require(after.first))
+        #expect(beginnerAfter.member == 2)
+        #expect(beginnerAfter.due > missedAt)
+        #expect(beginnerAfter != beginnerBefore)
+        // The other bot's search of the same table goes on as it was.
+        #expect(after.last == before.last)
+    }
+
+    @Test func botsWaitForAPersonWhoMadeNoMoveForTheirPatience() throws {
+        var room = try startedSetRoom(bots: [.expert])
+        let anasMove = [RoomHappening(kind: .dealVote, text: "Ana asks for more cards.", member: 1)]
+        room.notePersonActed(in: anasMove, at: RoomMoment(event: 5, at: seenAt))
+        #expect(!RoomBotPlanner.moves(in: room, lastEvent: 5, seenAt: seenAt, turnBackDelay: 1.5).isEmpty)
+        let afterPatience = seenAt.addingTimeInterval(Room.botPatience)
+        #expect(
+            RoomBotPlanner.moves(in: room, lastEvent: 6, seenAt: afterPatience, turnBackDelay: 1.5).isEmpty)
+        // A bot's own event is not a person's.
+        let botsMove = [RoomHappening(kind: .scored, text: "Expert bot found a Set.", member: 2)]
+        room.notePersonActed(in: botsMove, at: RoomMoment(event: 7, at: afterPatience))
+        #expect(
+            RoomBotPlanner.moves(in: room, lastEvent: 7, seenAt: afterPatience, turnBackDelay: 1.5).isEmpty)
+        room.notePersonActed(in: anasMove, at: RoomMoment(event: 8, at: afterPatience))
+        #expect(
+            !RoomBotPlanner.moves(in: room, lastEvent: 8, seenAt: afterPatience, turnBackDelay: 1.5).isEmpty)
+    }
 }
