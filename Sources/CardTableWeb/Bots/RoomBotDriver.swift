@@ -4,20 +4,30 @@ import ServiceLifecycle
 
 /// Plays the computer opponents' moves in every room that has some, beside the server.
 ///
-/// The referee wakes it whenever a room with bots has a new event. It then drives that room:
-/// reads it, asks ``RoomBotPlanner`` for the bots' moves on the table as it is, waits until the
-/// first is due on the server's clock (or the room changes, and it decides again) and plays it
-/// through the referee, on the condition that the room has not moved on. It stops driving a room
+/// The referee wakes it whenever a room with bots has a new event (with PostgreSQL, so do other
+/// instances' events). It then drives that room once it holds the room's lease (see
+/// ``RoomBotLeases``: one instance at a time; the others stand by and try again every
+/// ``standByInterval``, so one of them takes over within seconds when the driving instance
+/// dies). Driving: it reads the room, asks ``RoomBotPlanner`` for the bots' moves on the table
+/// as it is, waits until the first is due on the server's clock (or the room changes, and it
+/// decides again) and plays it through the referee, on the condition that the room has not
+/// moved on, so two drivers never both move on one state of the table. It stops driving a room
 /// once its bots have no move to make (no person plays there, it is a person's turn, or no
 /// person moved for ``Room/botPatience``), and starts again at the room's next event.
 struct RoomBotDriver: Service {
     let referee: RoomReferee
+    let leases: any RoomBotLeases
     let logger: Logger
     /// How often a waiting room looks at the clock and for news of its room.
     var tick: Duration = .milliseconds(100)
+    /// How often an instance standing by for a room tries to take its lease.
+    var standByInterval: Duration = .seconds(2)
 
     /// How long a room read at an event waits for that event's wakeup, which says when it happened.
     static let patienceForWakeups: Duration = .seconds(10)
+    /// How many tries to take a lease pass between two readings of the room while standing by
+    /// (whether its bots still have moves to make).
+    static let triesBetweenReadings = 5
 
     func run() async throws {
         let rooms = DrivenRooms()
@@ -32,12 +42,25 @@ struct RoomBotDriver: Service {
 
     // MARK: - Private
 
-    /// Drives one room until no person plays there and no news came since.
+    /// Drives one room, once this instance holds its lease, until its bots have no move and no
+    /// news came since; then gives the lease up.
     private func drive(_ code: RoomCode, _ rooms: DrivenRooms) async {
+        var isLeased = false
+        await drive(code, rooms, isLeased: &isLeased)
+        if isLeased { await leases.release(code) }
+    }
+
+    /// Drives one room, noting in `isLeased` whether this instance holds its lease.
+    private func drive(_ code: RoomCode, _ rooms: DrivenRooms, isLeased: inout Bool) async {
         var seen: (event: Int, at: Date)?
         var unheardSince: ContinuousClock.Instant?
         while !Task.isCancelled {
             do {
+                if !isLeased {
+                    guard try await standBy(for: code, rooms) else { return }
+                    isLeased = true
+                    logger.debug("Drives the computer opponents of a room", metadata: ["room": "\(code)"])
+                }
                 let stored = try await referee.current(code)
                 if seen?.event != stored.lastEvent {
                     // NB: a bot's time counts from when the event happened, as its wakeup says.
@@ -57,24 +80,23 @@ struct RoomBotDriver: Service {
                     unheardSince = nil
                 }
                 guard let seen else { return }
-                let moves =
-                    stored.closedAt == nil
-                    ? RoomBotPlanner.moves(
-                        in: stored.room, lastEvent: seen.event, seenAt: seen.at,
-                        turnBackDelay: referee.turnBackSeconds)
-                    : []
                 // NB: with no move, none comes before the room's next event, which wakes it again.
-                guard let next = moves.min(by: { $0.due < $1.due }) else {
+                guard let next = moves(in: stored, at: seen).min(by: { $0.due < $1.due }) else {
                     if await rooms.finish(code, at: seen.event) { return }
                     continue
                 }
-                if try await waitForTurn(of: next, in: code, at: seen.event, rooms) {
-                    let played = try await referee.playBot(code, next, decidedAt: seen.event)
-                    // NB: a move the room refused changes nothing; the same move would be due
-                    // again at once, so wait before deciding again.
-                    if played.events.isEmpty, played.lastEvent == seen.event {
-                        try await Task.sleep(for: .seconds(1))
-                    }
+                guard try await waitForTurn(of: next, in: code, at: seen.event, rooms) else { continue }
+                guard await leases.holds(code) else {
+                    logger.notice(
+                        "Lost the lease of a room's computer opponents", metadata: ["room": "\(code)"])
+                    isLeased = false
+                    continue
+                }
+                let played = try await referee.playBot(code, next, decidedAt: seen.event)
+                // NB: a move the room refused changes nothing; the same move would be due
+                // again at once, so wait before deciding again.
+                if played.events.isEmpty, played.lastEvent == seen.event {
+                    try await Task.sleep(for: .seconds(1))
                 }
             } catch is CancellationError {
                 await rooms.abandon(code)
@@ -84,6 +106,34 @@ struct RoomBotDriver: Service {
                 try? await Task.sleep(for: .seconds(1))
             }
         }
+    }
+
+    /// Takes room `code`'s lease (true), trying every ``standByInterval`` while another instance
+    /// drives it; false once its bots have no move left and no news came, so nothing needs
+    /// driving.
+    private func standBy(for code: RoomCode, _ rooms: DrivenRooms) async throws -> Bool {
+        var tries = 0
+        while true {
+            if await leases.take(code) { return true }
+            tries += 1
+            if tries.isMultiple(of: Self.triesBetweenReadings) {
+                let stored = try await referee.current(code)
+                let now = referee.environment.now()
+                if moves(in: stored, at: (stored.lastEvent, now)).isEmpty,
+                    await rooms.finish(code, at: stored.lastEvent)
+                {
+                    return false
+                }
+            }
+            try await Task.sleep(for: standByInterval)
+        }
+    }
+
+    /// The bots' moves in `stored` as seen at `seen`; none in a closed room.
+    private func moves(in stored: StoredRoom, at seen: (event: Int, at: Date)) -> [RoomBotPlanner.Move] {
+        guard stored.closedAt == nil else { return [] }
+        return RoomBotPlanner.moves(
+            in: stored.room, lastEvent: seen.event, seenAt: seen.at, turnBackDelay: referee.turnBackSeconds)
     }
 
     /// Waits until `move` is due (true) or the room has news (false).

@@ -31,8 +31,9 @@ struct RoomReferee: Sendable {
     let turnBackDelay: Duration
     /// Where the referee asks for mismatches to be turned back later (``MismatchTurnBack`` waits).
     let turnBacks = TurnBackRequests()
-    /// Where the referee tells ``RoomBotDriver`` that a room with computer opponents changed.
-    let botWakeups = BotWakeups()
+    /// Where the referee (and, with PostgreSQL, the events of other instances) tell
+    /// ``RoomBotDriver`` that a room with computer opponents changed.
+    let botWakeups: BotWakeups
     /// How many rooms a player hosts and lists, and how fast they move.
     let limits: RoomLimits
     /// How fast each player has been making moves in each room (``RoomLimits/moves``).
@@ -40,8 +41,9 @@ struct RoomReferee: Sendable {
 
     init(
         database: any CardTableDatabase, environment: WebEnvironment, hub: RoomHub, logger: Logger,
-        turnBackDelay: Duration, limits: RoomLimits = .standard
+        turnBackDelay: Duration, limits: RoomLimits = .standard, botWakeups: BotWakeups = BotWakeups()
     ) {
+        self.botWakeups = botWakeups
         self.database = database
         self.environment = environment
         self.hub = hub

@@ -84,7 +84,11 @@ extension DatabaseTransaction {
         try saveUnlessChanged(
             room, key: ["code"], since: version, storing: finished.map(\.player), at: now,
             with: try eventRows + finished.map { try $0.game.row(for: $0.player) },
-            notifying: (roomEventsChannel, "\(code) \(stored.lastEvent)"))
+            notifying: (
+                roomEventsChannel,
+                PostgresRoomEventListener.payload(
+                    stored.room.code, lastEvent: stored.lastEvent, hasBots: !stored.room.bots.isEmpty)
+            ))
         for (_, body) in events { RoomEvent.rememberStored(body) }
         return events.map(\.1)
     }

@@ -35,7 +35,9 @@ struct RoomBotDriverTests {
 
     /// Runs the driver beside `body`, then stops it.
     private func withDriver(_ referee: RoomReferee, _ body: () async throws -> Void) async throws {
-        let driver = RoomBotDriver(referee: referee, logger: Logger(label: "test"), tick: .milliseconds(10))
+        let driver = RoomBotDriver(
+            referee: referee, leases: SoleInstanceBotLeases(), logger: Logger(label: "test"),
+            tick: .milliseconds(10))
         let task = Task { try await driver.run() }
         defer { task.cancel() }
         try await body()

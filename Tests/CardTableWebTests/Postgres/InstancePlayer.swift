@@ -27,8 +27,9 @@ struct InstancePlayer: Sendable {
         cookie = String(try #require(setCookie.split(separator: ";").first))
     }
 
-    func createRoom() async throws -> CreatedRoomJSON {
-        let response = try await send(.post, "/rooms", json: #"{"game": "set", "name": "\#(name)"}"#)
+    /// Makes a Set room, or the room `body` asks for.
+    func createRoom(_ body: String? = nil) async throws -> CreatedRoomJSON {
+        let response = try await send(.post, "/rooms", json: body ?? #"{"game": "set", "name": "\#(name)"}"#)
         try #require(response.status == .created, "making the room answered \(response.status)")
         return try JSONDecoder().decode(
             CreatedRoomJSON.self, from: Data(buffer: response.body ?? ByteBuffer()))
@@ -45,6 +46,14 @@ struct InstancePlayer: Sendable {
         try #require(response.status == .ok, "the snapshot answered \(response.status)")
         return try JSONDecoder().decode(
             RoomMessageJSON.self, from: Data(buffer: response.body ?? ByteBuffer()))
+    }
+
+    /// The room's events after `after`, as this player reads them.
+    func events(_ room: CreatedRoomJSON, after: Int = 0) async throws -> [RoomMessageJSON] {
+        let response = try await send(.get, "/rooms/\(room.code)/events?after=\(after)")
+        try #require(response.status == .ok, "the events answered \(response.status)")
+        return try JSONDecoder().decode(
+            [RoomMessageJSON].self, from: Data(buffer: response.body ?? ByteBuffer()))
     }
 
     /// Posts JSON to the room and answers the status and the events it added.

@@ -31,7 +31,8 @@ package func buildApplication(
     let readiness = ReadinessCheck(database: unmeasured.database, migrations: served.readiness, drain: drain)
     let rooms = RoomReferee(
         database: served.database, environment: environment, hub: served.hub, logger: logger,
-        turnBackDelay: configuration.roomTurnBackDelay, limits: configuration.roomLimits)
+        turnBackDelay: configuration.roomTurnBackDelay, limits: configuration.roomLimits,
+        botWakeups: served.botWakeups)
     // NB: one count of failed room look-ups per address, whether by page or by socket.
     let roomLookups = RoomLookupGuard(configuration.roomLimits)
     // NB: one memory of device sessions, so a device forgotten by a page is refused by sockets too.
@@ -76,7 +77,7 @@ package func buildApplication(
             serverName: "CardTable", availableConnectionsDelegate: admission.acceptance),
         services: served.services + [
             sweep, roomSweep, MismatchTurnBack(referee: rooms, logger: logger),
-            RoomBotDriver(referee: rooms, logger: logger),
+            RoomBotDriver(referee: rooms, leases: served.botLeases, logger: logger),
             MemoryGiveBack(admission: admission, logger: logger),
         ]
             + metricsServices(metrics, configuration, logger: logger),

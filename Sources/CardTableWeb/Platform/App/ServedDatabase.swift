@@ -13,6 +13,11 @@ package struct ServedDatabase: Sendable {
     let secret: ServerSecret
     /// Where room events from other instances arrive (PostgreSQL's listener writes to it).
     let hub: RoomHub
+    /// Where rooms with computer opponents that changed are told to the bot driver (by this
+    /// instance's referee and, with PostgreSQL, by the listener for other instances' changes).
+    let botWakeups: BotWakeups
+    /// Which rooms' computer opponents this instance drives.
+    let botLeases: any RoomBotLeases
     /// Whether the database is ready for the sweeps; PostgreSQL's is once migrated.
     let readiness: DatabaseReadiness
     /// The database's own services, run beside the server (PostgreSQL's pool and listener).
@@ -56,13 +61,17 @@ package struct ServedDatabase: Sendable {
         }
         let database = PostgresDatabase(address, logger: logger, leaseTimeout: connectionWait)
         let hub = RoomHub()
+        let botWakeups = BotWakeups()
+        let botLocks = PostgresAdvisoryLocks(address: address, space: SharedBotLeases.space, logger: logger)
         let readiness = DatabaseReadiness(isReady: false)
         return ServedDatabase(
-            database: database, secret: secret, hub: hub, readiness: readiness,
+            database: database, secret: secret, hub: hub, botWakeups: botWakeups,
+            botLeases: SharedBotLeases(locks: botLocks), readiness: readiness,
             services: [
                 database,
                 PostgresRoomEventListener.make(
-                    address: address, database: database, hub: hub, logger: logger),
+                    address: address, database: database, hub: hub, botWakeups: botWakeups, logger: logger),
+                botLocks,
             ],
             prepare: {
                 try await database.migrate()
@@ -74,12 +83,14 @@ package struct ServedDatabase: Sendable {
     /// `database`, ready at once and with nothing to run unless told.
     init(
         database: any CardTableDatabase, secret: ServerSecret,
-        hub: RoomHub = RoomHub(), readiness: DatabaseReadiness = .ready,
+        hub: RoomHub = RoomHub(), botWakeups: BotWakeups = BotWakeups(),
+        botLeases: any RoomBotLeases = SoleInstanceBotLeases(), readiness: DatabaseReadiness = .ready,
         services: [any Service] = [], prepare: @escaping @Sendable () async throws -> Void = {},
         isShared: Bool = false
     ) {
         (self.database, self.secret) = (database, secret)
         (self.hub, self.readiness) = (hub, readiness)
+        (self.botWakeups, self.botLeases) = (botWakeups, botLeases)
         (self.services, self.prepare) = (services, prepare)
         self.isShared = isShared
     }

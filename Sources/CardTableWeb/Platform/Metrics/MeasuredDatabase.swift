@@ -45,7 +45,8 @@ extension ServedDatabase {
     /// The same database, with every transaction of the features timed into `metrics`.
     func measured(by metrics: ServerMetrics) -> ServedDatabase {
         ServedDatabase(
-            database: database.measured(by: metrics), secret: secret, hub: hub, readiness: readiness,
-            services: services, prepare: prepare, isShared: isShared)
+            database: database.measured(by: metrics), secret: secret, hub: hub, botWakeups: botWakeups,
+            botLeases: botLeases, readiness: readiness, services: services, prepare: prepare,
+            isShared: isShared)
     }
 }
