@@ -65,7 +65,14 @@ package actor PostgresAdvisoryLocks: Service {
     /// Waits for the app to stop, then closes the connection (letting every lock go).
     package func run() async throws {
         try? await gracefulShutdown()
-        await closeConnection()
+        await close()
+    }
+
+    /// Closes the connection, letting every lock go.
+    package func close() async {
+        let connection = connection
+        dropConnection()
+        try? await connection?.close()
     }
 
     // MARK: - Private
@@ -91,11 +98,5 @@ package actor PostgresAdvisoryLocks: Service {
     private func dropConnection() {
         connection = nil
         held = []
-    }
-
-    private func closeConnection() async {
-        let connection = connection
-        dropConnection()
-        try? await connection?.close()
     }
 }
