@@ -22,19 +22,9 @@ import Testing
         try await PostgresTestCluster.withDatabase(on: cluster) { address in
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cardtable-\(UUID())")
             defer { try? FileManager.default.removeItem(at: folder) }
-            var instances: [ServerProcess] = []
+            var instances = try await ServerProcess.instances(
+                2, on: address, in: folder, options: ["--log-level", "debug"])
             defer { for instance in instances { instance.send(SIGKILL) } }
-            for number in 0..<2 {
-                instances.append(
-                    try await ServerProcess(
-                        options: [
-                            "--database",
-                            "postgres://\(address.username)@\(address.host):\(address.port)/\(address.database)",
-                            "--secret-file", folder.appendingPathComponent("secret").path,
-                            "--database-wait", "60", "--log-level", "debug",
-                        ],
-                        logFolder: folder.appendingPathComponent("instance-\(number)")))
-            }
             var ana = InstancePlayer(name: "Ana", port: instances[0].port)
             try await ana.arrive()
             let room = try await ana.createRoom(

@@ -6,6 +6,7 @@ import NIOCore
 import Synchronization
 import Testing
 
+@testable import CardTableStorage
 @testable import CardTableWeb
 
 /// A player of a room on real `cardtable` processes: their cookie, and the instance they talk to
@@ -132,5 +133,28 @@ final class HeardEvents: Sendable {
             if wanted > 0, last >= wanted { return }
             ports = ports.dropFirst()
         }
+    }
+}
+
+extension ServerProcess {
+    /// `count` instances of `cardtable serve` on the PostgreSQL database at `address`, sharing
+    /// one secret, each logging to `instance-N` in `folder`; `options` are added to each.
+    static func instances(_ count: Int, on address: PostgresAddress, in folder: URL, options: [String] = [])
+        async throws -> [ServerProcess]
+    {
+        var instances: [ServerProcess] = []
+        for number in 0..<count {
+            instances.append(
+                try await ServerProcess(
+                    options: [
+                        "--database",
+                        "postgres://\(address.username)@\(address.host):\(address.port)/\(address.database)",
+                        "--secret-file", folder.appendingPathComponent("secret").path,
+                        // NB: the whole suite loads the machine; a slow connection is no failure here.
+                        "--database-wait", "60",
+                    ] + options,
+                    logFolder: folder.appendingPathComponent("instance-\(number)")))
+        }
+        return instances
     }
 }

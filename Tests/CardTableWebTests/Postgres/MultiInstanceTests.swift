@@ -24,20 +24,8 @@ import Testing
         try await PostgresTestCluster.withDatabase(on: cluster) { address in
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cardtable-\(UUID())")
             defer { try? FileManager.default.removeItem(at: folder) }
-            var instances: [ServerProcess] = []
+            var instances = try await ServerProcess.instances(3, on: address, in: folder)
             defer { for instance in instances { instance.send(SIGKILL) } }
-            for number in 0..<3 {
-                instances.append(
-                    try await ServerProcess(
-                        options: [
-                            "--database",
-                            "postgres://\(address.username)@\(address.host):\(address.port)/\(address.database)",
-                            "--secret-file", folder.appendingPathComponent("secret").path,
-                            // NB: the whole suite loads the machine; a slow connection is no failure here.
-                            "--database-wait", "60",
-                        ],
-                        logFolder: folder.appendingPathComponent("instance-\(number)")))
-            }
             let ports = instances.map(\.port)
             let tally = try await play(on: ports) { instances[2].send(SIGKILL) }
             #expect(await instances[2].ending(within: .seconds(10)) == .killedBy(SIGKILL))
