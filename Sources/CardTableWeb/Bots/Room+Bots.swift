@@ -53,11 +53,12 @@ extension Room {
     }
 
     /// Hands the seat of the member numbered `number`, who left during the game, to a new
-    /// computer opponent of `level` playing as `player`: it plays on with the seat's score,
-    /// and the member who left watches if they come back. The host only.
-    mutating func handSeatToBot(of number: Int, level: BotLevel, as player: PlayerID, by host: PlayerID)
-        throws(RoomRefusal) -> [RoomHappening]
-    {
+    /// computer opponent of `level` playing as `player` at `now`: it plays on with the seat's
+    /// score (in Set, searching the table from `now`), and the member who left watches if they
+    /// come back. The host only.
+    mutating func handSeatToBot(
+        of number: Int, level: BotLevel, as player: PlayerID, by host: PlayerID, at now: Date
+    ) throws(RoomRefusal) -> [RoomHappening] {
         let member = try requireMember(host)
         guard member.number == self.host.number else { throw .notTheHost }
         guard phase == .playing else { throw .notStarted }
@@ -70,6 +71,8 @@ extension Room {
         let botNumber = (members.map(\.number).max() ?? 0) + 1
         updateMember(number) { $0.seat = nil }
         var bot = RoomBot(level: level)
+        // NB: a Set bot starts looking at the table when it sits down, not when the table changed.
+        if case .set = table { bot.searchRestarted = RoomMoment(event: setTableChanged?.event ?? 0, at: now) }
         if case .memorize(var game)? = table {
             bot.memory = MemoryBot(level: level.memoryLevel)
             game.rejoin(seat)
@@ -109,7 +112,7 @@ extension Room {
             updateMember(bot.number) { member in
                 guard let level = member.bot?.level else { return }
                 member.bot?.memory = isMemorize ? MemoryBot(level: level.memoryLevel) : nil
-                member.bot?.missed = nil
+                member.bot?.searchRestarted = nil
             }
         }
     }
@@ -117,15 +120,16 @@ extension Room {
     /// Notes that the bot numbered `number` claimed a wrong Set at `moment`: it searches the
     /// table again from then.
     mutating func noteBotMissed(_ number: Int, at moment: RoomMoment) {
-        updateMember(number) { $0.bot?.missed = moment }
+        updateMember(number) { $0.bot?.searchRestarted = moment }
     }
 
     /// Where a Set bot's search of the table under way starts: at the table's last change, or
-    /// at its own wrong claim since; `fallback` in rooms stored before changes were kept.
+    /// when it began again since (see ``RoomBot/searchRestarted``); `fallback` in rooms stored
+    /// before changes were kept.
     func setSearchStart(of bot: RoomMember, fallback: RoomMoment) -> RoomMoment {
         let changed = setTableChanged ?? fallback
-        guard let missed = bot.bot?.missed, missed.event > changed.event else { return changed }
-        return missed
+        guard let restarted = bot.bot?.searchRestarted, restarted.at > changed.at else { return changed }
+        return restarted
     }
 
     // MARK: - Private

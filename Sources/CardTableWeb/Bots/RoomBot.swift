@@ -7,7 +7,7 @@ struct RoomBot: Hashable, Sendable, Codable {
     let level: BotLevel
     /// Nil in a Set room, and until a Memorize game starts.
     var memory: MemoryBot<String>?
-    /// A Set bot's last wrong claim in the game under way, from which its next search of the
-    /// same table counts (with draws of its own); nil when it made none.
-    var missed: RoomMoment?
+    /// When a Set bot began searching the table again after its last change: at its own wrong
+    /// claim (with draws of its own), or when it took a seat mid-game; nil otherwise.
+    var searchRestarted: RoomMoment?
 }

@@ -18,11 +18,16 @@ struct RoomBotDriver: Service {
     let referee: RoomReferee
     let leases: any RoomBotLeases
     let logger: Logger
-    /// How often a waiting room looks at the clock and for news of its room.
-    var tick: Duration = .milliseconds(100)
+    /// The longest a waiting room sleeps before it looks at the clock again (news of the room
+    /// wakes it at once, and a move due sooner is waited for exactly on the real clock): what
+    /// keeps a faster test clock's moves on time.
+    var tick: Duration = .seconds(1)
     /// How often an instance standing by for a room tries to take its lease.
     var standByInterval: Duration = .seconds(2)
 
+    /// How long a room waits after news before reading it again: far less than any bot's time to
+    /// take in a table (a bot's time counts from the event, not from the reading).
+    static let settling: Duration = .milliseconds(50)
     /// How long a room read at an event waits for that event's wakeup, which says when it happened.
     static let patienceForWakeups: Duration = .seconds(10)
     /// How many tries to take a lease pass between two readings of the room while standing by
@@ -54,6 +59,7 @@ struct RoomBotDriver: Service {
     private func drive(_ code: RoomCode, _ rooms: DrivenRooms, isLeased: inout Bool) async {
         var seen: (event: Int, at: Date)?
         var unheardSince: ContinuousClock.Instant?
+        var known: StoredRoom?
         while !Task.isCancelled {
             do {
                 if !isLeased {
@@ -61,7 +67,14 @@ struct RoomBotDriver: Service {
                     isLeased = true
                     logger.debug("Drives the computer opponents of a room", metadata: ["room": "\(code)"])
                 }
-                let stored = try await referee.current(code)
+                // NB: after its own move the driver has the room as the move left it.
+                let stored: StoredRoom
+                if let known {
+                    stored = known
+                } else {
+                    stored = try await referee.current(code)
+                }
+                known = nil
                 if seen?.event != stored.lastEvent {
                     // NB: a bot's time counts from when the event happened, as its wakeup says.
                     // The room may be read before its wakeup is noted: wait for it a while, then
@@ -70,7 +83,9 @@ struct RoomBotDriver: Service {
                         seen = (stored.lastEvent, happened)
                     } else if ContinuousClock.now - (unheardSince ?? .now) < Self.patienceForWakeups {
                         unheardSince = unheardSince ?? .now
-                        try await Task.sleep(for: tick)
+                        let heard = await rooms.latestEvent(of: code) ?? 0
+                        _ = await news(of: code, after: heard, within: tick, rooms)
+                        try Task.checkCancellation()
                         continue
                     } else {
                         let now = referee.environment.now()
@@ -85,7 +100,12 @@ struct RoomBotDriver: Service {
                     if await rooms.finish(code, at: seen.event) { return }
                     continue
                 }
-                guard try await waitForTurn(of: next, in: code, at: seen.event, rooms) else { continue }
+                guard try await waitForTurn(of: next, in: code, at: seen.event, rooms) else {
+                    // NB: the news is being sent to the room's sockets meanwhile, and a change
+                    // often comes as several events: read the room once they have gone.
+                    try await Task.sleep(for: Self.settling)
+                    continue
+                }
                 guard await leases.holds(code) else {
                     logger.notice(
                         "Lost the lease of a room's computer opponents", metadata: ["room": "\(code)"])
@@ -93,9 +113,12 @@ struct RoomBotDriver: Service {
                     continue
                 }
                 let played = try await referee.playBot(code, next, decidedAt: seen.event)
-                // NB: a move the room refused changes nothing; the same move would be due
-                // again at once, so wait before deciding again.
-                if played.events.isEmpty, played.lastEvent == seen.event {
+                if !played.events.isEmpty {
+                    await rooms.heard(played.lastEvent, in: code, at: referee.environment.now())
+                    known = StoredRoom(room: played.room, lastEvent: played.lastEvent)
+                } else if played.lastEvent == seen.event {
+                    // NB: a move the room refused changes nothing; the same move would be due
+                    // again at once, so wait before deciding again.
                     try await Task.sleep(for: .seconds(1))
                 }
             } catch is CancellationError {
@@ -142,8 +165,29 @@ struct RoomBotDriver: Service {
     ) async throws -> Bool {
         while true {
             if await rooms.latestEvent(of: code) ?? 0 > event { return false }
-            if referee.environment.now() >= move.due { return true }
-            try await Task.sleep(for: tick)
+            let wait = move.due.timeIntervalSince(referee.environment.now())
+            if wait <= 0 { return true }
+            if await news(of: code, after: event, within: min(tick, .seconds(wait)), rooms) { return false }
+            try Task.checkCancellation()
+        }
+    }
+
+    /// Waits until room `code` has news after event `event` (true), or `duration` passes (false).
+    private func news(
+        of code: RoomCode, after event: Int, within duration: Duration, _ rooms: DrivenRooms
+    ) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await rooms.news(of: code, after: event)
+                return !Task.isCancelled
+            }
+            group.addTask {
+                try? await Task.sleep(for: duration)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
         }
     }
 }
@@ -153,11 +197,14 @@ struct RoomBotDriver: Service {
 private actor DrivenRooms {
     private var latest: [RoomCode: (event: Int, at: Date)] = [:]
     private var driving: Set<RoomCode> = []
+    /// Who waits for each room's next news.
+    private var waiters: [RoomCode: [UUID: CheckedContinuation<Void, Never>]] = [:]
 
     /// Notes the room's news; true when nobody drives it yet (the caller starts).
     func note(_ wakeup: BotWakeups.Wakeup) -> Bool {
         if wakeup.lastEvent > latest[wakeup.code]?.event ?? 0 {
             latest[wakeup.code] = (wakeup.lastEvent, wakeup.at)
+            wakeWaiters(of: wakeup.code)
         }
         return driving.insert(wakeup.code).inserted
     }
@@ -173,7 +220,33 @@ private actor DrivenRooms {
 
     /// Notes event `event` of room `code`, which came without a wakeup, as happening at `moment`.
     func heard(_ event: Int, in code: RoomCode, at moment: Date) {
-        if event > latest[code]?.event ?? 0 { latest[code] = (event, moment) }
+        if event > latest[code]?.event ?? 0 {
+            latest[code] = (event, moment)
+            wakeWaiters(of: code)
+        }
+    }
+
+    /// Returns once room `code` has news after event `event`, or the task is cancelled.
+    func news(of code: RoomCode, after event: Int) async {
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                guard latest[code]?.event ?? 0 <= event, !Task.isCancelled else {
+                    return continuation.resume()
+                }
+                waiters[code, default: [:]][id] = continuation
+            }
+        } onCancel: {
+            Task { await self.stopWaiting(id, for: code) }
+        }
+    }
+
+    private func stopWaiting(_ id: UUID, for code: RoomCode) {
+        waiters[code]?.removeValue(forKey: id)?.resume()
+    }
+
+    private func wakeWaiters(of code: RoomCode) {
+        for continuation in (waiters.removeValue(forKey: code) ?? [:]).values { continuation.resume() }
     }
 
     /// Forgets `code`, whose driving was cancelled, so a later wakeup drives it again.

@@ -40,8 +40,8 @@ extension RoomReferee {
         async throws -> Answer
     {
         let bot = PlayerID.random()
-        return try await act(on: code) { room, _ throws(RoomRefusal) in
-            try room.handSeatToBot(of: number, level: level, as: bot, by: player)
+        return try await act(on: code) { room, now throws(RoomRefusal) in
+            try room.handSeatToBot(of: number, level: level, as: bot, by: player, at: now)
         }
     }
 

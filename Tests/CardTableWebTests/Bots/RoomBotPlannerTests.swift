@@ -120,4 +120,23 @@ struct RoomBotPlannerTests {
         #expect(
             !RoomBotPlanner.moves(in: room, lastEvent: 8, seenAt: afterPatience, turnBackDelay: 1.5).isEmpty)
     }
+
+    @Test func aBotHandedASeatSearchesTheTableFromWhenItSatDown() throws {
+        let bo = PlayerID.random()
+        var room = try Room(
+            code: #require(RoomCode("ABC234")), game: .set, theme: nil, host: ana,
+            hostName: DisplayName(typed: "Ana"))
+        let lobby = room
+        _ = try room.join(bo, as: DisplayName(typed: "Bo"))
+        var generator = SystemRandomNumberGenerator()
+        _ = try room.start(by: ana, using: &generator, at: seenAt)
+        room.noteCardsDealt(since: lobby, firstEvent: 3, at: seenAt)
+        _ = room.leave(bo, at: seenAt)
+        let satDown = seenAt.addingTimeInterval(120)
+        _ = try room.handSeatToBot(of: 2, level: .expert, as: .random(), by: ana, at: satDown)
+        let moves = RoomBotPlanner.moves(in: room, lastEvent: 5, seenAt: satDown, turnBackDelay: 1.5)
+        let move = try #require(moves.first)
+        // Not at once, though the table has not changed for two minutes.
+        #expect(move.due > satDown)
+    }
 }

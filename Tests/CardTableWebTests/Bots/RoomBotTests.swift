@@ -72,14 +72,14 @@ struct RoomBotTests {
         var generator = SystemRandomNumberGenerator()
         _ = try room.start(by: ana, using: &generator, at: start)
         #expect(throws: RoomRefusal.seatNotLeft) {
-            try room.handSeatToBot(of: 2, level: .quick, as: .random(), by: ana)
+            try room.handSeatToBot(of: 2, level: .quick, as: .random(), by: ana, at: start)
         }
         _ = room.leave(bo, at: start)
         let botID = PlayerID.random()
         #expect(throws: RoomRefusal.notTheHost) {
-            try room.handSeatToBot(of: 2, level: .quick, as: botID, by: bo)
+            try room.handSeatToBot(of: 2, level: .quick, as: botID, by: bo, at: start)
         }
-        let happenings = try room.handSeatToBot(of: 2, level: .quick, as: botID, by: ana)
+        let happenings = try room.handSeatToBot(of: 2, level: .quick, as: botID, by: ana, at: start)
         #expect(happenings.map(\.text) == ["Quick bot takes Bo's seat: a computer opponent."])
         #expect(room.member(for: bo)?.seat == nil)
         #expect(room.member(for: botID)?.seat == 1)
