@@ -8,7 +8,9 @@ import pytest
 
 import conftest
 
-FIRST_VISIT_LIMIT = 25 * 1024
+# 25 KiB until issue 50 put Play against the computer in the Set page's Options (its form, and
+# the rules that lay it out): the first visit then came to 25,899 bytes with headers.
+FIRST_VISIT_LIMIT = 26 * 1024
 
 
 @pytest.fixture(scope="module")

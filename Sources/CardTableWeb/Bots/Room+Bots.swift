@@ -13,6 +13,12 @@ extension Room {
     /// rooms stored before those were kept).
     var botsPlayUntil: Date { personActed?.at.addingTimeInterval(Self.botPatience) ?? .distantFuture }
 
+    /// Whether the room is its host's game against the computer: unlisted, with bots and nobody
+    /// else.
+    var isGameAgainstComputer: Bool {
+        !isOpen && !bots.isEmpty && members.dropFirst().allSatisfy { $0.bot != nil }
+    }
+
     /// The members who are computer opponents.
     var bots: [RoomMember] { members.filter { $0.bot != nil } }
 
@@ -31,7 +37,8 @@ extension Room {
         try requireHostBetweenGames(host)
         guard !isRated else { throw .botsAreCasual }
         guard members.count < Self.maximumMembers else { throw .full }
-        guard members.filter({ !$0.isAway }).count < Self.maximumPlayers else {
+        guard members.filter({ !$0.isAway || $0.number == self.host.number }).count < Self.maximumPlayers
+        else {
             throw .noSeatForBot(maximum: Self.maximumPlayers)
         }
         let name = botName(level)
@@ -121,6 +128,18 @@ extension Room {
     /// table again from then.
     mutating func noteBotMissed(_ number: Int, at moment: RoomMoment) {
         updateMember(number) { $0.bot?.searchRestarted = moment }
+    }
+
+    /// Starts every Set bot's search again at `moment` when the bots rested before this change
+    /// (`before`: nobody played against them, or no person's event came for ``botPatience``)
+    /// and play after it: they do not claim at once what they saw while they rested.
+    mutating func restartBotSearches(ifRestingIn before: Room, at moment: RoomMoment) {
+        guard case .set? = table, hasPersonPlaying, botsPlayUntil >= moment.at,
+            !before.hasPersonPlaying || before.botsPlayUntil < moment.at
+        else { return }
+        for bot in bots {
+            updateMember(bot.number) { $0.bot?.searchRestarted = moment }
+        }
     }
 
     /// Where a Set bot's search of the table under way starts: at the table's last change, or

@@ -97,6 +97,12 @@ struct RoomBotDriver: Service {
                 guard let seen else { return }
                 // NB: with no move, none comes before the room's next event, which wakes it again.
                 guard let next = moves(in: stored, at: seen).min(by: { $0.due < $1.due }) else {
+                    // NB: the lease goes first, so a wakeup that starts driving the room again
+                    // finds it free.
+                    if isLeased {
+                        await leases.release(code)
+                        isLeased = false
+                    }
                     if await rooms.finish(code, at: seen.event) { return }
                     continue
                 }
@@ -200,12 +206,14 @@ private actor DrivenRooms {
     /// Who waits for each room's next news.
     private var waiters: [RoomCode: [UUID: CheckedContinuation<Void, Never>]] = [:]
 
-    /// Notes the room's news; true when nobody drives it yet (the caller starts).
+    /// Notes the room's news; true when it is news (an event later than any heard of, or the
+    /// first word of the room) and nobody drives the room yet (the caller starts). An event heard
+    /// of already (its own move, echoed back by PostgreSQL) does not start a finished room again.
     func note(_ wakeup: BotWakeups.Wakeup) -> Bool {
-        if wakeup.lastEvent > latest[wakeup.code]?.event ?? 0 {
-            latest[wakeup.code] = (wakeup.lastEvent, wakeup.at)
-            wakeWaiters(of: wakeup.code)
-        }
+        let known = latest[wakeup.code]?.event
+        guard known.map({ wakeup.lastEvent > $0 }) ?? true else { return false }
+        latest[wakeup.code] = (wakeup.lastEvent, wakeup.at)
+        wakeWaiters(of: wakeup.code)
         return driving.insert(wakeup.code).inserted
     }
 
@@ -243,6 +251,7 @@ private actor DrivenRooms {
 
     private func stopWaiting(_ id: UUID, for code: RoomCode) {
         waiters[code]?.removeValue(forKey: id)?.resume()
+        if waiters[code]?.isEmpty == true { waiters[code] = nil }
     }
 
     private func wakeWaiters(of code: RoomCode) {
@@ -255,11 +264,16 @@ private actor DrivenRooms {
         latest[code] = nil
     }
 
-    /// Stops driving `code` unless news came after `event` (false: drive on).
+    /// Stops driving `code` unless news came after `event` (false: drive on). Its last event is
+    /// kept, so that only a later one starts it again; the rooms no longer driven are forgotten
+    /// once ``remembered`` of them are kept.
     func finish(_ code: RoomCode, at event: Int) -> Bool {
         guard latest[code]?.event ?? 0 <= event else { return false }
         driving.remove(code)
-        latest[code] = nil
+        if latest.count > Self.remembered { latest = latest.filter { driving.contains($0.key) } }
         return true
     }
+
+    /// How many rooms' last events are kept at most, beside the rooms driven.
+    static let remembered = 10_000
 }

@@ -54,6 +54,8 @@ struct RoomBotsController: Sendable {
 
     /// The member number in the path.
     private static func member(_ context: CardTableRequestContext) throws -> Int {
-        try context.pathParameter("number", { Int($0) }, mustBe: "a member's number, a whole number from 1")
+        try context.pathParameter(
+            "number", { Int($0).flatMap { $0 >= 1 ? $0 : nil } },
+            mustBe: "a member's number, a whole number from 1")
     }
 }

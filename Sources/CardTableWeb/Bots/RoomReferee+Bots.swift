@@ -11,6 +11,13 @@ extension RoomReferee {
         }
     }
 
+    /// What a new game against the computer closes: the host's earlier ones (so that playing
+    /// one after another never reaches the limit of open rooms).
+    static let earlierComputerGames = ReplacedRooms(
+        isReplaced: \.isGameAgainstComputer,
+        happening: RoomHappening(
+            kind: .closed, text: "The room closed: its host started a new game against the computer."))
+
     /// Seats `bots` computer opponents of `level` in the new room `code` and starts its game at
     /// once: a game against the computer. The events of both come back together.
     func startAgainstComputer(_ code: RoomCode, bots: Int, level: BotLevel, for player: PlayerID)
@@ -61,7 +68,9 @@ extension RoomReferee {
                 switch move.action {
                 case .claim(let cards):
                     let happenings = try room.claim(cards, by: bot.player, at: now)
-                    if happenings.contains(where: { $0.kind == .wrongSet }) {
+                    // NB: a claim that was wrong, or not judged (the table changed as it went),
+                    // sends the bot searching again; one too late comes with a new table.
+                    if happenings.contains(where: { [.wrongSet, .tableChanged].contains($0.kind) }) {
                         room.noteBotMissed(bot.number, at: RoomMoment(event: lastEvent + 1, at: now))
                     }
                     return happenings

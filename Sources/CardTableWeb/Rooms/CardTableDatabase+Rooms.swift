@@ -1,3 +1,4 @@
+import CardTableBasics
 import CardTableStorage
 import Foundation
 
@@ -18,7 +19,7 @@ extension CardTableDatabase {
     ///   `maximumListedPerAddress`. Nothing is stored.
     func createRoom(
         at now: Date, maximumOpenRooms: Int, maximumListedRooms: Int = .max,
-        maximumListedPerAddress: Int = .max,
+        maximumListedPerAddress: Int = .max, closing replaced: ReplacedRooms? = nil,
         code: @escaping @Sendable () -> RoomCode,
         _ make: @escaping @Sendable (RoomCode) -> (Room, [RoomHappening])
     ) async throws -> RoomChange {
@@ -28,6 +29,7 @@ extension CardTableDatabase {
             // NB: on PostgreSQL the host's row stays locked until the commit, so the same host's
             // rooms made on any instance at the same moment are counted one after another.
             try transaction.lockPlayer(host, at: now)
+            if let replaced { try transaction.close(replaced, of: host, at: now) }
             guard try transaction.openRoomCount(hostedBy: host) < maximumOpenRooms else {
                 throw RoomRefusal.tooManyOpenRooms(maximum: maximumOpenRooms)
             }
@@ -119,6 +121,28 @@ extension CardTableDatabase {
     /// - Returns: How many rooms were deleted.
     func deleteRooms(closedBefore cutoff: Date, limit: Int) async throws -> Int {
         try await write { transaction in try transaction.deleteRooms(closedBefore: cutoff, limit: limit) }
+    }
+}
+
+/// The host's open rooms a new room replaces: those `isReplaced` says, each closed with
+/// `happening` in its log (a new game against the computer closes the host's earlier ones).
+struct ReplacedRooms: Sendable {
+    let isReplaced: @Sendable (Room) -> Bool
+    let happening: RoomHappening
+}
+
+extension DatabaseTransaction {
+    /// Closes `host`'s open rooms that `replaced` names, at `now`.
+    fileprivate func close(_ replaced: ReplacedRooms, of host: PlayerID, at now: Date) throws {
+        for code in try openRooms(hostedBy: host) {
+            guard let (read, version) = try roomAndVersion(code), replaced.isReplaced(read.room) else {
+                continue
+            }
+            var stored = read
+            _ = try record(
+                [replaced.happening], in: &stored, at: now, unlessChangedSince: version, finishing: [])
+            try close(code, at: now)
+        }
     }
 }
 

@@ -36,8 +36,10 @@ extension Room {
         let member = try requireMember(player)
         guard member.number == host.number else { throw .notTheHost }
         guard phase != .playing else { throw .alreadyStarted }
+        // NB: people take seats before computer opponents, who only watch when seats run out.
+        let present = members.filter { !$0.isAway || $0.number == host.number }
         let seated = Array(
-            members.filter { !$0.isAway || $0.number == host.number }.prefix(Self.maximumPlayers))
+            (present.filter { $0.bot == nil } + present.filter { $0.bot != nil }).prefix(Self.maximumPlayers))
         guard !isRated || seated.count >= 2 else { throw .ratedNeedsTwoPlayers }
         let table: Table
         switch game {

@@ -220,10 +220,12 @@ struct Room: Equatable, Sendable, Codable {
         setCardsDealtTime = dealtTime
     }
 
-    /// Notes `happenings`, the change that starts at `moment`, when a person made one of them.
+    /// Notes `happenings`, the change that starts at `moment`, when a person made one of them
+    /// (a turn passed names the next player, who made nothing happen).
     mutating func notePersonActed(in happenings: [RoomHappening], at moment: RoomMoment) {
         let people = Set(members.filter { $0.bot == nil }.map(\.number))
-        if happenings.contains(where: { $0.member.map(people.contains) ?? false }) {
+        if happenings.contains(where: { $0.kind != .turnPassed && ($0.member.map(people.contains) ?? false) })
+        {
             personActed = moment
         }
     }

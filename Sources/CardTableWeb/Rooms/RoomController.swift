@@ -135,7 +135,7 @@ struct RoomController: Sendable {
             answer = try await referee.create(
                 form.game, themeID: form.themeID, mode: form.mode, hostName: name, open: form.open ?? false,
                 rated: form.rated ?? false, listedFrom: listingAddress(request, context),
-                for: Self.host(context))
+                replacingComputerGames: opponents != nil, for: Self.host(context))
         } catch let error as AppError
             where error == RoomRefusal.tooManyListedRooms(maximum: referee.limits.listedRoomsPerHost).appError
             || error

@@ -67,7 +67,7 @@ struct RoomReferee: Sendable {
     func create(
         _ game: CardGame, themeID: ThemeID?, mode: SetVariant? = nil, hostName typed: DisplayName?,
         open: Bool = false, rated: Bool = false, listedFrom address: String? = nil,
-        for player: PlayerID
+        replacingComputerGames: Bool = false, for player: PlayerID
     ) async throws -> Answer {
         if game == .memorize, mode != nil {
             throw AppError.badRequest("mode is for Set rooms: a Memorize room plays its theme.")
@@ -89,7 +89,8 @@ struct RoomReferee: Sendable {
             change = try await database.createRoom(
                 at: environment.now(), maximumOpenRooms: limits.openRoomsPerHost,
                 maximumListedRooms: limits.listedRoomsPerHost,
-                maximumListedPerAddress: limits.listedRoomsPerAddress
+                maximumListedPerAddress: limits.listedRoomsPerAddress,
+                closing: replacingComputerGames ? Self.earlierComputerGames : nil
             ) {
                 var generator = SystemRandomNumberGenerator()
                 return RoomCode.random(using: &generator)
@@ -290,8 +291,9 @@ struct RoomReferee: Sendable {
                 let happenings = try change(&stored.room, now)
                 if !happenings.isEmpty {
                     stored.room.noteCardsDealt(since: before, firstEvent: stored.lastEvent + 1, at: now)
-                    stored.room.notePersonActed(
-                        in: happenings, at: RoomMoment(event: stored.lastEvent + 1, at: now))
+                    let moment = RoomMoment(event: stored.lastEvent + 1, at: now)
+                    stored.room.notePersonActed(in: happenings, at: moment)
+                    stored.room.restartBotSearches(ifRestingIn: before, at: moment)
                 }
                 return happenings
             } catch let refusal as RoomRefusal {

@@ -142,6 +142,14 @@ extension DatabaseTransaction {
         ) { row in RoomCode(try row("code") as String) }.compactMap { $0 }
     }
 
+    /// The rooms `host` made that are not closed.
+    func openRooms(hostedBy host: PlayerID) throws -> [RoomCode] {
+        try rows("SELECT code FROM room WHERE host_id = \(host.rawValue) AND closed_at IS NULL ORDER BY code")
+        {
+            RoomCode(try $0("code") as String)
+        }.compactMap { $0 }
+    }
+
     /// How many rooms `host` made that are not closed.
     func openRoomCount(hostedBy host: PlayerID) throws -> Int {
         try firstRow(

@@ -139,4 +139,26 @@ struct RoomBotPlannerTests {
         // Not at once, though the table has not changed for two minutes.
         #expect(move.due > satDown)
     }
+
+    @Test func botsThatRestedSearchTheTableAgainWhenAPersonComesBack() throws {
+        let lobby = try startedSetRoom(bots: [])
+        var room = try startedSetRoom(bots: [.expert])
+        room.noteCardsDealt(since: lobby, firstEvent: 3, at: seenAt)
+        _ = room.leave(ana, at: seenAt)
+        let away = room
+        #expect(RoomBotPlanner.moves(in: away, lastEvent: 4, seenAt: seenAt, turnBackDelay: 1.5).isEmpty)
+        // Ana comes back ten minutes later: the bot does not claim at once what it saw before.
+        let back = seenAt.addingTimeInterval(600)
+        let returned = room.comeBack(ana)
+        room.notePersonActed(in: returned, at: RoomMoment(event: 5, at: back))
+        room.restartBotSearches(ifRestingIn: away, at: RoomMoment(event: 5, at: back))
+        let move = try #require(
+            RoomBotPlanner.moves(in: room, lastEvent: 5, seenAt: back, turnBackDelay: 1.5).first)
+        #expect(move.due > back)
+        // Bots that were playing go on with their search.
+        let playing = room
+        room.restartBotSearches(
+            ifRestingIn: playing, at: RoomMoment(event: 6, at: back.addingTimeInterval(1)))
+        #expect(RoomBotPlanner.moves(in: room, lastEvent: 6, seenAt: back, turnBackDelay: 1.5).first == move)
+    }
 }

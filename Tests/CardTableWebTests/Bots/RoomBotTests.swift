@@ -104,4 +104,14 @@ struct RoomBotTests {
         let memory = try #require(room.bots.first?.bot?.memory?.memory)
         #expect(memory == [first.id: first.content, other.id: other.content])
     }
+
+    @Test func peopleTakeSeatsBeforeBots() throws {
+        var room = try setRoom()
+        _ = try room.addBot(.casual, as: .random(), by: ana)
+        _ = try room.join(bo, as: DisplayName(typed: "Bo"))
+        var generator = SystemRandomNumberGenerator()
+        _ = try room.start(by: ana, using: &generator, at: start)
+        #expect(room.members.map(\.name.text) == ["Ana", "Casual bot", "Bo"])
+        #expect(room.members.map(\.seat) == [0, 2, 1])
+    }
 }

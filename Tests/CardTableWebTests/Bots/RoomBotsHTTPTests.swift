@@ -81,6 +81,8 @@ import Testing
                 try response.decode(ErrorJSON.self).error.message == "Member 1 is not a computer opponent.")
             response = try await ana.delete("/rooms/\(room.code)/bots/2")
             #expect(response.status == .conflict)
+            response = try await ana.delete("/rooms/\(room.code)/bots/0")
+            #expect(response.status == .notFound)
             response = try await ana.delete("/rooms/\(room.code)/bots/two")
             #expect(response.status == .notFound)
             #expect(
@@ -140,6 +142,30 @@ import Testing
             let page = try await ana.get(try #require(form.headers[.location]))
             #expect(page.text.contains("Beginner bot"))
             #expect(page.text.contains("data-room-claim-button"))
+        }
+    }
+
+    @Test func aNewGameAgainstTheComputerClosesTheEarlierOnes() async throws {
+        try await withTestApp { session in
+            let ana = try await session.newPlayer()
+            let friends = try await ana.createRoom()
+            var games: [CreatedRoomJSON] = []
+            // More games in a row than the 5 open rooms a host may have.
+            for _ in 0..<6 {
+                games.append(try await ana.createRoom(#"{"game": "set", "bots": 1, "level": "beginner"}"#))
+            }
+            let events = try await ana.get("/rooms/\(games[0].code)/events?after=0", json: true)
+                .roomMessages()
+            #expect(events.last?.kind == "closed")
+            #expect(events.last?.text == "The room closed: its host started a new game against the computer.")
+            let move = try await ana.postJSON("/rooms/\(games[0].code)/deal", body: "{}")
+            #expect(move.status == .conflict)
+            // The newest game, and a room with friends, stay open.
+            for room in [games[5], friends] {
+                let latest = try await ana.get("/rooms/\(room.code)/events?after=0", json: true)
+                    .roomMessages()
+                #expect(!latest.contains { $0.kind == "closed" })
+            }
         }
     }
 
