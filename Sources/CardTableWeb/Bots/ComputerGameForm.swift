@@ -21,7 +21,7 @@ struct ComputerGameForm: Encodable, Sendable {
     let themeID: String?
     /// The Set mode the room plays.
     let mode: String?
-    let levels = RoomPage.BotLevelChoice.all()
+    let levels = BotLevelChoice.all()
     let counts = (1...3).map { Count(value: $0, isSelected: $0 == 1) }
 
     /// The form for a Set game in `variant`.

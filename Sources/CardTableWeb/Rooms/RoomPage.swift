@@ -36,21 +36,6 @@ struct RoomPage: PageModel {
         let url: String
     }
 
-    /// A level in a list of computer opponents' levels.
-    @TemplateFields
-    struct BotLevelChoice: Encodable, Sendable {
-        let value: String
-        let label: String
-        let isSelected: Bool
-
-        /// Every level, `selected` chosen.
-        static func all(selected: BotLevel = .casual) -> [BotLevelChoice] {
-            BotLevel.allCases.map {
-                BotLevelChoice(value: $0.rawValue, label: $0.title, isSelected: $0 == selected)
-            }
-        }
-    }
-
     /// A link to the replay of one of the room's games.
     @TemplateFields
     struct ReplayLink: Encodable, Sendable {
