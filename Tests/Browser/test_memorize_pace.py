@@ -12,12 +12,12 @@ SIZES = {"phone": (390, 844), "phone-landscape": (844, 390), "tablet": (820, 118
 
 
 def open_options(page):
-    page.locator("[data-options] summary").click()
+    page.locator("[data-options] > summary").click()
     expect(page.locator("[data-options-form]")).to_be_visible()
 
 
 def close_options(page):
-    page.locator("[data-options] summary").click()
+    page.locator("[data-options] > summary").click()
     expect(page.locator("[data-options-form]")).to_be_hidden()
 
 
@@ -160,7 +160,7 @@ def test_saving_options_closes_them_before_the_peek_shows_the_cards(player, serv
     expect(page.locator("[data-options-form]")).to_be_hidden()
     page.screenshot(path=f"Tests/Browser/screenshots/memorize-peek-after-save-{size}.png")
     # The keyboard is back on the panel's summary, and the saved option shows when it opens.
-    expect(page.locator("[data-options] summary")).to_be_focused()
+    expect(page.locator("[data-options] > summary")).to_be_focused()
     open_options(page)
     expect(page.get_by_label(re.compile("Show every card for 3 seconds"))).to_be_checked()
 
@@ -178,7 +178,7 @@ def test_options_without_javascript(player, server):
     page = player(javascript=False)
     theme_id = create_theme_without_script(page)
     page.goto(f"/play/{theme_id}")
-    page.locator("[data-options] summary").click()
+    page.locator("[data-options] > summary").click()
     page.get_by_label(re.compile("Show every card for 3 seconds")).check()
     page.get_by_label("Turn a mismatch back").select_option("2000")
     page.locator("[data-options-form]").get_by_role("button", name="Save").click()

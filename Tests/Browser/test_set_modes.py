@@ -83,7 +83,7 @@ def test_the_mode_is_chosen_under_options_and_kept_for_the_next_new_game(player)
 def test_playing_a_mode_from_the_keyboard_leaves_the_keyboard_on_the_table(player):
     page = player(1180, 820)
     page.goto("/set")
-    page.locator(".set-options summary").focus()
+    page.locator(".set-options > summary").focus()
     page.keyboard.press("Enter")
     page.get_by_label("Mode").select_option("junior")
     page.locator("[data-set-new-in-mode]").focus()

@@ -113,7 +113,7 @@ document.addEventListener("submit", (event) => {
     const panel = form.closest("details");
     if (panel) {
       panel.open = false;
-      panel.querySelector("summary").focus();
+      panel.querySelector(":scope > summary").focus();
     }
     enqueue(async () => apply(await postForPage(form.action, body)));
   } else if (form.matches("[data-new-game]")) {
@@ -140,7 +140,7 @@ document.addEventListener("keydown", (event) => {
   const panel = event.key === "Escape" && event.target.closest && event.target.closest(".game-bar details[open]");
   if (!panel) return;
   panel.open = false;
-  panel.querySelector("summary").focus();
+  panel.querySelector(":scope > summary").focus();
 });
 
 // The options apply on Save; closed without it, the panel shows again the options in effect.

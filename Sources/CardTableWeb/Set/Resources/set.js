@@ -169,7 +169,7 @@ document.addEventListener("submit", (event) => {
   event.preventDefault();
   const isNewGame = form.dataset.setAction === "new";
   const details = form.closest("details");
-  if (details?.contains(document.activeElement)) details.querySelector("summary").focus();
+  if (details?.contains(document.activeElement)) details.querySelector(":scope > summary").focus();
   if (details) details.open = false;
   enqueue(async () => {
     // NB: the version of the table as drawn now (after earlier queued requests), not as it was
