@@ -148,6 +148,7 @@ let package = Package(
                 .process("Themes/Resources"), .process("Set/Resources"), .process("Rooms/Resources"),
                 .process("Daily/Resources"), .process("Stats/Resources"), .process("Devices/Resources"),
                 .process("Ratings/Resources"), .process("Bots/Resources"),
+                .process("Chat/Resources"),
             ],
             swiftSettings: layer
         ),

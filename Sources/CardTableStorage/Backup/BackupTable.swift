@@ -25,7 +25,7 @@ package struct BackupTable: Sendable {
     /// that migration): a backup of an earlier schema lacks them, and its rows restore with null.
     var addedLater: [String: String] = [:]
 
-    /// Every table of the schema (as of migration `v13-ratings`), in restore order. A
+    /// Every table of the schema (as of migration `v14-chat`), in restore order. A
     /// migration that adds a table or a column adds it here too (a test compares this with the
     /// schema).
     package static let all: [BackupTable] = [
@@ -80,9 +80,9 @@ package struct BackupTable: Sendable {
             name: "room_event",
             columns: [
                 ("room_code", .text), ("number", .integer), ("game_number", .integer), ("body", .text),
-                ("created_at", .date),
+                ("created_at", .date), ("talk", .text),
             ],
-            orderBy: ["room_code", "number"]),
+            orderBy: ["room_code", "number"], addedLater: ["talk": "v14-chat"]),
         BackupTable(
             name: "finished_game",
             columns: [
@@ -153,6 +153,10 @@ package struct BackupTable: Sendable {
             name: "leaderboard_hidden",
             columns: [("player_id", .text), ("hidden_at", .date)],
             orderBy: ["player_id"]),
+        BackupTable(
+            name: "player_mute",
+            columns: [("player_id", .text), ("muted_id", .text), ("muted_at", .date)],
+            orderBy: ["player_id", "muted_id"]),
         BackupTable(
             name: "quarantine",
             columns: [

@@ -272,5 +272,20 @@ enum PostgresSchema {
                 )
                 """,
             ]),
+        Migration(
+            identifier: "v14-chat",
+            statements: [
+                "ALTER TABLE room_event ADD COLUMN talk TEXT CHECK (talk IN ('chat', 'reaction'))",
+                "CREATE INDEX room_event_chat ON room_event (room_code, number) WHERE talk = 'chat'",
+                """
+                CREATE TABLE player_mute (
+                    player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    muted_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    muted_at TIMESTAMPTZ NOT NULL,
+                    PRIMARY KEY (player_id, muted_id)
+                )
+                """,
+                "CREATE INDEX player_mute_by_muted ON player_mute (muted_id)",
+            ]),
     ]
 }

@@ -286,6 +286,24 @@ extension SQLiteDatabase {
                     ) WITHOUT ROWID;
                     """)
         }
+        // Talk at the table (issue 51): a room's chat messages and reactions are events of its log,
+        // marked in `talk` so that replays and the words a page says leave them out and the chat
+        // a page shows is found by the index; and whom each player muted, on every device of
+        // theirs and in every room.
+        migrator.registerMigration("v14-chat") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE room_event ADD COLUMN talk TEXT CHECK (talk IN ('chat', 'reaction'));
+                    CREATE INDEX room_event_chat ON room_event(room_code, number) WHERE talk = 'chat';
+                    CREATE TABLE player_mute (
+                        player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        muted_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        muted_at DATETIME NOT NULL,
+                        PRIMARY KEY (player_id, muted_id)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX player_mute_by_muted ON player_mute(muted_id);
+                    """)
+        }
         return migrator
     }
 }

@@ -50,10 +50,10 @@ struct RoomBotsController: Sendable {
             request)
     }
 
-    // MARK: - Private
+    // MARK: - Internal
 
     /// The member number in the path.
-    private static func member(_ context: CardTableRequestContext) throws -> Int {
+    static func member(_ context: CardTableRequestContext) throws -> Int {
         try context.pathParameter(
             "number", { Int($0).flatMap { $0 >= 1 ? $0 : nil } },
             mustBe: "a member's number, a whole number from 1")

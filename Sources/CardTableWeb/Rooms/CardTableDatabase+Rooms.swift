@@ -83,6 +83,11 @@ extension CardTableDatabase {
         try await read { try $0.numberedRoomEvents(code, .after(after, limit: limit), lastEvent: after) }
     }
 
+    /// How many events of play (not talk) room `code` has between numbers `after` and `before`.
+    func playEventCount(_ code: RoomCode, after: Int, before: Int) async throws -> Int {
+        try await read { try $0.playEventCount(code, after: after, before: before) }
+    }
+
     /// The room with `code` and the events of its log that `events` names, oldest first; nil when
     /// no room has `code`.
     func room(_ code: RoomCode, with events: RoomEventRange) async throws -> (
@@ -158,8 +163,18 @@ enum RoomEventRange: Sendable, Equatable {
     case none
     /// The events after number `after`, at most `limit`.
     case after(Int, limit: Int)
-    /// The last `count` events.
-    case last(Int)
-    /// Every event of game number `game` (0 for the lobby's).
+    /// The last `count` events of play (talk left out: chat messages and reactions).
+    case lastPlay(Int)
+    /// Every event of play of game number `game` (0 for the lobby's), talk left out.
     case game(Int)
+    /// The last `count` chat messages.
+    case lastChat(Int)
+
+    /// Whether the query reads the newest first (the events are put back in order).
+    var isNewestFirst: Bool {
+        switch self {
+        case .lastPlay, .lastChat: true
+        case .none, .after, .game: false
+        }
+    }
 }

@@ -10,8 +10,10 @@ extension Room {
     ///   ``RoomRefusal/nameTaken(_:)`` when another member's name looks like it (in any case, with
     ///   invisible characters, other widths or Cyrillic and Greek look-alikes: see ``NameSkeleton``).
     mutating func join(_ player: PlayerID, as name: DisplayName) throws(RoomRefusal) -> [RoomHappening] {
-        let sameName = members.first { $0.name.looksLike(name) }
+        // NB: a removed member's name is free again, unless their seat is still on the table.
+        let sameName = members.first { $0.name.looksLike(name) && (!$0.wasRemoved || $0.seat != nil) }
         if let member = member(for: player) {
+            guard !member.wasRemoved else { throw .removed }
             if let sameName, sameName.number != member.number { throw .nameTaken(name) }
             guard member.name != name else { return [] }
             updateMember(member.number) { $0.name = name }
@@ -91,7 +93,7 @@ extension Room {
 
     /// Marks `player` here again after they left.
     mutating func comeBack(_ player: PlayerID) -> [RoomHappening] {
-        guard let member = member(for: player), member.isAway else { return [] }
+        guard let member = member(for: player), member.isAway, !member.wasRemoved else { return [] }
         updateMember(member.number) { $0.isAway = false }
         if phase == .playing, let seat = member.seat, case .memorize(var game)? = table {
             game.rejoin(seat)

@@ -41,7 +41,8 @@ extension RoomMember {
     /// The same member, as `player`.
     fileprivate func played(by player: PlayerID) -> RoomMember {
         RoomMember(
-            number: number, player: player, name: name, seat: seat, isAway: isAway, isMergedAway: isMergedAway
-        )
+            number: number, player: player, name: name, seat: seat, isAway: isAway,
+            isMergedAway: isMergedAway,
+            bot: bot, isRemoved: isRemoved)
     }
 }

@@ -67,6 +67,9 @@ struct Room: Equatable, Sendable, Codable {
     /// What the last game did to each seated player's rating, once a rated game has ended; nil
     /// otherwise (and from when the next game starts).
     private(set) var ratingChanges: [RoomRatingChange]?
+    /// Who may chat and react (issue 51), as the host set it; nil in rooms where they never did
+    /// (and in rooms stored before chat): everyone.
+    private var savedChatAudience: ChatAudience?
 
     // NB: every stored property, the Set variant saved as `setVariant`.
     enum CodingKeys: String, CodingKey {
@@ -77,6 +80,7 @@ struct Room: Equatable, Sendable, Codable {
         case openSince, openFrom
         case savedIsRated = "rated"
         case ratingChanges
+        case savedChatAudience = "chatAudience"
     }
 
     /// A new room with its host as its only member; a Set room plays `setVariant`, and its games
@@ -109,12 +113,20 @@ struct Room: Equatable, Sendable, Codable {
     /// Whether the room's games count for ratings; casual otherwise.
     var isRated: Bool { savedIsRated ?? false }
 
+    /// Who may chat and react in the room.
+    var chatAudience: ChatAudience { savedChatAudience ?? .everyone }
+
     /// The game's mode as the open list names it: the Set variant, nil for Memorize.
     var modeName: String? { game == .set ? setVariant.rawValue : nil }
 
     /// The member `player` is, if they joined.
     func member(for player: PlayerID) -> RoomMember? {
         members.first { $0.player == player }
+    }
+
+    /// The member `player` is, if they joined and the host did not remove them.
+    func currentMember(for player: PlayerID) -> RoomMember? {
+        member(for: player).flatMap { $0.wasRemoved ? nil : $0 }
     }
 
     /// The member at `seat` in the current game.
@@ -161,9 +173,11 @@ struct Room: Equatable, Sendable, Codable {
 
     // MARK: - Internal
 
-    /// The member `player` is, or ``RoomRefusal/notAMember``.
+    /// The member `player` is, or ``RoomRefusal/notAMember`` (``RoomRefusal/removed`` for one
+    /// the host removed).
     func requireMember(_ player: PlayerID) throws(RoomRefusal) -> RoomMember {
         guard let member = member(for: player) else { throw .notAMember }
+        guard !member.wasRemoved else { throw .removed }
         return member
     }
 
@@ -250,6 +264,10 @@ struct Room: Equatable, Sendable, Codable {
 
     mutating func setRatingChanges(_ changes: [RoomRatingChange]) {
         ratingChanges = changes
+    }
+
+    mutating func setChatAudience(_ audience: ChatAudience) {
+        savedChatAudience = audience == .everyone ? nil : audience
     }
 
     /// Lists the room since `date` by a client at `address` (see ``listingAddress(_:)``), or takes

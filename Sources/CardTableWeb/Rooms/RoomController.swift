@@ -92,6 +92,7 @@ struct RoomController: Sendable {
         lookups.on(RoomRoute.Template.replay, notingIn: routes, use: replay)
         lookups.on(RoomRoute.Template.listing, notingIn: routes, use: listing)
         RoomBotsController(rooms: self).addRoutes(to: lookups, notingIn: routes)
+        RoomChatController(rooms: self).addRoutes(to: lookups, notingIn: routes)
     }
 
     // MARK: - Routes
@@ -119,7 +120,7 @@ struct RoomController: Sendable {
             do {
                 name = try DisplayName(typed: typed)
             } catch {
-                throw try await refusal(
+                throw try await sendBack(
                     Self.nameError(error), of: request, field: "room-name", typed: typed,
                     message: error.description
                 ) {
@@ -143,7 +144,7 @@ struct RoomController: Sendable {
                 .appError
         {
             // NB: a browser gets the form back, the box unticked, the name kept, the message beside the box.
-            throw try await refusal(error, of: request, field: "room-open", typed: "") {
+            throw try await sendBack(error, of: request, field: "room-open", typed: "") {
                 RoomNewPage(
                     game: form.game, themeID: form.themeID, mode: form.mode, rated: form.rated ?? false,
                     name: name,
@@ -183,7 +184,7 @@ struct RoomController: Sendable {
             return .redirect(to: RoomRoute.page(code))
         } catch let error as AppError {
             let player = try context.requirePlayer()
-            throw try await refusal(error, of: request, field: "room-code", typed: typed) {
+            throw try await sendBack(error, of: request, field: "room-code", typed: typed) {
                 try await ChooserPage.home(of: player, in: referee.database, findRoomProblem: $0)
             }
         }
@@ -200,7 +201,7 @@ struct RoomController: Sendable {
             return try renderer.html(try await page(code, for: player, after: after, request: request))
         case .json:
             let stored = try await referee.current(code)
-            let you = stored.room.member(for: player)?.number
+            let you = stored.room.currentMember(for: player)?.number
             return try PageRenderer.json(
                 RoomMessage.Snapshot(lastEvent: stored.lastEvent, you: you, view: RoomView(stored.room)))
         }
@@ -212,8 +213,8 @@ struct RoomController: Sendable {
         let form = try await RequestInput.decode(JoinForm.self, from: request, context: context)
         let player = try context.requirePlayer()
         let code = try Self.code(context)
-        let sendBack = { (error: AppError, message: String) in
-            try await refusal(error, of: request, field: "room-name", typed: form.name, message: message) {
+        let sendBackForm = { (error: AppError, message: String) in
+            try await sendBack(error, of: request, field: "room-name", typed: form.name, message: message) {
                 try await page(code, for: player, joining: $0, request: request)
             }
         }
@@ -221,12 +222,12 @@ struct RoomController: Sendable {
         do {
             name = try DisplayName(typed: form.name)
         } catch {
-            throw try await sendBack(Self.nameError(error), error.description)
+            throw try await sendBackForm(Self.nameError(error), error.description)
         }
         do {
             return try answer(try await referee.join(code, as: name, for: player), request)
         } catch let error as AppError where error == RoomRefusal.nameTaken(name).appError {
-            throw try await sendBack(error, error.message)
+            throw try await sendBackForm(error, error.message)
         }
     }
 
@@ -275,20 +276,22 @@ struct RoomController: Sendable {
             try await referee.choose(try Self.code(context), cardID: card, for: player), request)
     }
 
-    /// The messages a client lacks after event `after` (0 when missing): each event, or a
-    /// snapshot when it is too far behind.
+    /// The messages a client lacks after event `after` (0 when missing): each event (but the talk
+    /// of members the player muted), or a snapshot when it is too far behind.
     @Sendable func events(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let code = try Self.code(context)
         let after = try Self.after(request)
         let (events, stored) = try await referee.catchUp(code, after: after)
-        let you = stored.room.member(for: try context.requirePlayer())?.number
+        let player = try context.requirePlayer()
+        let you = stored.room.currentMember(for: player)?.number
         let messages =
             after < stored.lastEvent && events.isEmpty
             ? [
                 try JSONText.encode(
                     RoomMessage.Snapshot(lastEvent: stored.lastEvent, you: you, view: RoomView(stored.room)))
             ]
-            : events
+            : events.contains(where: TalkFilter.isTalk)
+                ? try await referee.database.talkFilter(code, for: player).visible(events) : events
         return PageRenderer.response(
             body: ByteBuffer(string: RoomMessage.list(messages)),
             contentType: "application/json; charset=utf-8",
@@ -390,23 +393,26 @@ struct RoomController: Sendable {
 
     /// The room's page as `player` sees it: saying what happened since event `after` (see
     /// ``RoomReferee/currentWithWords(_:after:)``), with the join form sent back with `joining`.
-    private func page(
+    func page(
         _ code: RoomCode, for player: PlayerID, after: Int? = nil, joining: FieldProblem? = nil,
-        request: Request
+        chatting: FieldProblem? = nil, request: Request
     ) async throws -> RoomPage {
         let (stored, words) = try await referee.currentWithWords(code, after: after)
         // NB: the join form starts with the player's name; a member's, or a closed room's, is not shown.
         let name =
             stored.room.member(for: player) == nil && stored.closedAt == nil
             ? try await referee.database.displayName(of: player) : nil
+        let chat = try await RoomChatPanel.read(
+            stored, for: player, from: referee.database, sentBack: chatting)
         return RoomPage(
-            stored, for: player, announcement: words, origin: request.origin, name: name, joining: joining)
+            stored, for: player, announcement: words, origin: request.origin, name: name, joining: joining,
+            chat: chat)
     }
 
     /// What a refused form answers: `error` to an API client; to a browser, the form's page again
     /// (`page` draws it), what was typed into `field` kept and `message` (the error's own when
     /// nil) beside it.
-    private func refusal(
+    func sendBack(
         _ error: AppError, of request: Request, field: String, typed: String, message: String? = nil,
         page: (FieldProblem) async throws -> any PageModel
     ) async throws -> any Error {
@@ -444,6 +450,10 @@ extension RoomForm {
             "bots":
                 "how many computer opponents to play against, a whole number from 1 to \(Room.maximumPlayers - 1)",
             "level": "how well computer opponents play: \(BotLevel.choices)",
+            "text": "a chat message, 1 to \(ChatMessage.maximumLength) characters",
+            "emoji": "a reaction: one of \(Reaction.choices)",
+            "audience": "who may chat: \(ChatAudience.choices)",
+            "muted": "true to mute the member, false to hear them again",
         ]
     }
 }

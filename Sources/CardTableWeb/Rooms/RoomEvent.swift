@@ -18,6 +18,8 @@ struct RoomEvent: Codable, Equatable, Sendable {
     /// The cards it concerns: Set cards by number, Memorize cards by id.
     let cards: [Int]
     let view: RoomView
+    /// For a chat message or a reaction, its sender's name when they sent it; absent otherwise.
+    var name: String? = nil
 }
 
 extension RoomEvent {

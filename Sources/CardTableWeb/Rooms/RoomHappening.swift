@@ -15,6 +15,15 @@ struct RoomHappening: Hashable, Sendable, Codable {
         case closed
         /// The host listed the room under Open rooms (`opened`) or took it off (`unlisted`).
         case opened, unlisted
+        // Talk at the table (issue 51)
+        /// A member's chat message: `text` is the message as typed, `name` its sender's.
+        case chat
+        /// A member's quick reaction: `text` is its emoji, `name` its sender's.
+        case reaction
+        /// The host turned chat on or off, for everyone or for spectators.
+        case chatChanged
+        /// The host removed a member, who cannot join the room again.
+        case removed
     }
 
     let kind: Kind
@@ -24,4 +33,15 @@ struct RoomHappening: Hashable, Sendable, Codable {
     var member: Int?
     /// The cards it concerns: Set cards by number (0–80), Memorize cards by id.
     var cards: [Int] = []
+    /// For a chat message or a reaction, its sender's name as it was when they sent it.
+    var name: String? = nil
+
+    /// Whether it is talk (a chat message or a reaction) rather than play: replays and the words
+    /// a page says leave talk out, and a viewer does not get the talk of players they muted.
+    var isTalk: Bool { kind.isTalk }
+}
+
+extension RoomHappening.Kind {
+    /// Whether events of this kind are talk: chat messages and reactions.
+    var isTalk: Bool { self == .chat || self == .reaction }
 }

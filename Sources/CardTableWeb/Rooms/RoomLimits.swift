@@ -14,6 +14,8 @@ package struct RoomLimits: Sendable {
     var listedRoomsPerAddress: Int
     /// How fast one player may make moves in one room (``RoomMoveRules``).
     var moves: FailedAttemptLimiter<RoomMover>.Rules
+    /// How often one player may chat, and react (``TalkPace``).
+    var talk: TalkPace.Rules
     /// How often room codes may name no room, per address, on the whole site, and per address
     /// while the site is over its budget (``RoomLookupRules``).
     var lookupsPerAddress: FailedAttemptLimiter<ClientAddress>.Rules
@@ -23,6 +25,7 @@ package struct RoomLimits: Sendable {
     /// A public site's.
     package static let standard = RoomLimits(
         openRoomsPerHost: 5, listedRoomsPerHost: 3, listedRoomsPerAddress: 6, moves: RoomMoveRules.standard,
+        talk: .standard,
         lookupsPerAddress: RoomLookupRules.perAddress, lookupsBySite: RoomLookupRules.site,
         lookupsWhileBusy: RoomLookupRules.whileBusy)
 
@@ -32,7 +35,8 @@ package struct RoomLimits: Sendable {
     /// of 429. Never for a site people use: it lets anyone guess room codes as fast as they send.
     package static let lifted = RoomLimits(
         openRoomsPerHost: 1000, listedRoomsPerHost: 1000, listedRoomsPerAddress: 1000,
-        moves: neverSlowing(), lookupsPerAddress: neverSlowing(), lookupsBySite: neverSlowing(capacity: 1),
+        moves: neverSlowing(), talk: TalkPace.Rules(messages: 1_000_000, window: 0.001, capacity: 10_000),
+        lookupsPerAddress: neverSlowing(), lookupsBySite: neverSlowing(capacity: 1),
         lookupsWhileBusy: neverSlowing())
 
     /// Rules no test run reaches: a billion failures in a row, a thousand forgiven each second.

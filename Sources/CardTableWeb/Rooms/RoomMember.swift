@@ -22,4 +22,10 @@ struct RoomMember: Hashable, Sendable, Codable {
     var isMergedAway: Bool?
     /// Set when the member is a computer opponent (issue 50); nil for a person.
     var bot: RoomBot?
+    /// Set when the host removed the member (issue 51): they are away, cannot join again, and
+    /// are left out of the room's members once no seat of theirs is on the table. Nil otherwise.
+    var isRemoved: Bool?
+
+    /// Whether the host removed them.
+    var wasRemoved: Bool { isRemoved == true }
 }

@@ -17,7 +17,7 @@ struct RoomPage: PageModel {
     struct MemberRow: Encodable, Sendable {
         let number: Int
         let name: String
-        /// "host", "watching", "away" or nothing.
+        /// "host", "watching", "away", "computer", "removed" or nothing.
         let role: String?
         /// Points (Set) or pairs (Memorize) in the current game.
         let score: Int?
@@ -26,6 +26,8 @@ struct RoomPage: PageModel {
         let isTurn: Bool
         /// Where the host takes this computer opponent out, between games.
         let removeBotURL: String?
+        /// Where the host removes this person from the room (they cannot join again).
+        let removeURL: String?
     }
 
     /// The seat of a player who left the game under way, which the host may hand to a bot.
@@ -133,16 +135,23 @@ struct RoomPage: PageModel {
     let dealURL: String
     let socketURL: String
     let eventsURL: String
+    /// The chat beside the table (without messages unless they were read: see
+    /// ``RoomChatPanel/read(_:for:from:sentBack:)``).
+    let chat: RoomChatPanel
+    /// Whether the host removed the viewer from the room.
+    let isRemoved: Bool
     let chooserURL = ThemesRoute.chooser().path
     let faceViewBox = SetSymbolView.faceViewBox
     let faceLowerCueY = SetSymbolView.faceLowerCueY
 
     init(
         _ stored: StoredRoom, for player: PlayerID, announcement: String, origin: String,
-        name: DisplayName? = nil, joining joinProblem: FieldProblem? = nil
+        name: DisplayName? = nil, joining joinProblem: FieldProblem? = nil, chat: RoomChatPanel? = nil
     ) {
         let room = stored.room
-        let you = room.member(for: player)
+        let you = room.currentMember(for: player)
+        self.chat = chat ?? RoomChatPanel(stored, for: player, lines: [], muted: [], sentBack: nil)
+        isRemoved = room.member(for: player)?.wasRemoved == true
         let code = room.code
         title = "Room \(code) · CardTable"
         self.code = code.rawValue
@@ -163,7 +172,7 @@ struct RoomPage: PageModel {
         lastEvent = stored.lastEvent
         self.announcement = announcement
         isMember = you != nil
-        canJoin = (you == nil || joinProblem != nil) && stored.closedAt == nil
+        canJoin = (you == nil || joinProblem != nil) && stored.closedAt == nil && !isRemoved
         joinName = name?.text
         self.joinProblem = joinProblem
         isHost = you?.number == room.host.number && stored.closedAt == nil
@@ -239,20 +248,25 @@ struct RoomPage: PageModel {
         }
         let phase = room.phase
         let canAddBots = canAddBots
-        members = room.members.map { member in
+        members = room.listedMembers.map { member in
             let role: String? =
-                member.isAway
-                ? "away"
-                : member.number == room.host.number
-                    ? "host"
-                    : member.bot != nil
-                        ? "computer" : phase != .lobby && member.seat == nil ? "watching" : nil
+                member.wasRemoved
+                ? "removed"
+                : member.isAway
+                    ? "away"
+                    : member.number == room.host.number
+                        ? "host"
+                        : member.bot != nil
+                            ? "computer" : phase != .lobby && member.seat == nil ? "watching" : nil
             return MemberRow(
                 number: member.number, name: member.name.text, role: role,
                 score: member.seat.flatMap { scores[$0] }, isYou: member.number == you?.number,
                 isTurn: phase == .playing && turnSeat != nil && member.seat == turnSeat,
                 removeBotURL: canAddBots && member.bot != nil
-                    ? RoomRoute.removeBot(code, number: member.number).path : nil)
+                    ? RoomRoute.removeBot(code, number: member.number).path : nil,
+                removeURL: isHost && member.bot == nil && !member.wasRemoved
+                    && member.number != room.host.number
+                    ? RoomRoute.removeMember(code, number: member.number).path : nil)
         }
     }
 

@@ -38,6 +38,10 @@ struct RoomReferee: Sendable {
     let limits: RoomLimits
     /// How fast each player has been making moves in each room (``RoomLimits/moves``).
     let moveLimiter: FailedAttemptLimiter<RoomMover>
+    /// How often each player has chatted and reacted lately (``RoomLimits/talk``).
+    let talkPace: TalkPace
+    /// Whose mutes changed here, so their sockets read whom they hear again.
+    let muteChanges = MuteChanges()
 
     init(
         database: any CardTableDatabase, environment: WebEnvironment, hub: RoomHub, logger: Logger,
@@ -51,6 +55,7 @@ struct RoomReferee: Sendable {
         self.turnBackDelay = turnBackDelay
         self.limits = limits
         moveLimiter = FailedAttemptLimiter(limits.moves)
+        talkPace = TalkPace(limits.talk)
     }
 
     // MARK: - Making and joining rooms
@@ -223,15 +228,15 @@ struct RoomReferee: Sendable {
         return (after >= stored.lastEvent - Self.catchUpLimit ? events : [], stored)
     }
 
-    /// The room with the words its page says: for a page that drew event `after` and is behind,
-    /// every event after it, oldest first (the newest ``newsLimit``, after how many earlier ones
-    /// go unsaid); for a page loaded fresh (`after` nil, or not behind), what happened last:
+    /// The room with the words its page says (talk is left out: the chat has its own place): for
+    /// a page that drew event `after` and is behind, every event after it, oldest first (the
+    /// newest ``newsLimit``, after how many earlier ones go unsaid); for a page loaded fresh (`after` nil, or not behind), what happened last:
     /// every event of the last move (a Set found and the deal that followed it: the events of
     /// one move share their view), up to ``lastWordsLimit`` of them.
     func currentWithWords(_ code: RoomCode, after: Int? = nil) async throws -> (
         stored: StoredRoom, words: String
     ) {
-        guard let (stored, events) = try await database.room(code, with: .last(Self.newsLimit)) else {
+        guard let (stored, events) = try await database.room(code, with: .lastPlay(Self.newsLimit)) else {
             throw Self.noSuchRoom(code)
         }
         let recent = try events.map { try JSONText.decode(RoomEvent.self, from: $0) }
@@ -239,7 +244,11 @@ struct RoomReferee: Sendable {
             return (stored, Self.lastWords(of: recent.suffix(Self.lastWordsLimit)))
         }
         let missed = recent.filter { $0.number > after }
-        let unsaid = stored.lastEvent - after - missed.count
+        // NB: talk is not said, so the events between are counted only when some may be play.
+        var unsaid = 0
+        if let first = missed.first, missed.count == Self.newsLimit, first.number > after + 1 {
+            unsaid = try await database.playEventCount(code, after: after, before: first.number)
+        }
         let texts = missed.map(\.text).joined(separator: " ")
         guard unsaid > 0 else { return (stored, texts) }
         return (stored, "\(unsaid) earlier \(unsaid == 1 ? "event" : "events"), then: \(texts)")
@@ -323,7 +332,8 @@ extension RoomRefusal {
     /// The HTTP error that says this refusal.
     var appError: AppError {
         switch self {
-        case .notAMember, .notAPlayer, .notTheHost: .forbidden(description)
+        case .notAMember, .notAPlayer, .notTheHost, .removed, .chatOff: .forbidden(description)
+        case .noSuchMember: .notFound(description)
         case .nameTaken, .tooManyOpenRooms, .tooManyListedRooms, .tooManyListedFromAddress:
             .limitReached(description)
         default: .conflict(description)

@@ -25,6 +25,16 @@ enum RoomRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case noSeatForBot(maximum: Int)
     /// Only the seat of a player who left in the game under way can be handed to a bot.
     case seatNotLeft
+    /// The host removed the member, who cannot act in the room or join it again.
+    case removed
+    /// No member has this number (or the host removed them already).
+    case noSuchMember(Int)
+    /// The host cannot remove themselves.
+    case hostStays
+    /// The host turned chat off, for everyone (`spectators` false) or for those watching.
+    case chatOff(spectators: Bool)
+    /// Nobody mutes themselves.
+    case muteYourself
     case claim(String)
     case move(String)
 
@@ -60,6 +70,13 @@ enum RoomRefusal: Error, Hashable, Sendable, CustomStringConvertible {
             "A game seats \(maximum) players and every seat is taken: a computer opponent would only watch."
         case .seatNotLeft:
             "Only the seat of a player who left the game under way can go to a computer opponent."
+        case .removed: "The host removed you from this room: you cannot join it again."
+        case .noSuchMember(let number): "There is no member \(number) in this room."
+        case .hostStays: "The host cannot remove themselves: a room keeps its host."
+        case .chatOff(spectators: false): "The host turned chat off in this room."
+        case .chatOff(spectators: true):
+            "The host turned chat off for those watching: you can chat once you play in a game."
+        case .muteYourself: "You cannot mute yourself."
         case .claim(let reason), .move(let reason): reason
         }
     }

@@ -36,6 +36,18 @@ enum RoomRoute: Route, Hashable {
     case removeBot(RoomCode, number: Int)
     /// Handing the seat of member `number`, who left the game under way, to a computer opponent.
     case seatBot(RoomCode, member: Int)
+    /// A chat message to everyone in the room.
+    case chat(RoomCode)
+    /// Who may chat (the host).
+    case chatAudience(RoomCode)
+    /// A quick reaction.
+    case reactions(RoomCode)
+    /// A member, by number: `DELETE` removes them (the host).
+    case member(RoomCode, number: Int)
+    /// Removing a member from a form (which cannot send `DELETE`).
+    case removeMember(RoomCode, number: Int)
+    /// Muting a member, or hearing them again.
+    case mute(RoomCode, member: Int)
 
     enum Template: String, RouteTemplate {
         case new = "/rooms/new"
@@ -55,12 +67,20 @@ enum RoomRoute: Route, Hashable {
         case bot = "/rooms/{code}/bots/{number}"
         case removeBot = "/rooms/{code}/bots/{number}/remove"
         case seatBot = "/rooms/{code}/members/{number}/bot"
+        case chat = "/rooms/{code}/chat"
+        case chatAudience = "/rooms/{code}/chat/audience"
+        case reactions = "/rooms/{code}/reactions"
+        case member = "/rooms/{code}/members/{number}"
+        case removeMember = "/rooms/{code}/members/{number}/remove"
+        case mute = "/rooms/{code}/members/{number}/mute"
 
         var method: HTTPRequest.Method {
             switch self {
             case .new, .find, .page, .events, .socket, .replay: .get
-            case .create, .join, .start, .claim, .deal, .choose, .listing, .bots, .removeBot, .seatBot: .post
-            case .bot: .delete
+            case .create, .join, .start, .claim, .deal, .choose, .listing, .bots, .removeBot, .seatBot, .chat,
+                .chatAudience, .reactions, .removeMember, .mute:
+                .post
+            case .bot, .member: .delete
             }
         }
     }
@@ -84,6 +104,12 @@ enum RoomRoute: Route, Hashable {
         case .bot: .bot
         case .removeBot: .removeBot
         case .seatBot: .seatBot
+        case .chat: .chat
+        case .chatAudience: .chatAudience
+        case .reactions: .reactions
+        case .member: .member
+        case .removeMember: .removeMember
+        case .mute: .mute
         }
     }
 
@@ -91,9 +117,11 @@ enum RoomRoute: Route, Hashable {
         switch self {
         case .new, .create, .find: [:]
         case .page(let code), .join(let code), .start(let code), .claim(let code), .deal(let code),
-            .events(let code, _), .socket(let code), .listing(let code), .bots(let code):
+            .events(let code, _), .socket(let code), .listing(let code), .bots(let code), .chat(let code),
+            .chatAudience(let code), .reactions(let code):
             ["code": code.rawValue]
-        case .bot(let code, let number), .removeBot(let code, let number), .seatBot(let code, let number):
+        case .bot(let code, let number), .removeBot(let code, let number), .seatBot(let code, let number),
+            .member(let code, let number), .removeMember(let code, let number), .mute(let code, let number):
             ["code": code.rawValue, "number": String(number)]
         case .choose(let code, let card): ["code": code.rawValue, "card": String(card)]
         case .replay(let code, let game, _): ["code": code.rawValue, "game": String(game)]

@@ -109,6 +109,9 @@ struct RoomSocket: Sendable {
         metrics.roomSocketsOpen.increment()
         defer { metrics.roomSocketsOpen.decrement() }
         let outbox = RoomSocketOutbox()
+        let talk = SocketTalkFilter(viewer: player, changes: referee.muteChanges) { [referee] in
+            try await referee.database.talkFilter(code, for: player)
+        }
         // NB: what the client says it had counts from its deal, from the first request it sends.
         let deliveries = EventDeliveryLog(heldThrough: after)
         var closingError: (any Error)?
@@ -137,7 +140,7 @@ struct RoomSocket: Sendable {
                 group.addTask {
                     try await send(
                         code, as: holder, after: after, feed: feed, outbox: outbox, deliveries: deliveries,
-                        outbound: outbound)
+                        talk: talk, outbound: outbound)
                 }
                 group.addTask {
                     // NB: always reading, so pings are answered and a closed socket is noticed,
@@ -181,11 +184,13 @@ struct RoomSocket: Sendable {
     /// `deliveries` when each went out.
     private func send(
         _ code: RoomCode, as holder: PlayerCookie.Holder, after: Int, feed: RoomEventFeed,
-        outbox: RoomSocketOutbox, deliveries: EventDeliveryLog, outbound: WebSocketOutboundWriter
+        outbox: RoomSocketOutbox, deliveries: EventDeliveryLog, talk: SocketTalkFilter,
+        outbound: WebSocketOutboundWriter
     ) async throws {
         let player = holder.player
         var sent = try await inOwnTask {
-            try await catchUp(code, player: player, after: after, deliveries: deliveries, outbound: outbound)
+            try await catchUp(
+                code, player: player, after: after, deliveries: deliveries, talk: talk, outbound: outbound)
         }
         try await outbox.deliver { item in
             switch item {
@@ -193,12 +198,15 @@ struct RoomSocket: Sendable {
                 try await checkSignedIn(holder)
                 if let events = try await feed.events(after: sent, through: lastEvent) {
                     // NB: noted before the write: a claim of what it carries may come right behind it.
-                    deliveries.record(through: lastEvent, at: referee.environment.now())
-                    try await write(events, to: outbound)
+                    let now = referee.environment.now()
+                    let visible = try await talk.visible(events, at: now)
+                    deliveries.record(through: lastEvent, at: now)
+                    try await write(visible, to: outbound)
                     sent = lastEvent
                 } else {
                     sent = try await catchUp(
-                        code, player: player, after: sent, deliveries: deliveries, outbound: outbound)
+                        code, player: player, after: sent, deliveries: deliveries, talk: talk,
+                        outbound: outbound)
                 }
             case .lastEvent:
                 break
@@ -249,13 +257,13 @@ struct RoomSocket: Sendable {
     /// already (its `after`, or what a snapshot shows) counts from when it was dealt in
     /// `deliveries`; the events sent count from now.
     private func catchUp(
-        _ code: RoomCode, player: PlayerID, after: Int, deliveries: EventDeliveryLog,
+        _ code: RoomCode, player: PlayerID, after: Int, deliveries: EventDeliveryLog, talk: SocketTalkFilter,
         outbound: WebSocketOutboundWriter
     ) async throws -> Int {
         let (events, stored) = try await referee.catchUp(code, after: after)
         // NB: noted before the writes: a claim of what they carry may come right behind them.
         if after == 0 || (after < stored.lastEvent && events.isEmpty) || after > stored.lastEvent {
-            let you = stored.room.member(for: player)?.number
+            let you = stored.room.currentMember(for: player)?.number
             let snapshot = RoomMessage.Snapshot(
                 lastEvent: stored.lastEvent, you: you, view: RoomView(stored.room))
             // NB: not a fresh look at the table: a new socket must not make every card new again.
@@ -263,8 +271,10 @@ struct RoomSocket: Sendable {
             try await outbound.write(.text(try JSONText.encode(snapshot)))
             return stored.lastEvent
         }
-        deliveries.record(through: stored.lastEvent, at: referee.environment.now())
-        try await write(events, to: outbound)
+        let now = referee.environment.now()
+        let visible = try await talk.visible(events, at: now)
+        deliveries.record(through: stored.lastEvent, at: now)
+        try await write(visible, to: outbound)
         return max(after, stored.lastEvent)
     }
 
@@ -294,6 +304,8 @@ struct RoomSocket: Sendable {
             case .deal: _ = try await referee.voteToDeal(code, for: player)
             case .choose(let card): _ = try await referee.choose(code, cardID: card, for: player)
             case .start: _ = try await referee.start(code, for: player)
+            case .chat(let text): _ = try await referee.say(text, in: code, for: player)
+            case .react(let reaction): _ = try await referee.react(reaction, in: code, for: player)
             case .join(let typed):
                 let name: DisplayName
                 do { name = try DisplayName(typed: typed) } catch { return "name: \(error.description)" }

@@ -2,17 +2,20 @@ import CardTableBasics
 
 /// What a member sends on a room's WebSocket: `{"type": "claim", "cards": [5, 17, 44]}` (older
 /// pages add `"seen": 9`, the last event drawn, which is checked but no longer decides anything),
-/// `{"type": "deal"}`, `{"type": "choose", "card": 7}`, `{"type": "start"}`, or
-/// `{"type": "join", "name": "Ana"}`.
+/// `{"type": "deal"}`, `{"type": "choose", "card": 7}`, `{"type": "start"}`,
+/// `{"type": "join", "name": "Ana"}`, `{"type": "chat", "text": "nice one!"}` or
+/// `{"type": "react", "emoji": "🎉"}`.
 enum RoomSocketRequest: Decodable, Equatable {
     case claim([Int])
     case deal
     case choose(Int)
     case start
     case join(String)
+    case chat(String)
+    case react(Reaction)
 
     private enum CodingKeys: String, CodingKey {
-        case type, cards, seen, card, name
+        case type, cards, seen, card, name, text, emoji
     }
 
     /// The message as a request, or why it is not one, in words for the sender.
@@ -60,9 +63,12 @@ enum RoomSocketRequest: Decodable, Equatable {
         case "choose": self = .choose(try container.decode(Int.self, forKey: .card))
         case "start": self = .start
         case "join": self = .join(try container.decode(String.self, forKey: .name))
+        case "chat": self = .chat(try container.decode(String.self, forKey: .text))
+        case "react": self = .react(try container.decode(Reaction.self, forKey: .emoji))
         default:
             throw RoomSocketProblem(
-                "There is no request of type \"\(type)\": send claim, deal, choose, start or join.")
+                "There is no request of type \"\(type)\": send claim, deal, choose, start, join, chat or react."
+            )
         }
     }
 
@@ -73,7 +79,9 @@ enum RoomSocketRequest: Decodable, Equatable {
         case "seen": "seen must be the number of the last event you drew, a whole number from 0."
         case "card": "card is not what a choice names: a card's id, a whole number."
         case "name": "name is not what a join names: your name in the room."
-        default: "\(field) is not what a request names: claim, deal, choose, start or join."
+        case "text": "text is not what a chat message holds: the message, as text."
+        case "emoji": "emoji is not a reaction: send one of \(Reaction.choices)."
+        default: "\(field) is not what a request names: claim, deal, choose, start, join, chat or react."
         }
     }
 }

@@ -73,6 +73,7 @@ extension DatabaseTransaction {
                     ("room_code", .text(code)), ("number", event.number.sqlValue),
                     ("game_number", event.game.sqlValue), ("body", .text(body)),
                     ("created_at", .date(now)),
+                    ("talk", event.kind.isTalk ? .text(event.kind.rawValue) : .null),
                 ])
         }
         let room = AddedRow(
@@ -109,18 +110,32 @@ extension DatabaseTransaction {
         switch range {
         case .none: return []
         case .after(let after, let limit): which = "number > \(after) ORDER BY number LIMIT \(limit)"
-        case .last(let count): which = "number > \(max(0, lastEvent - count)) ORDER BY number LIMIT \(count)"
-        case .game(let game): which = "game_number = \(game) ORDER BY number"
+        case .lastPlay(let count):
+            // NB: the newest first, to take the last `count`; put back in order below.
+            which = "talk IS NULL ORDER BY number DESC LIMIT \(count)"
+        case .game(let game): which = "game_number = \(game) AND talk IS NULL ORDER BY number"
+        case .lastChat(let count): which = "talk = 'chat' ORDER BY number DESC LIMIT \(count)"
         }
-        return try rows(
+        let events = try rows(
             "SELECT number, body FROM room_event WHERE room_code = \(code.rawValue) AND \(which)",
             settingAsideFrom: "room_event",
             key: { ["room_code": .text(code.rawValue), "number": .integer(try $0("number"))] }
-        ) { row in
+        ) { row -> (number: Int, body: String) in
             let body: String = try row("body")
             try RoomEvent.checkStored(body)
             return (try row("number"), body)
         }
+        return range.isNewestFirst ? events.reversed() : events
+    }
+
+    /// See ``CardTableDatabase/playEventCount(_:after:before:)``.
+    func playEventCount(_ code: RoomCode, after: Int, before: Int) throws -> Int {
+        try firstRow(
+            """
+            SELECT count(*) AS events FROM room_event
+            WHERE room_code = \(code.rawValue) AND number > \(after) AND number < \(before) AND talk IS NULL
+            """
+        ) { try $0("events") as Int } ?? 0
     }
 
     /// Counts the rooms in `codes` as active now (their members are connected), but those active

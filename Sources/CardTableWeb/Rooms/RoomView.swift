@@ -17,6 +17,9 @@ struct RoomView: Codable, Equatable, Sendable {
         let bot: Bool?
         /// A computer opponent's level; absent for a person.
         let level: BotLevel?
+        /// True for a member the host removed whose seat is still on the table; absent otherwise
+        /// (a removed member without a seat there is not listed).
+        let removed: Bool?
     }
 
     /// A Set table: card numbers (0–80), as every screen shows them.
@@ -69,6 +72,9 @@ struct RoomView: Codable, Equatable, Sendable {
     /// Once a rated game has ended, what it did to each seated member's rating (until the next
     /// game starts); absent otherwise.
     let ratingChanges: [RoomRatingChange]?
+    /// Who may chat and react: `everyone`, `players` or `nobody`; absent from events stored before
+    /// chat (everyone).
+    let chatAudience: ChatAudience?
 
     init(_ room: Room) {
         code = room.code.rawValue
@@ -77,10 +83,12 @@ struct RoomView: Codable, Equatable, Sendable {
         rated = room.isRated
         ratingChanges = room.ratingChanges
         gameNumber = room.gameNumber
-        members = room.members.map {
+        chatAudience = room.chatAudience
+        members = room.listedMembers.map {
             Member(
                 number: $0.number, name: $0.name.text, seat: $0.seat, isHost: $0.number == room.host.number,
-                isAway: $0.isAway, bot: $0.bot.map { _ in true }, level: $0.bot?.level)
+                isAway: $0.isAway, bot: $0.bot.map { _ in true }, level: $0.bot?.level,
+                removed: $0.wasRemoved ? true : nil)
         }
         switch room.table {
         case .set(let game)?:

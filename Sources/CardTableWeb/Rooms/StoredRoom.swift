@@ -15,7 +15,7 @@ struct StoredRoom: Sendable {
             lastEvent += 1
             return RoomEvent(
                 number: lastEvent, game: room.gameNumber, kind: happening.kind, text: happening.text,
-                member: happening.member, cards: happening.cards, view: view)
+                member: happening.member, cards: happening.cards, view: view, name: happening.name)
         }
     }
 }

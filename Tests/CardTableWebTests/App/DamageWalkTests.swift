@@ -161,7 +161,7 @@ struct DamageWalkTests {
 
     /// Ana, with rows in every table: themes and games of both kinds, a room with its events, her
     /// history, a day's go and solve, her name, appearance, sound and pace, a rating with its
-    /// chart and her choice to keep off the leaderboards, and a laptop linked
+    /// chart and her choice to keep off the leaderboards, someone she muted, and a laptop linked
     /// with a code (her devices, and a recovery code kept).
     static func playerWithARowInEveryTable(_ client: any TestClientProtocol, _ instance: TestStores.Instance)
         async throws -> (Browser, Browser, CreatedRoomJSON)
@@ -194,6 +194,8 @@ struct DamageWalkTests {
         try await RatingMergeTests.seed(
             instance.database, ana.player, pool: .set(.normal), rating: 1612.5, games: 1, at: Date())
         _ = try await ana.postJSON("/devices/leaderboards", body: #"{"hidden": true}"#)
+        // Someone she muted.
+        try await instance.database.setMuted(true, .random(), by: ana.player, at: Date())
         for table in Set(damages.map(\.table)) {
             #expect(
                 try await instance.count("SELECT count(*) FROM \(table)") > 0, "no row of \(table) to damage")

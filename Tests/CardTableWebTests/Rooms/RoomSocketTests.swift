@@ -122,7 +122,7 @@ import Testing
                 let problems = [
                     (
                         #"{"type": "fly"}"#,
-                        "There is no request of type \"fly\": send claim, deal, choose, start or join."
+                        "There is no request of type \"fly\": send claim, deal, choose, start, join, chat or react."
                     ),
                     ("not json", "That message is not JSON: send an object such as {\"type\": \"deal\"}."),
                     (#"{"cards": [1, 2, 3]}"#, "The message needs type."),

@@ -53,7 +53,7 @@ import Testing
             #expect(all.stored.room.members.map(\.name.text) == ["Ana", "Bo"])
             #expect(all.events == made.events + joined.events)
             #expect(try await store.room(code, with: .after(1, limit: 10))?.events == joined.events)
-            #expect(try await store.room(code, with: .last(1))?.events == joined.events)
+            #expect(try await store.room(code, with: .lastPlay(1))?.events == joined.events)
             #expect(try await store.room(code, with: .game(0))?.events == all.events)
             #expect(try await store.room(code, with: .game(1))?.events == [])
             #expect(try await store.room(RoomCode("ZZZZZZ")!, with: .none) == nil)
@@ -99,7 +99,7 @@ import Testing
                 idleSince: later.addingTimeInterval(-30 * 60), connected: [codes[1]], at: later,
                 saying: closing)
             #expect(closed == [codes[0]])
-            let first = try #require(try await store.room(codes[0], with: .last(1)))
+            let first = try #require(try await store.room(codes[0], with: .lastPlay(1)))
             #expect(first.stored.closedAt != nil)
             #expect(
                 try JSONText.decode(RoomEvent.self, from: try #require(first.events.last)).kind == .closed)

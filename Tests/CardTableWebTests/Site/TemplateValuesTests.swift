@@ -79,10 +79,17 @@ import Testing
                 code: RoomCode("K7QX4P")!, game: game, theme: game == .memorize ? Self.themes[0].theme : nil,
                 host: host, hostName: try DisplayName(typed: "Ana"))
             _ = try room.join(guest, as: try DisplayName(typed: "<b>Bo</b>"))
+            let lines = [
+                ChatLine(number: 3, member: 2, name: "<b>Bo</b>", text: "<i>hi</i>"),
+                ChatLine(number: 4, member: 1, name: "Ana", text: "hello"),
+            ]
             var pages = [
                 RoomPage(
                     StoredRoom(room: room, lastEvent: 2), for: host, announcement: "Bo joined.",
-                    origin: "http://127.0.0.1:8080")
+                    origin: "http://127.0.0.1:8080",
+                    chat: RoomChatPanel(
+                        StoredRoom(room: room, lastEvent: 4), for: host, lines: lines, muted: [guest],
+                        sentBack: FieldProblem(field: "room-chat-text", typed: "<x>", message: "text: …")))
             ]
             _ = try room.start(by: host, using: &generator, at: now)
             _ = room.leave(guest, at: now)

@@ -6,7 +6,9 @@
 // nothing (the referee would call a claim of it "the table changed"). The socket resumes from
 // the last event drawn after the network changes or the phone wakes (visibilitychange, online);
 // where WebSocket cannot connect, the page asks GET …/events?after=N every few seconds instead.
+// Chat messages and reactions are drawn by room-chat.js as they come, without a redraw.
 import { cue, enqueue, flyAway, flyFrom, getPage, patchPage, reconcile } from "./cardtable.js";
+import { afterRedraw, forgetTalk, hearTalk, showRefusal, useSender } from "./room-chat.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
@@ -98,6 +100,8 @@ const setGrid = () => $("[data-room-claim] .set-grid");
  * drawn once the network is back, and that redraws it.
  */
 async function redraw() {
+  const chatFromPage = takeChatFromPage;
+  takeChatFromPage = false;
   const drawn = lastEvent();
   const url = new URL(room().dataset.pageUrl, window.location.href);
   url.searchParams.set("after", String(drawn));
@@ -116,7 +120,8 @@ async function redraw() {
   const grid = setGrid();
   const before = new Map($$("[data-room-card]", grid ?? document.createElement("div"))
     .map((card) => [card, card.getBoundingClientRect()]));
-  patchPage(page, "[data-sent-back], [data-room-claim] .set-grid");
+  patchPage(page, "[data-sent-back], [data-room-claim] .set-grid, [data-room-chat-log], [data-room-chat-toggle]");
+  afterRedraw(page, { fromPage: chatFromPage });
   const freshGrid = page.querySelector("[data-room-claim] .set-grid");
   let added = [];
   if (grid?.isConnected && freshGrid) {
@@ -221,15 +226,43 @@ function cueFor(event) {
   if (name) cue(name);
 }
 
+/** Redraws queued and not done yet. */
+let redrawsWaiting = 0;
+
+/** Whether the next redraw takes the chat's list from the page: a snapshot brought no messages. */
+let takeChatFromPage = false;
+
+function queueRedraw() {
+  redrawsWaiting += 1;
+  return enqueue(async () => {
+    try {
+      await redraw();
+    } finally {
+      redrawsWaiting -= 1;
+    }
+  });
+}
+
 function receive(message) {
-  if (message.type === "error") return say(message.message);
+  if (message.type === "error") {
+    if (!showRefusal(message.message)) say(message.message);
+    return;
+  }
+  // Talk changes nothing else: drawn as it comes. The page has everything before it when nothing
+  // waits to be drawn, so a later redraw asks for what came after it.
+  if (message.type === "event" && hearTalk(message)) {
+    hear(message.number);
+    if (message.number === lastEvent() + 1 && redrawsWaiting === 0) room().dataset.lastEvent = String(message.number);
+    return;
+  }
+  if (message.type === "snapshot") takeChatFromPage = true;
   if (message.kind === "scored") for (const card of message.cards) takers.set(String(card), message.member);
   const number = message.type === "snapshot" ? message.lastEvent : message.number;
   // NB: by what the socket has brought, not what is drawn: a redraw for one event may already
   // show the next, whose message is still to come.
   if (message.kind && number > heard.number) cueFor(message);
   hear(number);
-  if (number > lastEvent()) enqueue(redraw);
+  if (number > lastEvent()) queueRedraw();
 }
 
 async function poll() {
@@ -238,7 +271,7 @@ async function poll() {
     const response = await fetch(`${room().dataset.eventsUrl.split("?")[0]}?after=${lastEvent()}`, {
       headers: { Accept: "application/json" }, credentials: "same-origin",
     });
-    if (response.ok && (await response.json()).length > 0) await enqueue(redraw);
+    if (response.ok && (await response.json()).length > 0) await queueRedraw();
   } catch {
     // Offline, or the server is restarting: the next poll tries again.
   } finally {
@@ -311,9 +344,11 @@ document.addEventListener("submit", (event) => {
     request = { type: "choose", card: Number(event.submitter.dataset.cardId) };
   }
   if (request && send(request)) {
+    forgetTalk();
     event.preventDefault();
     $$(".room-check:checked").forEach((box) => { box.checked = false; });
   }
 });
 
+useSender(send);
 connect();
