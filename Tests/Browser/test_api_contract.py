@@ -405,6 +405,42 @@ def test_room_bots(client):
 
 
 @walked
+def test_room_chat(client):
+    """Chat and a reaction (and what is refused), a mute and its undoing, who may chat, and
+    members removed: one during a game, listed as removed while their seat is on the table."""
+    host, guest, third = client(), client(), client()
+    code = host.post("/rooms", 201, json_body={"game": "set", "name": "Ana"})["code"]
+    room = {"code": code}
+    guest.post("/rooms/{code}/join", path=room, json_body={"name": "Bo"})
+    third.post("/rooms/{code}/join", path=room, json_body={"name": "Cy"})
+    said = guest.post("/rooms/{code}/chat", path=room, json_body={"text": "hello <b>all</b>"})
+    assert (said[0]["kind"], said[0]["text"], said[0]["name"]) == ("chat", "hello <b>all</b>", "Bo")
+    guest.post("/rooms/{code}/chat", 400, path=room, json_body={"text": " \u200b "})
+    reacted = host.post("/rooms/{code}/reactions", path=room, json_body={"emoji": "🎉"})
+    assert (reacted[0]["kind"], reacted[0]["text"]) == ("reaction", "🎉")
+    host.post("/rooms/{code}/reactions", 400, path=room, json_body={"emoji": "🐙"})
+    muted = host.post("/rooms/{code}/members/{number}/mute", path={"code": code, "number": 2},
+                      json_body={"muted": True})
+    assert muted == {"member": 2, "muted": True}
+    host.post("/rooms/{code}/members/{number}/mute", 409, path={"code": code, "number": 1},
+              json_body={"muted": True})
+    host.post("/rooms/{code}/members/{number}/mute", 404, path={"code": code, "number": 9},
+              json_body={"muted": True})
+    host.post("/rooms/{code}/members/{number}/mute", path={"code": code, "number": 2}, json_body={"muted": False})
+    guest.post("/rooms/{code}/chat/audience", 403, path=room, json_body={"audience": "nobody"})
+    changed = host.post("/rooms/{code}/chat/audience", path=room, json_body={"audience": "players"})
+    assert changed[0]["kind"] == "chatChanged" and changed[0]["view"]["chatAudience"] == "players"
+    host.post("/rooms/{code}/start", path=room)
+    removed = host.call("DELETE", "/rooms/{code}/members/{number}", 200, path={"code": code, "number": 3})
+    assert removed[0]["kind"] == "removed"
+    assert removed[0]["view"]["members"][-1] == {**removed[0]["view"]["members"][-1], "removed": True}
+    third.post("/rooms/{code}/chat", 403, path=room, json_body={"text": "let me back"})
+    third.post("/rooms/{code}/join", 403, path=room, json_body={"name": "Cy"})
+    guest.post("/rooms/{code}/members/{number}/remove", 403, path={"code": code, "number": 1})
+    host.post("/rooms/{code}/members/{number}/remove", path={"code": code, "number": 2})
+
+
+@walked
 def test_memorize_room(client, contract_server):
     host, guest = client(), client()
     theme = host.post("/themes", json_body={"name": "Fruit", "emojis": ["🍎", "🍐"], "numberOfPairs": 2,

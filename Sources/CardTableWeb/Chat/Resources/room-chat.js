@@ -294,6 +294,7 @@ async function mute(form) {
 
 // MARK: - Starting
 
+// NB: a narrow screen starts without the chat (room.css hides it there until body says open).
 document.body.dataset.chat = localStorage.getItem(storage.open) ?? (window.matchMedia("(max-width: 700px)").matches ? "closed" : "open");
 setUpToggle();
 const list = log();
