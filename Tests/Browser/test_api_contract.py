@@ -471,6 +471,13 @@ def test_memorize_room(client, contract_server):
                 if "content" in shown:
                     seen[shown["id"]] = shown["content"]
     assert view["phase"] == "finished"
+    # New room with these players: the old room points everyone to it.
+    next_room = guest.post("/rooms/{code}/again", 201, path={"code": code})["code"]
+    assert room_view(host, code)["nextRoom"] == next_room
+    assert host.post("/rooms/{code}/again", 201, path={"code": code})["code"] == next_room
+    invited = host.get("/rooms/{code}/events", path={"code": code}, query={"after": "0"})
+    assert any(event.get("kind") == "invited" for event in invited)
+    client().post("/rooms/{code}/again", 403, path={"code": code})
     host.get("/rooms/{code}/games/{game}", path={"code": code, "game": 1}, query={"move": "2"})
     host.get("/rooms/{code}/games/{game}", 400, path={"code": code, "game": 1}, query={"move": "0"})
 

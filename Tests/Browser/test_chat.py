@@ -726,3 +726,86 @@ def test_a_removed_member_gets_no_talk_said_just_after(player):
     expect(cy.locator("[data-room-removed]")).to_be_visible()
     assert talk_received(cy, 2) == ["bo: before"], cy.received
 
+
+
+# MARK: - Playing again with the same people
+
+
+def play_memorize_to_the_end(pages, code):
+    """The players of a started Memorize room (in seat order) turn its cards through the JSON API,
+    remembering what they saw, until the game is over."""
+    seen = {}
+    for _ in range(60):
+        view = get_json(pages[0], f"/rooms/{code}")["view"]
+        if view["phase"] != "playing":
+            return
+        memorize = view["memorize"]
+        hidden = [card["id"] for card in memorize["cards"] if not card["isFaceUp"] and not card["isMatched"]]
+        face_up = [card for card in memorize["cards"] if card["isFaceUp"] and not card["isMatched"]]
+        twins = [id for id, content in seen.items()
+                 if face_up and content == face_up[0]["content"] and id in hidden]
+        card = twins[0] if len(face_up) == 1 and twins else hidden[0]
+        page = pages[memorize["turn"]]
+        response = page.request.post(f"/rooms/{code}/cards/{card}/choose", headers={
+            "Accept": "application/json", "Origin": re.match(r"https?://[^/]+", page.url).group(0)})
+        assert response.ok, response.text()
+        for event in response.json():
+            for shown in event["view"]["memorize"]["cards"]:
+                if "content" in shown:
+                    seen[shown["id"]] = shown["content"]
+    raise AssertionError("the game did not end")
+
+
+def get_json(page, path):
+    response = page.request.get(path, headers={"Accept": "application/json"})
+    assert response.ok, response.text()
+    return response.json()
+
+
+def test_after_a_game_anyone_makes_a_new_room_and_everyone_is_pointed_to_it(player):
+    """Ana's Memorize room (a theme of two pairs) with Bo and Cy plays to its end. Bo presses *New
+    room with these players* and lands in a new room of his, the same theme; Ana's and Cy's pages
+    offer *Join Bo's new room* without a reload, and one tap and *Join* (their names filled in)
+    seats them there."""
+    ana, bo, cy = player(1180, 820), player(390, 844), player(844, 390)
+    ana.goto("/")
+    origin = re.match(r"https?://[^/]+", ana.url).group(0)
+    theme = ana.request.post("/themes", data=json.dumps(
+        {"name": "Fruit", "emojis": ["🍎", "🍐"], "numberOfPairs": 2, "color": "red"}),
+        headers={"Content-Type": "application/json", "Accept": "application/json", "Origin": origin})
+    assert theme.ok, theme.text()
+    created = ana.request.post("/rooms", data=json.dumps(
+        {"game": "memorize", "themeID": theme.json()["theme"]["id"], "name": "Ana"}),
+        headers={"Content-Type": "application/json", "Accept": "application/json", "Origin": origin})
+    code = created.json()["code"]
+    url = f"{origin}/rooms/{code}"
+    ana.goto(url)
+    join(bo, url, "Bo")
+    join(cy, url, "Cy")
+    ana.get_by_role("button", name="Start the game").click()
+    for page in (bo, cy):
+        expect(page.locator("[data-room-turn]")).to_be_visible()
+    play_memorize_to_the_end([ana, bo, cy], code)
+    for page in (ana, bo, cy):
+        expect(page.locator("[data-room-ranking]")).to_be_visible()
+    expect(ana.locator("[data-room-start]")).to_have_text("Rematch")
+
+    with bo.expect_navigation():
+        bo.get_by_role("button", name="New room with these players").click()
+    new_code = bo.url.rsplit("/", 1)[1]
+    assert new_code != code
+    expect(bo.locator(".page-title")).to_contain_text("Memorize: Fruit")
+    expect(bo.locator("[data-room-members] .room-member-name")).to_have_text(["Bo"])
+    for page in (ana, cy):
+        link = page.locator("[data-room-next]")
+        expect(link).to_have_text("Join Bo's new room")
+        expect(page.locator("[data-room-again]")).to_have_count(0)
+        expect(page.locator("[data-room-announcement]")).to_contain_text("Bo made a new room for everyone here")
+    ana.screenshot(path=str(SCREENSHOTS / "chat-play-again-1180x820.png"))
+    for page, name in ((ana, "Ana"), (cy, "Cy")):
+        page.locator("[data-room-next]").click()
+        page.wait_for_url(re.compile(f"/rooms/{new_code}$"))
+        expect(page.locator("#room-name")).to_have_value(name)
+        page.get_by_role("button", name="Join").click()
+    expect(bo.locator("[data-room-members] .room-member-name")).to_have_text(["Bo", "Ana", "Cy"])
+    no_errors(ana, bo, cy)

@@ -70,6 +70,9 @@ struct Room: Equatable, Sendable, Codable {
     /// Who may chat and react (issue 51), as the host set it; nil in rooms where they never did
     /// (and in rooms stored before chat): everyone.
     private var savedChatAudience: ChatAudience?
+    /// The room a member made for the players of the last game (``RoomHappening/Kind/invited``),
+    /// and who made it; nil until then (and in rooms stored before it was kept).
+    private(set) var nextRoom: NextRoom?
 
     // NB: every stored property, the Set variant saved as `setVariant`.
     enum CodingKeys: String, CodingKey {
@@ -81,6 +84,7 @@ struct Room: Equatable, Sendable, Codable {
         case savedIsRated = "rated"
         case ratingChanges
         case savedChatAudience = "chatAudience"
+        case nextRoom
     }
 
     /// A new room with its host as its only member; a Set room plays `setVariant`, and its games
@@ -264,6 +268,10 @@ struct Room: Equatable, Sendable, Codable {
 
     mutating func setRatingChanges(_ changes: [RoomRatingChange]) {
         ratingChanges = changes
+    }
+
+    mutating func setNextRoom(_ next: NextRoom) {
+        nextRoom = next
     }
 
     mutating func setChatAudience(_ audience: ChatAudience) {

@@ -75,6 +75,17 @@ struct RoomController: Sendable {
         let startURL: String
         let socketURL: String
         let eventsURL: String
+
+        /// The addresses of room `code`.
+        init(_ code: RoomCode) {
+            self.code = code.rawValue
+            displayCode = code.description
+            pageURL = RoomRoute.page(code).path
+            joinURL = RoomRoute.join(code).path
+            startURL = RoomRoute.start(code).path
+            socketURL = RoomRoute.socket(code).path
+            eventsURL = RoomRoute.events(code, after: 0).path
+        }
     }
 
     func addRoutes(to group: RouterGroup<CardTableRequestContext>, notingIn routes: RegisteredRoutes) {
@@ -93,6 +104,7 @@ struct RoomController: Sendable {
         lookups.on(RoomRoute.Template.listing, notingIn: routes, use: listing)
         RoomBotsController(rooms: self).addRoutes(to: lookups, notingIn: routes)
         RoomChatController(rooms: self).addRoutes(to: lookups, notingIn: routes)
+        lookups.on(RoomRoute.Template.again, notingIn: routes, use: playAgain)
     }
 
     // MARK: - Routes
@@ -159,12 +171,7 @@ struct RoomController: Sendable {
         switch ResponseFormat(request) {
         case .html: return .redirect(to: RoomRoute.page(code))
         case .json:
-            return try PageRenderer.json(
-                Created(
-                    code: code.rawValue, displayCode: code.description, pageURL: RoomRoute.page(code).path,
-                    joinURL: RoomRoute.join(code).path, startURL: RoomRoute.start(code).path,
-                    socketURL: RoomRoute.socket(code).path, eventsURL: RoomRoute.events(code, after: 0).path),
-                status: .created)
+            return try PageRenderer.json(Created(code), status: .created)
         }
     }
 

@@ -24,6 +24,8 @@ struct RoomHappening: Hashable, Sendable, Codable {
         case chatChanged
         /// The host removed a member, who cannot join the room again.
         case removed
+        /// After a game, a member made a new room for its players (the view's `nextRoom`).
+        case invited
     }
 
     let kind: Kind

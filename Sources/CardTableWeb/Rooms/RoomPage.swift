@@ -140,6 +140,11 @@ struct RoomPage: PageModel {
     let chat: RoomChatPanel
     /// Whether the host removed the viewer from the room.
     let isRemoved: Bool
+    /// After a game, where a member makes a new room for its players (until one is made).
+    let againURL: String?
+    /// The room a member made for the last game's players, and what its link says.
+    let nextRoomURL: String?
+    let nextRoomText: String?
     let chooserURL = ThemesRoute.chooser().path
     let faceViewBox = SetSymbolView.faceViewBox
     let faceLowerCueY = SetSymbolView.faceLowerCueY
@@ -152,6 +157,17 @@ struct RoomPage: PageModel {
         let you = room.currentMember(for: player)
         self.chat = chat ?? RoomChatPanel(stored, for: player, lines: [], muted: [], sentBack: nil)
         isRemoved = room.member(for: player)?.wasRemoved == true
+        let isOpenAndOver = room.phase == .finished && stored.closedAt == nil
+        againURL = isOpenAndOver && you != nil && room.nextRoom == nil ? RoomRoute.again(room.code).path : nil
+        if let next = room.nextRoom, isOpenAndOver {
+            nextRoomURL = RoomRoute.page(next.code).path
+            let maker = room.members.first { $0.number == next.member }
+            nextRoomText =
+                next.member == you?.number
+                ? "Go to your new room" : maker.map { "Join \($0.name)'s new room" } ?? "Join the new room"
+        } else {
+            (nextRoomURL, nextRoomText) = (nil, nil)
+        }
         let code = room.code
         title = "Room \(code) · CardTable"
         self.code = code.rawValue

@@ -48,6 +48,8 @@ enum RoomRoute: Route, Hashable {
     case removeMember(RoomCode, number: Int)
     /// Muting a member, or hearing them again.
     case mute(RoomCode, member: Int)
+    /// A new room for the players of a finished game, which the old room points them to.
+    case again(RoomCode)
 
     enum Template: String, RouteTemplate {
         case new = "/rooms/new"
@@ -73,12 +75,13 @@ enum RoomRoute: Route, Hashable {
         case member = "/rooms/{code}/members/{number}"
         case removeMember = "/rooms/{code}/members/{number}/remove"
         case mute = "/rooms/{code}/members/{number}/mute"
+        case again = "/rooms/{code}/again"
 
         var method: HTTPRequest.Method {
             switch self {
             case .new, .find, .page, .events, .socket, .replay: .get
             case .create, .join, .start, .claim, .deal, .choose, .listing, .bots, .removeBot, .seatBot, .chat,
-                .chatAudience, .reactions, .removeMember, .mute:
+                .chatAudience, .reactions, .removeMember, .mute, .again:
                 .post
             case .bot, .member: .delete
             }
@@ -110,6 +113,7 @@ enum RoomRoute: Route, Hashable {
         case .member: .member
         case .removeMember: .removeMember
         case .mute: .mute
+        case .again: .again
         }
     }
 
@@ -118,7 +122,7 @@ enum RoomRoute: Route, Hashable {
         case .new, .create, .find: [:]
         case .page(let code), .join(let code), .start(let code), .claim(let code), .deal(let code),
             .events(let code, _), .socket(let code), .listing(let code), .bots(let code), .chat(let code),
-            .chatAudience(let code), .reactions(let code):
+            .chatAudience(let code), .reactions(let code), .again(let code):
             ["code": code.rawValue]
         case .bot(let code, let number), .removeBot(let code, let number), .seatBot(let code, let number),
             .member(let code, let number), .removeMember(let code, let number), .mute(let code, let number):

@@ -75,6 +75,8 @@ struct RoomView: Codable, Equatable, Sendable {
     /// Who may chat and react: `everyone`, `players` or `nobody`; absent from events stored before
     /// chat (everyone).
     let chatAudience: ChatAudience?
+    /// After a game, the code of the room a member made for its players; absent until then.
+    let nextRoom: String?
 
     init(_ room: Room) {
         code = room.code.rawValue
@@ -84,6 +86,7 @@ struct RoomView: Codable, Equatable, Sendable {
         ratingChanges = room.ratingChanges
         gameNumber = room.gameNumber
         chatAudience = room.chatAudience
+        nextRoom = room.nextRoom?.code.rawValue
         members = room.listedMembers.map {
             Member(
                 number: $0.number, name: $0.name.text, seat: $0.seat, isHost: $0.number == room.host.number,
