@@ -29,8 +29,8 @@ def test_the_ranking_appears_on_every_screen_when_the_game_ends(player):
         expect(page.locator("[data-room-ranking] > li")).to_have_count(2)
         expect(page.locator("[data-room-claim-button]")).to_have_count(0)
     expect(host.get_by_role("button", name="Rematch")).to_be_visible()
-    expect(guest.locator(".room-rematch")).to_have_count(0)
-    expect(guest.get_by_text("The host can start a rematch with everyone here.")).to_be_visible()
+    expect(guest.get_by_role("button", name="Rematch")).to_have_count(0)
+    expect(guest.get_by_text("The host can start a rematch with everyone here, or anyone can make a new room for you all.")).to_be_visible()
     # Each player's Sets open below their row, drawn as small cards.
     guest.locator(".room-result-sets summary").first.click()
     minis = guest.locator(".room-result-sets[open] .set-mini")

@@ -17,7 +17,9 @@ struct TalkFilter: Equatable, Sendable {
     /// The events among `events` (JSON, as sent) the viewer gets: all but the talk this filter
     /// hides.
     func visible(_ events: [String]) -> [String] {
-        events.filter { body in
+        // NB: nobody hidden (the common case): no event needs decoding.
+        guard hidesEveryone || !hiddenMembers.isEmpty else { return events }
+        return events.filter { body in
             guard TalkFilter.isTalk(body) else { return true }
             let header = try? JSONText.decode(Header.self, from: body)
             return !hides(header?.member)
@@ -43,15 +45,37 @@ struct TalkFilter: Equatable, Sendable {
     }
 }
 
+/// Who may talk to one viewer of a room, as the room says it: whether the viewer is a member
+/// (not removed), and whose each member number is. With the players the viewer muted, it makes
+/// their ``TalkFilter``.
+struct TalkAudience: Equatable, Sendable {
+    let viewerIsMember: Bool
+    let players: [Int: PlayerID]
+
+    /// Room `room`'s audience for `viewer`.
+    init(_ room: Room, viewer: PlayerID) {
+        viewerIsMember = room.currentMember(for: viewer) != nil
+        players = Dictionary(uniqueKeysWithValues: room.members.map { ($0.number, $0.player) })
+    }
+
+    /// The audience of a room that is not there: no talk reaches anyone.
+    init() {
+        viewerIsMember = false
+        players = [:]
+    }
+
+    /// The viewer's filter, when they muted `muted`.
+    func filter(muting muted: Set<PlayerID>) -> TalkFilter {
+        guard viewerIsMember else { return TalkFilter(hidesEveryone: true, hiddenMembers: []) }
+        return TalkFilter(
+            hidesEveryone: false, hiddenMembers: Set(players.filter { muted.contains($0.value) }.keys))
+    }
+}
+
 extension Room {
     /// What `viewer`, who muted `muted`, does not get of the room's talk.
     func talkHidden(from viewer: PlayerID, muting muted: Set<PlayerID>) -> TalkFilter {
-        guard let you = member(for: viewer), !you.wasRemoved else {
-            return TalkFilter(hidesEveryone: true, hiddenMembers: [])
-        }
-        return TalkFilter(
-            hidesEveryone: false,
-            hiddenMembers: Set(members.filter { muted.contains($0.player) }.map(\.number)))
+        TalkAudience(self, viewer: viewer).filter(muting: muted)
     }
 }
 
@@ -64,6 +88,14 @@ extension CardTableDatabase {
                 return TalkFilter(hidesEveryone: true, hiddenMembers: [])
             }
             return stored.room.talkHidden(from: viewer, muting: try transaction.mutedPlayers(of: viewer))
+        }
+    }
+
+    /// Room `code`'s audience for `viewer` (see ``TalkAudience``).
+    func talkAudience(_ code: RoomCode, for viewer: PlayerID) async throws -> TalkAudience {
+        try await read { transaction in
+            guard let stored = try transaction.room(code) else { return TalkAudience() }
+            return TalkAudience(stored.room, viewer: viewer)
         }
     }
 }
@@ -84,44 +116,56 @@ final class MuteChanges: Sendable {
     }
 }
 
-/// A socket's ``TalkFilter``, read when talk first comes and again when it may be out of date:
-/// the room's members changed, its player changed whom they mute here, or it is older than
-/// ``maximumAge`` (a mute made on another instance).
+/// A socket's ``TalkFilter``, made when talk first comes from the room's ``TalkAudience`` and its
+/// viewer's mutes, and made again when it may be out of date: the room's members changed (a join
+/// or a removal: the audience is read again, which decodes the room), its player changed whom they
+/// mute here, or it is older than ``maximumAge`` (a mute made on another instance; only the mutes
+/// are read again, a query of a few rows).
 final class SocketTalkFilter: Sendable {
-    /// How long a filter is trusted without reading it again.
+    /// How long a filter is trusted without reading the viewer's mutes again: how long a mute made
+    /// on another instance may take to reach this one's sockets (one made here does at once).
     static let maximumAge: TimeInterval = 2
 
     private struct Read {
-        let filter: TalkFilter
-        let at: Date
-        let muteChanges: Int
+        var audience: TalkAudience?
+        var filter: TalkFilter?
+        var at: Date = .distantPast
+        var muteChanges = 0
     }
 
     private let viewer: PlayerID
     private let changes: MuteChanges
-    private let load: @Sendable () async throws -> TalkFilter
-    private let last = Mutex<Read?>(nil)
+    private let readAudience: @Sendable () async throws -> TalkAudience
+    private let readMutes: @Sendable () async throws -> Set<PlayerID>
+    private let last = Mutex(Read())
 
-    init(viewer: PlayerID, changes: MuteChanges, load: @escaping @Sendable () async throws -> TalkFilter) {
+    init(
+        viewer: PlayerID, changes: MuteChanges, audience: @escaping @Sendable () async throws -> TalkAudience,
+        mutes: @escaping @Sendable () async throws -> Set<PlayerID>
+    ) {
         self.viewer = viewer
         self.changes = changes
-        self.load = load
+        readAudience = audience
+        readMutes = mutes
     }
 
     /// The events among `events` the viewer gets at `now`.
     func visible(_ events: [String], at now: Date) async throws -> [String] {
-        // NB: a join or a removal makes the filter out of date even when no talk comes with it:
+        // NB: a join or a removal makes the audience out of date even when no talk comes with it:
         // talk in a later batch is by, or for, members it does not know.
-        if events.contains(where: TalkFilter.changesMembers) { last.withLock { $0 = nil } }
+        if events.contains(where: TalkFilter.changesMembers) { last.withLock { $0 = Read() } }
         guard events.contains(where: TalkFilter.isTalk) else { return events }
         let changed = changes.count(for: viewer)
-        if let known = last.withLock({ $0 }), known.muteChanges == changed,
+        let known = last.withLock { $0 }
+        if let filter = known.filter, known.muteChanges == changed,
             now.timeIntervalSince(known.at) < Self.maximumAge
         {
-            return known.filter.visible(events)
+            return filter.visible(events)
         }
-        let filter = try await load()
-        last.withLock { $0 = Read(filter: filter, at: now, muteChanges: changed) }
+        let audience: TalkAudience
+        if let kept = known.audience { audience = kept } else { audience = try await readAudience() }
+        let filter = audience.filter(muting: try await readMutes())
+        last.withLock { $0 = Read(audience: audience, filter: filter, at: now, muteChanges: changed) }
         return filter.visible(events)
     }
 }

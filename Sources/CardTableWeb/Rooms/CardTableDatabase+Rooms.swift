@@ -55,7 +55,8 @@ extension CardTableDatabase {
     /// Applies `change` to the room with `code` and appends what happened to its log, numbered
     /// after its last event, each with the view after all of them; nothing is saved when `change`
     /// throws, and `change` runs again on the room as it is now when another change was saved
-    /// since it read it. The room counts as active at `now`. A game the change finishes joins
+    /// since it read it (a change that leaves the room as it was, such as talk, saves only its
+    /// events). The room counts as active at `now`. A game the change finishes joins
     /// every seated member's history in the same save, and a rated one changes their ratings
     /// (on PostgreSQL that move runs in a write transaction: see
     /// ``DatabaseTransaction/rateGame(in:endedSince:at:)``).
@@ -72,7 +73,8 @@ extension CardTableDatabase {
             let finished = stored.room.finishedGames(since: before, at: now)
             try transaction.rateGame(in: &stored.room, endedSince: before, at: now)
             let events = try transaction.record(
-                happenings, in: &stored, at: now, unlessChangedSince: version, finishing: finished)
+                happenings, in: &stored, at: now, unlessChangedSince: version, finishing: finished,
+                savingState: stored.room != before)
             return RoomChange(stored: stored, events: events)
         }
     }

@@ -298,7 +298,8 @@ struct RoomReferee: Sendable {
             do {
                 let before = stored.room
                 let happenings = try change(&stored.room, now)
-                if !happenings.isEmpty {
+                // NB: talk alone changes nothing of the room: it is saved as it was (see changeRoom).
+                if !happenings.allSatisfy(\.isTalk) {
                     stored.room.noteCardsDealt(since: before, firstEvent: stored.lastEvent + 1, at: now)
                     let moment = RoomMoment(event: stored.lastEvent + 1, at: now)
                     stored.room.notePersonActed(in: happenings, at: moment)

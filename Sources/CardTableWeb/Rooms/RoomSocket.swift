@@ -109,9 +109,10 @@ struct RoomSocket: Sendable {
         metrics.roomSocketsOpen.increment()
         defer { metrics.roomSocketsOpen.decrement() }
         let outbox = RoomSocketOutbox()
-        let talk = SocketTalkFilter(viewer: player, changes: referee.muteChanges) { [referee] in
-            try await referee.database.talkFilter(code, for: player)
-        }
+        let talk = SocketTalkFilter(
+            viewer: player, changes: referee.muteChanges,
+            audience: { [referee] in try await referee.database.talkAudience(code, for: player) },
+            mutes: { [referee] in try await referee.database.mutedPlayers(of: player) })
         // NB: what the client says it had counts from its deal, from the first request it sends.
         let deliveries = EventDeliveryLog(heldThrough: after)
         var closingError: (any Error)?

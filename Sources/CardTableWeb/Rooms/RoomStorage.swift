@@ -53,7 +53,7 @@ extension DatabaseTransaction {
     }
 
     /// Appends what happened to the room's log as numbered events, each with the view after
-    /// all of them, and saves the room, only if it is still as `version` was read (see
+    /// all of them, and saves the room (its state only when `savingState`), only if it is still as `version` was read (see
     /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:)``), with `finished` games in
     /// their players' histories; the room counts as active now. On PostgreSQL this is one
     /// statement, and the other instances hear of the new last event when it commits.
@@ -61,7 +61,8 @@ extension DatabaseTransaction {
     /// - Throws: ``ChangedMeanwhile`` when the room had changed, so nothing was saved.
     func record(
         _ happenings: [RoomHappening], in stored: inout StoredRoom, at now: Date,
-        unlessChangedSince version: RowVersion, finishing finished: [(player: PlayerID, game: FinishedGame)]
+        unlessChangedSince version: RowVersion, finishing finished: [(player: PlayerID, game: FinishedGame)],
+        savingState: Bool = true
     ) throws -> [String] {
         guard !happenings.isEmpty || !finished.isEmpty else { return [] }
         let code = stored.room.code.rawValue
@@ -76,10 +77,12 @@ extension DatabaseTransaction {
                     ("talk", event.kind.isTalk ? .text(event.kind.rawValue) : .null),
                 ])
         }
+        // NB: a room its change left as it was is not written again (encoding it is most of a move).
+        let state: [(String, SQLValue)] =
+            savingState ? [("state", .text(try JSONText.encode(stored.room)))] : []
         let room = AddedRow(
             table: "room",
-            values: [
-                ("code", .text(code)), ("state", .text(try JSONText.encode(stored.room))),
+            values: [("code", .text(code))] + state + [
                 ("last_event", stored.lastEvent.sqlValue), ("active_at", .date(now)),
             ])
         try saveUnlessChanged(

@@ -64,33 +64,41 @@ import Testing
         let chat = try events([RoomHappening(kind: .chat, text: "hi", member: 1, name: "Ana")], in: &stored)
         let joined = try events([RoomHappening(kind: .joined, text: "Cy joined.", member: 3)], in: &stored)
         let play = try events([RoomHappening(kind: .dealt, text: "3 more cards dealt.")], in: &stored)
-        let reads = Counter()
+        let (rooms, mutes) = (Counter(), Counter())
         let changes = MuteChanges()
-        let socket = SocketTalkFilter(viewer: guest, changes: changes) {
-            reads.add()
-            return TalkFilter(hidesEveryone: false, hiddenMembers: [])
-        }
+        let room = stored.room
+        let socket = SocketTalkFilter(
+            viewer: guest, changes: changes,
+            audience: {
+                rooms.add()
+                return TalkAudience(room, viewer: self.guest)
+            },
+            mutes: {
+                mutes.add()
+                return [self.host]
+            })
         let start = Date(timeIntervalSinceReferenceDate: 0)
         // Play alone needs no filter.
         #expect(try await socket.visible(play, at: start) == play)
-        #expect(reads.count == 0)
-        _ = try await socket.visible(chat, at: start)
+        #expect((rooms.count, mutes.count) == (0, 0))
+        // Ana is muted: her talk does not come.
+        #expect(try await socket.visible(chat + play, at: start) == play)
         _ = try await socket.visible(chat, at: start + 1)
-        #expect(reads.count == 1)
-        // A join, a mute here, or two seconds: read again.
-        _ = try await socket.visible(joined + chat, at: start + 1.5)
-        #expect(reads.count == 2)
+        #expect((rooms.count, mutes.count) == (1, 1))
+        // Two seconds, or a mute here: the mutes are read again, not the room.
+        _ = try await socket.visible(chat, at: start + 2.5)
+        #expect((rooms.count, mutes.count) == (1, 2))
         changes.note(guest)
-        _ = try await socket.visible(chat, at: start + 1.6)
-        #expect(reads.count == 3)
+        _ = try await socket.visible(chat, at: start + 2.6)
+        #expect((rooms.count, mutes.count) == (1, 3))
         changes.note(host)
-        _ = try await socket.visible(chat, at: start + 1.7)
-        #expect(reads.count == 3)
-        _ = try await socket.visible(chat, at: start + 3.6)
-        #expect(reads.count == 4)
-        // A join alone, then talk: the talk is filtered as of after the join.
-        _ = try await socket.visible(joined, at: start + 3.7)
-        _ = try await socket.visible(chat, at: start + 3.8)
-        #expect(reads.count == 5)
+        _ = try await socket.visible(chat, at: start + 2.7)
+        #expect((rooms.count, mutes.count) == (1, 3))
+        // A join, with talk or alone before it: the room is read again too.
+        _ = try await socket.visible(joined + chat, at: start + 2.8)
+        #expect((rooms.count, mutes.count) == (2, 4))
+        _ = try await socket.visible(joined, at: start + 2.9)
+        _ = try await socket.visible(chat, at: start + 3)
+        #expect((rooms.count, mutes.count) == (3, 5))
     }
 }

@@ -50,9 +50,14 @@ import Testing
             let drawnMiniCards = html.components(separatedBy: "class=\"set-mini\"").count - 1
             #expect(drawnMiniCards == 3 * (view.sets[0].count + view.sets[1].count))
             #expect(html.contains("href=\"/rooms/\(room.code)/games/1\">Replay game 1</a>"))
-            // The table and its buttons are gone; the host may start a rematch, Bo is told so.
+            // The table and its buttons are gone; the host may start a rematch, Bo is told so, and
+            // anyone may make a new room for them all.
             #expect(!html.contains("data-room-claim-button"))
-            #expect(html.contains("The host can start a rematch with everyone here."))
+            #expect(
+                html.contains(
+                    "The host can start a rematch with everyone here, or anyone can make a new room for you all."
+                ))
+            #expect(html.contains(">New room with these players</button>"))
             let hostPage = String(buffer: try await ana.get(room.pageURL).body)
             #expect(hostPage.contains(">Rematch</button>"))
         }
