@@ -294,8 +294,10 @@ async function mute(form) {
 
 // MARK: - Starting
 
-// NB: a narrow screen starts without the chat (room.css hides it there until body says open).
-document.body.dataset.chat = localStorage.getItem(storage.open) ?? (window.matchMedia("(max-width: 700px)").matches ? "closed" : "open");
+// NB: a phone, upright or on its side, starts without the chat (room.css hides it there until
+// body says open).
+const isPhone = window.matchMedia("(max-width: 700px), (max-height: 500px)").matches;
+document.body.dataset.chat = localStorage.getItem(storage.open) ?? (isPhone ? "closed" : "open");
 setUpToggle();
 const list = log();
 if (list) list.scrollTop = list.scrollHeight;
