@@ -33,19 +33,6 @@ extension CardTableDatabase {
     func mutedPlayers(of player: PlayerID) async throws -> Set<PlayerID> {
         try await read { try $0.mutedPlayers(of: player) }
     }
-
-    /// The last `count` chat messages of room `code` that `player` hears (from players they did
-    /// not mute), oldest first.
-    func chatLines(_ code: RoomCode, last count: Int, for player: PlayerID) async throws -> [ChatLine] {
-        try await read { transaction in
-            guard let stored = try transaction.room(code) else { return [] }
-            let muted = try transaction.mutedPlayers(of: player)
-            let hidden = stored.room.talkHidden(from: player, muting: muted)
-            let bodies = try transaction.roomEvents(code, .lastChat(count), lastEvent: stored.lastEvent)
-            return bodies.compactMap { try? JSONText.decode(ChatLine.self, from: $0) }
-                .filter { !hidden.hides($0.member) }
-        }
-    }
 }
 
 extension DatabaseTransaction {
