@@ -365,6 +365,9 @@ def test_set_room(client):
             host.post("/rooms/{code}/deal", path={"code": code})
             guest.post("/rooms/{code}/deal", path={"code": code})
     assert view["phase"] == "finished"
+    # Recent players: each lists the other, a Set one with its game of Set.
+    bo = next(person for person in host.get("/stats")["recentPlayers"] if person["name"] == "Bo")
+    assert bo["variant"] == "normal" and bo["inviteURL"] == "/rooms/new?game=set&mode=normal", bo
     events = host.get("/rooms/{code}/events", path={"code": code}, query={"after": "0"})
     host.get("/rooms/{code}/events", path={"code": code}, query={"after": str(events[-1]["number"])})
     host.get("/rooms/{code}/games/{game}", path={"code": code, "game": 1})
@@ -471,6 +474,10 @@ def test_memorize_room(client, contract_server):
                 if "content" in shown:
                     seen[shown["id"]] = shown["content"]
     assert view["phase"] == "finished"
+    # Recent players: a Memorize one with its theme, inviting to the host's theme of that name.
+    [ana] = guest.get("/stats")["recentPlayers"]
+    assert ana["name"] == "Ana" and ana["theme"] == "Fruit" and ana["inviteURL"] == "/rooms/new?game=memorize", ana
+    assert host.get("/stats")["recentPlayers"][0]["inviteURL"] == f"/rooms/new?game=memorize&themeID={theme}"
     # New room with these players: the old room points everyone to it.
     next_room = guest.post("/rooms/{code}/again", 201, path={"code": code})["code"]
     assert room_view(host, code)["nextRoom"] == next_room

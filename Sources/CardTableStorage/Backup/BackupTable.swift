@@ -25,7 +25,7 @@ package struct BackupTable: Sendable {
     /// that migration): a backup of an earlier schema lacks them, and its rows restore with null.
     var addedLater: [String: String] = [:]
 
-    /// Every table of the schema (as of migration `v14-chat`), in restore order. A
+    /// Every table of the schema (as of migration `v15-recent-players`), in restore order. A
     /// migration that adds a table or a column adds it here too (a test compares this with the
     /// schema).
     package static let all: [BackupTable] = [
@@ -157,6 +157,13 @@ package struct BackupTable: Sendable {
             name: "player_mute",
             columns: [("player_id", .text), ("muted_id", .text), ("muted_at", .date)],
             orderBy: ["player_id", "muted_id"]),
+        BackupTable(
+            name: "recent_player",
+            columns: [
+                ("player_id", .text), ("other_id", .text), ("name", .text), ("game", .text),
+                ("variant", .text), ("theme", .text), ("played_at", .date),
+            ],
+            orderBy: ["player_id", "other_id"]),
         BackupTable(
             name: "quarantine",
             columns: [

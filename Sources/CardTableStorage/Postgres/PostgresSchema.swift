@@ -287,5 +287,24 @@ enum PostgresSchema {
                 """,
                 "CREATE INDEX player_mute_by_muted ON player_mute (muted_id)",
             ]),
+        Migration(
+            identifier: "v15-recent-players",
+            statements: [
+                """
+                CREATE TABLE recent_player (
+                    player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    other_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    game TEXT NOT NULL CHECK (game IN ('memorize', 'set')),
+                    variant TEXT,
+                    theme TEXT,
+                    played_at TIMESTAMPTZ NOT NULL,
+                    PRIMARY KEY (player_id, other_id),
+                    CHECK (player_id <> other_id)
+                )
+                """,
+                "CREATE INDEX recent_player_by_time ON recent_player (player_id, played_at)",
+                "CREATE INDEX recent_player_by_other ON recent_player (other_id)",
+            ]),
     ]
 }

@@ -304,6 +304,26 @@ extension SQLiteDatabase {
                     CREATE INDEX player_mute_by_muted ON player_mute(muted_id);
                     """)
         }
+        // Recent players (issue 51): whom each player last shared a finished room game with, by
+        // the name they had there, in which game, and when; what *Invite to a room* offers.
+        migrator.registerMigration("v15-recent-players") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE recent_player (
+                        player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        other_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        game TEXT NOT NULL CHECK (game IN ('memorize', 'set')),
+                        variant TEXT,
+                        theme TEXT,
+                        played_at DATETIME NOT NULL,
+                        PRIMARY KEY (player_id, other_id),
+                        CHECK (player_id <> other_id)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX recent_player_by_time ON recent_player(player_id, played_at);
+                    CREATE INDEX recent_player_by_other ON recent_player(other_id);
+                    """)
+        }
         return migrator
     }
 }

@@ -46,7 +46,8 @@ extension CardTableDatabase {
     /// How each table joins: the history (`finished_game`) is added whole; of two ratings of a
     /// game and mode the one with more rated games is kept, with its chart (`player_rating`,
     /// `rating_change`); hiding from leaderboards is kept if either hid; whom either muted stays
-    /// muted, and a mute of the other is a mute of the player (`player_mute`); of two solves of a day
+    /// muted, and a mute of the other is a mute of the player (`player_mute`); of two rows about
+    /// the same recent player the newer is kept (`recent_player`); of two solves of a day
     /// (`daily_solve`) the faster is kept, ties to fewer wrong tries; a day's go (`daily_play`),
     /// the Set game, the Memorize preferences, the name and a Memorize game in a slot are the player's
     /// where they have one and the other's otherwise; the other's own themes are added at the end
@@ -88,6 +89,7 @@ extension DatabaseTransaction {
                 """)
         }
         try mergeMutes(from: from, to: to)
+        try mergeRecentPlayers(from: from, to: to)
         merge.themes = try mergeThemes(of: other, into: player)
         // A game moves with its slot free and its theme now the player's.
         try execute(

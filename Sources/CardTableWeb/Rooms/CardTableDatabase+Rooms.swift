@@ -57,8 +57,9 @@ extension CardTableDatabase {
     /// throws, and `change` runs again on the room as it is now when another change was saved
     /// since it read it (a change that leaves the room as it was, such as talk, saves only its
     /// events). The room counts as active at `now`. A game the change finishes joins
-    /// every seated member's history in the same save, and a rated one changes their ratings
-    /// (on PostgreSQL that move runs in a write transaction: see
+    /// every seated member's history in the same save, its people join each other's recent
+    /// players, and a rated one changes their ratings (on PostgreSQL such a move runs in a write
+    /// transaction: see ``DatabaseTransaction/noteRecentPlayers(in:finishing:at:)`` and
     /// ``DatabaseTransaction/rateGame(in:endedSince:at:)``).
     /// - Returns: The room and its new events' JSON, or nil when no room has `code`.
     func changeRoom(
@@ -72,6 +73,7 @@ extension CardTableDatabase {
             let happenings = try change(&stored, now)
             let finished = stored.room.finishedGames(since: before, at: now)
             try transaction.rateGame(in: &stored.room, endedSince: before, at: now)
+            try transaction.noteRecentPlayers(in: stored.room, finishing: finished, at: now)
             let events = try transaction.record(
                 happenings, in: &stored, at: now, unlessChangedSince: version, finishing: finished,
                 savingState: stored.room != before)

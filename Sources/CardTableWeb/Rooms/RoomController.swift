@@ -109,7 +109,8 @@ struct RoomController: Sendable {
 
     // MARK: - Routes
 
-    /// The form that makes a room: `?game=set`, or `?game=memorize&themeID=12`.
+    /// The form that makes a room: `?game=set` (`&mode=chain` starts it on that game of Set), or
+    /// `?game=memorize&themeID=12`; `?game=memorize` alone offers the player's themes.
     @Sendable func new(_ request: Request, context: CardTableRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         guard let game = query.get("game").flatMap(CardGame.init(rawValue:)) else {
@@ -121,8 +122,19 @@ struct RoomController: Sendable {
             }
             return id
         }
-        let name = try await referee.database.displayName(of: context.requirePlayer())
-        return try renderer.respond(RoomNewPage(game: game, themeID: themeID, name: name), to: request)
+        let mode = try query.get("mode").map { text in
+            guard game == .set, let mode = SetVariant(rawValue: text) else {
+                throw AppError.badRequest(
+                    "mode must be a game of Set (\(SetVariant.allCases.map(\.rawValue).joined(separator: ", "))), for a Set room."
+                )
+            }
+            return mode
+        }
+        let player = try context.requirePlayer()
+        let name = try await referee.database.displayName(of: player)
+        let themes = game == .memorize && themeID == nil ? try await referee.database.themes(of: player) : []
+        return try renderer.respond(
+            RoomNewPage(game: game, themeID: themeID, mode: mode, name: name, themes: themes), to: request)
     }
 
     @Sendable func create(_ request: Request, context: CardTableRequestContext) async throws -> Response {

@@ -41,12 +41,34 @@ struct RoomNewPage: PageModel {
     /// Whether the rated box starts ticked (sent back with it ticked).
     let isRated: Bool
     let leaderboardURL = RatingsRoute.leaderboard(nil).path
+    /// For a Memorize room opened without a theme (*Invite to a room*), the player's themes to
+    /// choose from, the first chosen.
+    let themeChoices: [ThemeChoice]
+    /// Whether the form asks for a theme.
+    let choosesTheme: Bool
+    /// A Memorize room with no theme named and none to choose: the player deleted them all.
+    let lacksThemes: Bool
+
+    /// One of the themes a Memorize room may copy.
+    struct ThemeChoice: Encodable, Sendable {
+        let id: String
+        let name: String
+        let isSelected: Bool
+    }
 
     init(
         game: CardGame, themeID: ThemeID?, mode: SetVariant? = nil, rated: Bool = false,
         name: DisplayName? = nil,
-        nameProblem: FieldProblem? = nil, openProblem: FieldProblem? = nil
+        nameProblem: FieldProblem? = nil, openProblem: FieldProblem? = nil, themes: [SavedTheme] = []
     ) {
+        let asksTheme = game == .memorize && themeID == nil
+        themeChoices =
+            asksTheme
+            ? themes.enumerated().map { index, saved in
+                ThemeChoice(id: saved.id.description, name: saved.theme.name, isSelected: index == 0)
+            } : []
+        choosesTheme = !themeChoices.isEmpty
+        lacksThemes = asksTheme && themes.isEmpty
         self.game = game.rawValue
         modeChoices = game == .set ? SetModeChoice.all(current: mode ?? .normal) : []
         hasModes = !modeChoices.isEmpty
@@ -85,6 +107,9 @@ struct RoomNewPage: PageModel {
         // NB: Quick play seats players at Normal Set, the table most are waiting at.
         modeChoices = []
         hasModes = false
+        themeChoices = []
+        choosesTheme = false
+        lacksThemes = false
         name = nil
         self.nameProblem = nameProblem
         openProblem = nil

@@ -1,11 +1,13 @@
 import CardTableBasics
 import CardTableHTTP
 import HTTPTypes
+import SetCore
 
 /// Every address of a room.
 enum RoomRoute: Route, Hashable {
-    /// The form that makes a room for `game` (Memorize names one of the player's themes).
-    case new(game: CardGame, themeID: ThemeID?)
+    /// The form that makes a room for `game` (Memorize names one of the player's themes, Set may
+    /// name the game of Set it starts with).
+    case new(game: CardGame, themeID: ThemeID?, mode: SetVariant? = nil)
     /// Making a room.
     case create
     /// A room found by the code a friend read out (`?code=K7Q-X4P`).
@@ -136,8 +138,9 @@ enum RoomRoute: Route, Hashable {
         switch self {
         case .events(_, let after): ["after": String(after)]
         case .replay(_, _, let move?): ["move": String(move)]
-        case .new(let game, let themeID?): ["game": game.rawValue, "themeID": themeID.description]
-        case .new(let game, nil): ["game": game.rawValue]
+        case .new(let game, let themeID?, _): ["game": game.rawValue, "themeID": themeID.description]
+        case .new(let game, nil, let mode?): ["game": game.rawValue, "mode": mode.rawValue]
+        case .new(let game, nil, nil): ["game": game.rawValue]
         default: [:]
         }
     }

@@ -17,14 +17,19 @@ struct StatsController: Sendable {
             async let solves = database.dailySolves(of: player)
             async let ratings = database.ratings(of: player)
             async let ratingChanges = database.ratingChanges(of: player)
+            async let recentPlayers = database.recentPlayers(of: player)
             let now = environment.now()
+            // NB: *Invite to a room* to Memorize names the player's theme of the name played.
+            let recent = try await recentPlayers
+            let themes = recent.contains { $0.game == .memorize } ? try await database.themes(of: player) : []
             let today = PuzzleDate(day: now)
             let streak = DailyStreak(
                 solvedOnTheDay: try await solves.filter(\.isOnItsDay).map(\.date), today: today)
             return try renderer.respond(
                 StatsPage(
                     history: try await history, streak: streak, ratings: try await ratings,
-                    ratingChanges: try await ratingChanges, now: now),
+                    ratingChanges: try await ratingChanges,
+                    recentPlayers: recent.map { RecentPlayerRow($0, themes: themes, now: now) }, now: now),
                 to: request)
         }
         group.on(StatsRoute.Template.history, notingIn: routes) { _, context in

@@ -4,7 +4,8 @@ import SetCore
 import TemplateFields
 
 /// A player's stats: games played, best scores, seconds per Set, the daily streak, a chart of
-/// scores per game and mode (and Set variant), and the newest games.
+/// scores per game and mode (and Set variant), the newest games, and the people they last played
+/// rooms with.
 @TemplateFields
 struct StatsPage: PageModel {
     static let template = "stats"
@@ -57,11 +58,16 @@ struct StatsPage: PageModel {
     /// Each rating's chart, rated game by rated game.
     let ratingCharts: [ScoreChart]
     let leaderboardURL = RatingsRoute.leaderboard(nil).path
+    /// The people the player last shared a finished room game with, newest first.
+    let recentPlayers: [RecentPlayerRow]
+    let hasRecentPlayers: Bool
 
     init(
         history: [FinishedGame], streak: DailyStreak, ratings: [PlayerRating] = [],
-        ratingChanges: [RatingChangeRecord] = [], now: Date = Date()
+        ratingChanges: [RatingChangeRecord] = [], recentPlayers: [RecentPlayerRow] = [], now: Date = Date()
     ) {
+        self.recentPlayers = recentPlayers
+        hasRecentPlayers = !recentPlayers.isEmpty
         self.ratings = ratings.map { RatingSummary($0, at: now) }
         hasRatings = !ratings.isEmpty
         ratingCharts = RatingCharts.charts(of: ratingChanges)
@@ -80,7 +86,8 @@ struct StatsPage: PageModel {
     }
 
     enum CodingKeys: String, CodingKey {
-        case gamesPlayed, bests, secondsPerSet, streak, longestStreak, recent, historyURL, ratings
+        case gamesPlayed, bests, secondsPerSet, streak, longestStreak, recent, historyURL, ratings,
+            recentPlayers
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -93,5 +100,6 @@ struct StatsPage: PageModel {
         try container.encode(recent, forKey: .recent)
         try container.encode(historyURL, forKey: .historyURL)
         try container.encode(ratings, forKey: .ratings)
+        try container.encode(recentPlayers, forKey: .recentPlayers)
     }
 }

@@ -196,6 +196,19 @@ struct DamageWalkTests {
         _ = try await ana.postJSON("/devices/leaderboards", body: #"{"hidden": true}"#)
         // Someone she muted.
         try await instance.database.setMuted(true, .random(), by: ana.player, at: Date())
+        // Someone she played a room game with.
+        let bo = PlayerID.random()
+        try await instance.database.write { transaction in
+            try transaction.storePlayer(bo, at: Date())
+            try transaction.insert(
+                AddedRow(
+                    table: "recent_player",
+                    values: [
+                        ("player_id", .text(player)), ("other_id", .text(bo.rawValue)), ("name", .text("Bo")),
+                        ("game", .text("set")), ("variant", .text("chain")), ("theme", .null),
+                        ("played_at", .date(Date())),
+                    ]))
+        }
         for table in Set(damages.map(\.table)) {
             #expect(
                 try await instance.count("SELECT count(*) FROM \(table)") > 0, "no row of \(table) to damage")

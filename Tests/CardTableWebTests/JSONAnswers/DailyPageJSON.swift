@@ -40,6 +40,18 @@ struct StatsPageJSON: Decodable {
     let bests: [Best]
     let secondsPerSet: Double?
     let streak: Int
+    /// A line of *Recent players*.
+    struct RecentPlayer: Decodable, Equatable {
+        let name: String
+        let game: String
+        let variant: String?
+        let theme: String?
+        let gameName: String
+        let playedAt: String
+        let inviteURL: String
+    }
+
     let longestStreak: Int
     let recent: [Game]
+    let recentPlayers: [RecentPlayer]
 }
