@@ -117,6 +117,13 @@ let package = Package(
             ],
             swiftSettings: layer
         ),
+        // Web Push (RFC 8030, 8291, 8292): the messages' encryption, the server's VAPID key, where
+        // a push may go, and sending it. No HTTP server, no storage: the site uses it.
+        .target(
+            name: "WebPush",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: layer
+        ),
         // The site and its features, and the app that puts the layers together.
         .target(
             name: "CardTableWeb",
@@ -179,6 +186,14 @@ let package = Package(
             name: "MemorizeCoreTests",
             dependencies: [
                 "MemorizeCore", "SeededRandom",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "WebPushTests",
+            dependencies: [
+                "WebPush", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict

@@ -62,24 +62,15 @@ package struct ServerSecret: Sendable {
 
     /// Reads the secret at `path`, making it first when there is none.
     private init(keptAt path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        if !FileManager.default.fileExists(atPath: path) {
-            let text = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0).hexDigits } + "\n"
-            do {
-                // NB: never overwrites, so two servers starting at once keep the first one's secret.
-                try Data(text.utf8).write(to: url, options: .withoutOverwriting)
-                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
-            } catch  where FileManager.default.fileExists(atPath: path) {
-                // Another server made it first; read theirs.
-            } catch {
-                throw ServerSecretError.cannotMake(path: path, reason: "\(error)")
-            }
-        }
         let text: String
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw ServerSecretError.cannotRead(path: path, reason: "\(error)")
+            text = try KeptFile.text(at: path) {
+                SymmetricKey(size: .bits256).withUnsafeBytes { Data($0).hexDigits } + "\n"
+            }
+        } catch .cannotMake(let reason) {
+            throw ServerSecretError.cannotMake(path: path, reason: reason)
+        } catch .cannotRead(let reason) {
+            throw ServerSecretError.cannotRead(path: path, reason: reason)
         }
         guard let bytes = Self.bytes(fromHex: text.trimmingCharacters(in: .whitespacesAndNewlines)),
             bytes.count == 32
