@@ -143,6 +143,7 @@ let package = Package(
                 "SetCore",
                 "RatingCore",
                 "SeededRandom",
+                "WebPush",
                 "CQRencode",
                 "CConfusables",
                 .product(name: "CoreMetrics", package: "swift-metrics"),

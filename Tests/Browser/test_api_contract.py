@@ -7,6 +7,7 @@ field fails here, and one that loses a required field fails too; the last test f
 the contract names came in no answer of the walk (a field the server stopped sending, or one
 the contract should not name)."""
 
+import base64
 import copy
 import functools
 import itertools
@@ -16,6 +17,7 @@ import time
 import urllib.request
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric import ec
 from openapi_spec_validator import validate as validate_openapi
 from websockets.sync.client import connect
 
@@ -630,6 +632,17 @@ def test_devices_and_appearance(client):
     ana.post("/appearance", 400, json_body={"appearance": "sepia"})
     ana.post("/sound", json_body={"sound": "off"})
     ana.post("/sound", 400, json_body={"sound": "loud"})
+
+
+@walked
+def test_push_key(client):
+    """The VAPID public key: an uncompressed P-256 point, the same for every player (py-vapid's
+    cryptography reads it as a key on the curve)."""
+    key = client().get("/push/key")["publicKey"]
+    assert client().get("/push/key")["publicKey"] == key
+    point = base64.urlsafe_b64decode(key + "=" * (-len(key) % 4))
+    public = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), point)
+    assert public.curve.name == "secp256r1" and len(point) == 65
 
 
 @walked

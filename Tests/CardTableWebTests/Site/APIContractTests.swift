@@ -60,7 +60,7 @@ import Testing
             + routes(SetRoute.Template.self) + routes(DailyRoute.Template.self)
             + routes(StatsRoute.Template.self) + routes(RoomRoute.Template.self)
             + routes(LobbyRoute.Template.self) + routes(DevicesRoute.Template.self)
-            + routes(RatingsRoute.Template.self)
+            + routes(RatingsRoute.Template.self) + routes(PushRoute.Template.self)
     }
 
     /// The operations under the contract's `paths`, as `METHOD /path`: a path is a key two spaces

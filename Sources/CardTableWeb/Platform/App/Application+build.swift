@@ -189,5 +189,6 @@ func buildRouter(
         now: environment.now,
         linkGuard: DeviceLinkGuard(), trustedProxies: trustedProxies
     ).addRoutes(to: pages, notingIn: routes)
+    PushController(key: secret.pushKey).addRoutes(to: pages, notingIn: routes)
     return router
 }
