@@ -15,7 +15,8 @@ import Testing
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             let first = try ServerSecret(for: .file(path: path))
             let file = path + ".vapid"
-            #expect(ServerSecret.pushKeyPath(besideSecretAt: ServerSecret.path(besideDatabaseAt: path)) == file)
+            #expect(
+                ServerSecret.pushKeyPath(besideSecretAt: ServerSecret.path(besideDatabaseAt: path)) == file)
             let attributes = try FileManager.default.attributesOfItem(atPath: file)
             #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
             #expect(try ServerSecret(for: .file(path: path)).pushKey.publicKey == first.pushKey.publicKey)
@@ -33,7 +34,9 @@ import Testing
     }
 
     @Test func aSecretFileNotEndingInSecretGetsTheKeyBesideIt() {
-        #expect(ServerSecret.pushKeyPath(besideSecretAt: "/etc/cardtable/secret") == "/etc/cardtable/secret.vapid")
+        #expect(
+            ServerSecret.pushKeyPath(besideSecretAt: "/etc/cardtable/secret") == "/etc/cardtable/secret.vapid"
+        )
         #expect(ServerSecret.pushKeyPath(besideSecretAt: "/srv/site.secret") == "/srv/site.vapid")
     }
 
