@@ -227,8 +227,9 @@ let package = Package(
             name: "CardTableWebTests",
             dependencies: [
                 "CardTableBasics", "CardTableStorage", "CardTableHTTP", "CardTableWeb",
-                "SetCore", "SetTestSupport", "SeededRandom",
+                "SetCore", "SetTestSupport", "SeededRandom", "WebPush",
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -101,6 +101,12 @@ struct Serve: AsyncParsableCommand {
             """)
     var connectionsPerAddress: Int?
 
+    @Flag(
+        help: """
+            Take push subscriptions whose endpoint is plain http on 127.0.0.1 or ::1: for tests'             push services only, never a site (its players could make it post to its own machine).
+            """)
+    var allowLocalPushEndpoints = false
+
     func run() async throws {
         let settings = try ServeSettings(
             hostname: hostname, port: port, database: database, logLevel: logLevel,
@@ -133,6 +139,12 @@ struct Serve: AsyncParsableCommand {
         configuration.strictTransportSecurityMaxAge = .seconds(settings.hstsMaxAge)
         configuration.metricsPort = settings.metricsPort
         configuration.metricsHostname = settings.metricsHostname
+        if allowLocalPushEndpoints {
+            configuration.allowsLocalPushEndpoints = true
+            logger.warning(
+                "Push endpoints on loopback over plain http are taken (--allow-local-push-endpoints): for a test server only"
+            )
+        }
         let drain = ShutdownDrain()
         let stopping = GracefulStop(
             drain: drain, drainPeriod: settings.drain, gracePeriod: configuration.shutdownGracePeriod)

@@ -202,6 +202,9 @@ class Client:
     def post(self, template, expect=200, **options):
         return self.call("POST", template, expect, **options)
 
+    def delete(self, template, expect=204, **options):
+        return self.call("DELETE", template, expect, **options)
+
 
 def absolute_references(node):
     """A copy of `node` with every `$ref` to this document made absolute (under SCHEMA_BASE)."""

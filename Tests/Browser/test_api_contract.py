@@ -17,6 +17,7 @@ import time
 import urllib.request
 
 import pytest
+from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from openapi_spec_validator import validate as validate_openapi
 from websockets.sync.client import connect
@@ -35,7 +36,7 @@ WALKED = set()
 @pytest.fixture(scope="module")
 def contract_server():
     """A server of its own, so the room-code guesses below slow down no other test's address."""
-    server = started_server("contract", {"CARDTABLE_TEST_SETUPS": "1"})
+    server = started_server("contract", {"CARDTABLE_TEST_SETUPS": "1"}, arguments=["--allow-local-push-endpoints"])
     server.start()
     yield server
     server.stop()
@@ -643,6 +644,28 @@ def test_push_key(client):
     point = base64.urlsafe_b64decode(key + "=" * (-len(key) % 4))
     public = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), point)
     assert public.curve.name == "secp256r1" and len(point) == 65
+
+
+@walked
+def test_push_subscriptions(client):
+    """A subscription kept (the contract's server takes loopback endpoints), replaced, refused
+    for an endpoint that is not https on a public address, and removed."""
+    ana = client()
+    browser = ec.generate_private_key(ec.SECP256R1()).public_key().public_bytes(
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    keys = {"p256dh": base64.urlsafe_b64encode(browser).rstrip(b"=").decode(), "auth": "AAECAwQFBgcICQoLDA0ODw"}
+    endpoint = "http://127.0.0.1:9/push/contract"
+    kept = ana.post("/push/subscriptions", 201, json_body={"endpoint": endpoint, "keys": keys})
+    assert kept == {"endpoint": endpoint, "notify": ["yourTurn", "roomStarted"]}
+    kept = ana.post("/push/subscriptions", 201,
+                    json_body={"endpoint": endpoint, "keys": keys, "notify": ["daily"], "dailyHour": 8})
+    assert kept["notify"] == ["daily"] and kept["dailyHour"] == 8
+    for refused in ("https://10.0.0.1/push", "https://192.168.1.9/push", "http://push.example.net/push"):
+        ana.post("/push/subscriptions", 400, json_body={"endpoint": refused, "keys": keys})
+    ana.post("/push/subscriptions", 400, json_body={"endpoint": endpoint, "keys": {**keys, "auth": "AAEC"}})
+    client().delete("/push/subscriptions", 404, json_body={"endpoint": endpoint})
+    ana.delete("/push/subscriptions", 204, json_body={"endpoint": endpoint})
+    ana.delete("/push/subscriptions", 404, json_body={"endpoint": endpoint})
 
 
 @walked

@@ -25,7 +25,7 @@ package struct BackupTable: Sendable {
     /// that migration): a backup of an earlier schema lacks them, and its rows restore with null.
     var addedLater: [String: String] = [:]
 
-    /// Every table of the schema (as of migration `v15-recent-players`), in restore order. A
+    /// Every table of the schema (as of migration `v16-push`), in restore order. A
     /// migration that adds a table or a column adds it here too (a test compares this with the
     /// schema).
     package static let all: [BackupTable] = [
@@ -164,6 +164,18 @@ package struct BackupTable: Sendable {
                 ("variant", .text), ("theme", .text), ("played_at", .date),
             ],
             orderBy: ["player_id", "other_id"]),
+        BackupTable(
+            name: "push_subscription",
+            columns: [
+                ("endpoint", .text), ("device_id", .text), ("player_id", .text), ("p256dh", .text),
+                ("auth", .text), ("notify", .text), ("daily_hour", .integer), ("failures", .integer),
+                ("created_at", .date),
+            ],
+            orderBy: ["endpoint"]),
+        BackupTable(
+            name: "push_sent",
+            columns: [("key", .text), ("sent_at", .date)],
+            orderBy: ["key"]),
         BackupTable(
             name: "quarantine",
             columns: [

@@ -306,5 +306,31 @@ enum PostgresSchema {
                 "CREATE INDEX recent_player_by_time ON recent_player (player_id, played_at)",
                 "CREATE INDEX recent_player_by_other ON recent_player (other_id)",
             ]),
+        Migration(
+            identifier: "v16-push",
+            statements: [
+                """
+                CREATE TABLE push_subscription (
+                    endpoint TEXT PRIMARY KEY,
+                    device_id TEXT NOT NULL REFERENCES device(id) ON DELETE CASCADE,
+                    player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    p256dh TEXT NOT NULL,
+                    auth TEXT NOT NULL,
+                    notify TEXT NOT NULL,
+                    daily_hour INTEGER CHECK (daily_hour BETWEEN 0 AND 23),
+                    failures INTEGER NOT NULL DEFAULT 0,
+                    created_at TIMESTAMPTZ NOT NULL
+                )
+                """,
+                "CREATE INDEX push_subscription_by_player ON push_subscription (player_id)",
+                "CREATE INDEX push_subscription_by_device ON push_subscription (device_id)",
+                """
+                CREATE TABLE push_sent (
+                    key TEXT PRIMARY KEY,
+                    sent_at TIMESTAMPTZ NOT NULL
+                )
+                """,
+                "CREATE INDEX push_sent_by_time ON push_sent (sent_at)",
+            ]),
     ]
 }

@@ -324,6 +324,32 @@ extension SQLiteDatabase {
                     CREATE INDEX recent_player_by_other ON recent_player(other_id);
                     """)
         }
+        // Notifications (issue 52): each browser's push subscription, whose device and player it
+        // is, what it asked to be told; and the notifications already sent, so that several
+        // instances send each once.
+        migrator.registerMigration("v16-push") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE push_subscription (
+                        endpoint TEXT PRIMARY KEY NOT NULL,
+                        device_id TEXT NOT NULL REFERENCES device(id) ON DELETE CASCADE,
+                        player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        p256dh TEXT NOT NULL,
+                        auth TEXT NOT NULL,
+                        notify TEXT NOT NULL,
+                        daily_hour INTEGER CHECK (daily_hour BETWEEN 0 AND 23),
+                        failures INTEGER NOT NULL DEFAULT 0,
+                        created_at DATETIME NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX push_subscription_by_player ON push_subscription(player_id);
+                    CREATE INDEX push_subscription_by_device ON push_subscription(device_id);
+                    CREATE TABLE push_sent (
+                        key TEXT PRIMARY KEY NOT NULL,
+                        sent_at DATETIME NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX push_sent_by_time ON push_sent(sent_at);
+                    """)
+        }
         return migrator
     }
 }

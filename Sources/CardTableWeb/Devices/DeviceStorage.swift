@@ -130,6 +130,7 @@ extension CardTableDatabase {
                 """)
             guard forgotten == 1 else { return false }
             try transaction.execute("DELETE FROM device_code WHERE device_id = \(id.rawValue)")
+            try transaction.deletePushSubscriptions(of: id)
             return true
         }
     }

@@ -52,7 +52,8 @@ extension CardTableDatabase {
     /// the Set game, the Memorize preferences, the name and a Memorize game in a slot are the player's
     /// where they have one and the other's otherwise; the other's own themes are added at the end
     /// of the list (but copies of built-in themes the list already has); the other's place in each
-    /// room (a seat, a score, the host's) is the player's, and the other's devices are the player's.
+    /// room (a seat, a score, the host's) is the player's, and the other's devices are the player's,
+    /// with their push subscriptions.
     func mergePlayer(_ other: PlayerID, into player: PlayerID, at now: Date) async throws -> PlayerMerge {
         try await write { try $0.mergePlayer(other, into: player, at: now) }
     }
@@ -107,6 +108,7 @@ extension DatabaseTransaction {
             DeviceID(rawValue: try row("id"))
         }.compactMap { $0 }
         try execute("UPDATE device SET player_id = \(to) WHERE player_id = \(from)")
+        try execute("UPDATE push_subscription SET player_id = \(to) WHERE player_id = \(from)")
         // What is left of the other (a go, a game or a theme the player had already) goes with it.
         try execute("DELETE FROM player WHERE id = \(from)")
         return merge

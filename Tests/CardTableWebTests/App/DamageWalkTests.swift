@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GRDB
 import HummingbirdTesting
@@ -6,6 +7,7 @@ import Testing
 @testable import CardTableBasics
 @testable import CardTableStorage
 @testable import CardTableWeb
+@testable import WebPush
 
 /// Issue 47: the quarantine rule holds in every table, including each one added after it was
 /// written. The walk reads the tables from the migrated schema itself (a new table or column is
@@ -196,6 +198,18 @@ struct DamageWalkTests {
         _ = try await ana.postJSON("/devices/leaderboards", body: #"{"hidden": true}"#)
         // Someone she muted.
         try await instance.database.setMuted(true, .random(), by: ana.player, at: Date())
+        // A push subscription of hers, and a notification sent.
+        try await instance.database.savePushSubscription(
+            PushSubscription(
+                endpoint: try PushEndpoint("https://push.example.net/send/1"),
+                keys: try #require(
+                    PushSubscriptionKeys(
+                        p256dh: P256.KeyAgreement.PrivateKey().publicKey.x963Representation,
+                        auth: Data(count: 16))),
+                notify: [.yourTurn, .daily], dailyHour: 8),
+            device: .random(), named: DeviceName(userAgent: nil), of: ana.player, at: Date())
+        try await instance.execute(
+            "INSERT INTO push_sent (key, sent_at) VALUES ('yourTurn:K7QX4P:1', '2026-01-01 00:00:00')")
         // Someone she played a room game with.
         let bo = PlayerID.random()
         try await instance.database.write { transaction in

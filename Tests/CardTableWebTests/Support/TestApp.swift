@@ -96,6 +96,13 @@ struct Browser: Sendable {
             uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
     }
 
+    func deleteJSON(_ uri: String, body: String) async throws -> TestResponse {
+        var headers = headers(json: true)
+        headers[.contentType] = "application/json"
+        return try await client.execute(
+            uri: uri, method: .delete, headers: headers, body: ByteBuffer(string: body))
+    }
+
     private func headers(json: Bool) -> HTTPFields {
         var headers: HTTPFields = [.cookie: cookie]
         if json { headers[.accept] = "application/json" }

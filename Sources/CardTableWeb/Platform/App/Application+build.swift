@@ -7,6 +7,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import ServiceLifecycle
+import WebPush
 
 /// Builds the CardTable web app on `database`: its router, middleware, pages and services.
 ///
@@ -189,6 +190,9 @@ func buildRouter(
         now: environment.now,
         linkGuard: DeviceLinkGuard(), trustedProxies: trustedProxies
     ).addRoutes(to: pages, notingIn: routes)
-    PushController(key: secret.pushKey).addRoutes(to: pages, notingIn: routes)
+    PushController(
+        database: database, key: secret.pushKey, resolver: SystemPushHostResolver(),
+        allowsLocalEndpoints: configuration.allowsLocalPushEndpoints, now: environment.now
+    ).addRoutes(to: pages, notingIn: routes)
     return router
 }

@@ -40,6 +40,9 @@ package struct WebConfiguration: Sendable {
     /// The address the metrics listener binds to: this computer only, unless Prometheus scrapes
     /// from another.
     package var metricsHostname = "127.0.0.1"
+    /// Whether push subscriptions may name plain-http endpoints on loopback (127.0.0.1, ::1):
+    /// for tests' push services only, never a site's (`--allow-local-push-endpoints`).
+    package var allowsLocalPushEndpoints = false
 
     /// Creates a configuration.
     /// - Parameters:
