@@ -198,14 +198,23 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(
-            name: "WebPushTests",
+        // NB: a browser's side of Web Push and a push service on loopback, for both test targets.
+        .target(
+            name: "PushTestSupport",
             dependencies: [
                 "WebPush", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Tests/PushTestSupport", swiftSettings: strict
+        ),
+        .testTarget(
+            name: "WebPushTests",
+            dependencies: [
+                "WebPush", "PushTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict
@@ -227,7 +236,7 @@ let package = Package(
             name: "CardTableWebTests",
             dependencies: [
                 "CardTableBasics", "CardTableStorage", "CardTableHTTP", "CardTableWeb",
-                "SetCore", "SetTestSupport", "SeededRandom", "WebPush",
+                "SetCore", "SetTestSupport", "SeededRandom", "WebPush", "PushTestSupport",
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import PushTestSupport
 import Testing
 
 @testable import WebPush

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import PropertyBased
+import PushTestSupport
 import Testing
 
 @testable import WebPush

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PushTestSupport
 import Testing
 
 @testable import WebPush

@@ -7,13 +7,13 @@ import NIOPosix
 /// A push service on 127.0.0.1 for tests (plain HTTP, which only endpoints allowing local ones
 /// reach): it keeps every request it gets and answers each with the next of `answers` (the last
 /// one again once they run out), or never, for a timeout.
-final class TestPushService: Sendable {
-    struct Received: Sendable {
-        let head: HTTPRequestHead
-        let body: Data
+public final class TestPushService: Sendable {
+    public struct Received: Sendable {
+        public let head: HTTPRequestHead
+        public let body: Data
     }
 
-    enum Answer: Sendable {
+    public enum Answer: Sendable {
         case status(HTTPResponseStatus, headers: [(String, String)] = [])
         case silence
     }
@@ -21,10 +21,10 @@ final class TestPushService: Sendable {
     private let channel: any Channel
     private let state: NIOLockedValueBox<(received: [Received], answers: [Answer])>
 
-    var port: Int { channel.localAddress!.port! }
-    var received: [Received] { state.withLockedValue { $0.received } }
+    public var port: Int { channel.localAddress!.port! }
+    public var received: [Received] { state.withLockedValue { $0.received } }
 
-    init(answers: [Answer] = [.status(.created)]) async throws {
+    public init(answers: [Answer] = [.status(.created)]) async throws {
         let state = NIOLockedValueBox((received: [Received](), answers: answers))
         self.state = state
         channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -38,9 +38,9 @@ final class TestPushService: Sendable {
             .bind(host: "127.0.0.1", port: 0).get()
     }
 
-    func endpoint(_ path: String = "/push/1") -> String { "http://127.0.0.1:\(port)\(path)" }
+    public func endpoint(_ path: String = "/push/1") -> String { "http://127.0.0.1:\(port)\(path)" }
 
-    func stop() async throws { try await channel.close() }
+    public func stop() async throws { try await channel.close() }
 
     private final class Recorder: ChannelInboundHandler {
         typealias InboundIn = HTTPServerRequestPart

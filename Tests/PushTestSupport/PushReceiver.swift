@@ -1,17 +1,16 @@
 import Crypto
 import Foundation
-
-@testable import WebPush
+import WebPush
 
 /// A browser's side of a subscription, written from RFC 8291 and RFC 8188 apart from the sender's
 /// code: it holds the private key, reads an `aes128gcm` body and checks a VAPID token. The test
 /// push services use it to read what CardTable sends.
-struct PushReceiver {
-    let privateKey: P256.KeyAgreement.PrivateKey
-    let auth: Data
+public struct PushReceiver: Sendable {
+    public let privateKey: P256.KeyAgreement.PrivateKey
+    public let auth: Data
 
     /// A browser with a new key pair and auth secret, or the ones given.
-    init(
+    public init(
         privateKey: P256.KeyAgreement.PrivateKey = .init(),
         auth: Data = Data((0..<16).map { _ in UInt8.random(in: 0...255) })
     ) {
@@ -19,17 +18,17 @@ struct PushReceiver {
     }
 
     /// The keys a browser hands the page (`p256dh`, `auth`), as the subscription sends them.
-    var keys: PushSubscriptionKeys {
+    public var keys: PushSubscriptionKeys {
         PushSubscriptionKeys(p256dh: privateKey.publicKey.x963Representation, auth: auth)!
     }
 
-    struct Unreadable: Error, CustomStringConvertible {
-        let description: String
+    public struct Unreadable: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// The plaintext of a push body: header (salt, record size, key id = the sender's public key),
     /// one record, its padding ending in the delimiter 2.
-    func open(_ body: Data) throws -> Data {
+    public func open(_ body: Data) throws -> Data {
         let bytes = [UInt8](body)
         guard bytes.count >= 21 else { throw Unreadable(description: "no header") }
         let salt = Data(bytes[0..<16])
@@ -68,7 +67,9 @@ struct PushReceiver {
 
     /// The claims of a VAPID `Authorization` header whose token is signed by the key it names
     /// (`k`), when that is `publicKey`; throws otherwise.
-    static func claims(ofAuthorization header: String, signedBy publicKey: String) throws -> [String: Any] {
+    public static func claims(ofAuthorization header: String, signedBy publicKey: String) throws -> [String:
+        Any]
+    {
         guard header.hasPrefix("vapid ") else { throw Unreadable(description: "not vapid") }
         var parameters: [String: String] = [:]
         for part in header.dropFirst("vapid ".count).split(separator: ",") {
