@@ -50,6 +50,9 @@ public struct PushDelivery: Sendable {
         let address = try await endpoint.checkedAddress(using: resolver)
         let socketAddress = try SocketAddress(ipAddress: address.description, port: endpoint.port)
         let answer = MultiThreadedEventLoopGroup.singleton.next().makePromise(of: HTTPResponseHead.self)
+        // NB: a promise must be completed whatever happens (a refused connection, a failed write);
+        // once the answer is in, this does nothing.
+        defer { answer.fail(ChannelError.ioOnClosedChannel) }
         let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(timeout)
             .channelInitializer { [tls] channel in

@@ -64,6 +64,16 @@ import Testing
         try await service.stop()
     }
 
+    @Test func aServiceThatIsNotThereIsAnError() async throws {
+        let service = try await TestPushService()
+        let port = service.port
+        try await service.stop()
+        let endpoint = try PushEndpoint("http://127.0.0.1:\(port)/push", allowsLocal: true)
+        await #expect(throws: (any Error).self) {
+            try await PushDelivery().send(Data(), to: endpoint, authorization: "", ttl: 60)
+        }
+    }
+
     @Test func nothingIsSentToAnAddressThatIsNotAllowed() async throws {
         let service = try await TestPushService()
         // Without allowing local ones, the same endpoint is refused before anything is sent.
