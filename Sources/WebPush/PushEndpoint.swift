@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where a subscription's pushes go: an `https` URL of a push service on a public address. The
 /// host is resolved again before every send, and the push goes to the address checked, so a
@@ -85,20 +86,62 @@ public protocol PushHostResolver: Sendable {
     func addresses(of host: String) async throws -> [PushAddress]
 }
 
-/// The system's resolver (`getaddrinfo`), run off the cooperative threads.
+/// The system's resolver (`getaddrinfo`), run off the cooperative threads: at most
+/// ``maximumLookups`` at once per resolver (more are refused at once, to be tried later), and an
+/// answer given up after `timeout` (a lookup cannot be stopped, so it counts until it returns).
 public struct SystemPushHostResolver: PushHostResolver {
-    public init() {}
+    /// How many lookups of one resolver may wait on threads at once.
+    static let maximumLookups = 4
+    let timeout: Duration
+    /// The lookup itself (`getaddrinfo`; another in tests).
+    let lookup: @Sendable (String) throws -> [PushAddress]
+    private let running = Running()
+
+    public init(timeout: Duration = .seconds(5)) {
+        self.init(timeout: timeout, lookup: Self.resolve)
+    }
+
+    init(timeout: Duration, lookup: @escaping @Sendable (String) throws -> [PushAddress]) {
+        (self.timeout, self.lookup) = (timeout, lookup)
+    }
 
     public func addresses(of host: String) async throws -> [PushAddress] {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try Self.resolve(host) })
+        guard running.count.add(1, ordering: .relaxed).newValue <= Self.maximumLookups else {
+            running.count.subtract(1, ordering: .relaxed)
+            throw Failure(code: EAI_AGAIN)
+        }
+        let waiting = Waiting()
+        return try await withCheckedThrowingContinuation { continuation in
+            waiting.continuation.withLock { $0 = continuation }
+            // NB: whichever comes first, the answer or the deadline, resumes; the other finds nothing.
+            DispatchQueue.global().async { [lookup, running] in
+                let answer = Result { try lookup(host) }
+                running.count.subtract(1, ordering: .relaxed)
+                waiting.take()?.resume(with: answer)
+            }
+            Task { [timeout] in
+                try? await Task.sleep(for: timeout)
+                waiting.take()?.resume(throwing: Failure(code: EAI_AGAIN))
             }
         }
     }
 
+    /// How many of a resolver's lookups are under way.
+    private final class Running: Sendable {
+        let count = Atomic(0)
+    }
+
     struct Failure: Error {
         let code: Int32
+    }
+
+    /// A lookup's caller, resumed once.
+    private final class Waiting: Sendable {
+        let continuation = Mutex<CheckedContinuation<[PushAddress], any Error>?>(nil)
+
+        func take() -> CheckedContinuation<[PushAddress], any Error>? {
+            continuation.withLock { $0.take() }
+        }
     }
 
     static func resolve(_ host: String) throws -> [PushAddress] {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import WebPush
@@ -93,6 +94,33 @@ import Testing
         await #expect(throws: PushEndpointRefusal.self) {
             try await plain.checkedAddress(using: Self.resolver)
         }
+    }
+
+    @Test func aLookupThatHangsIsGivenUpAfterItsTimeoutAndAtMostFourWaitAtOnce() async throws {
+        // NB: each lookup hangs for 10 s; an error, not its answer, says the deadline came first.
+        let started = Mutex(0)
+        let resolver = SystemPushHostResolver(timeout: .milliseconds(100)) { _ in
+            started.withLock { $0 += 1 }
+            Thread.sleep(forTimeInterval: 10)
+            return [PushAddress("93.184.216.34")!]
+        }
+        await #expect(throws: SystemPushHostResolver.Failure.self) {
+            try await resolver.addresses(of: "slow.example")
+        }
+        let endpoint = try PushEndpoint("https://slow.example/push")
+        await #expect(throws: PushEndpointRefusal.unresolvable(host: "slow.example")) {
+            try await endpoint.checkedAddress(using: resolver)
+        }
+        // Two more may start while those two hang; the fifth starts no lookup at all.
+        for _ in 0..<3 {
+            await #expect(throws: SystemPushHostResolver.Failure.self) {
+                try await resolver.addresses(of: "slow.example")
+            }
+        }
+        // NB: a lookup's thread may start after its caller gave up: wait for the fourth (within the
+        // 10 s they hang), then none more came.
+        for _ in 0..<100 where started.withLock({ $0 }) < 4 { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(started.withLock { $0 } == 4)
     }
 
     @Test func theSystemResolverFindsLoopback() async throws {
