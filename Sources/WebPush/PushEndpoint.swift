@@ -119,11 +119,16 @@ public struct SystemPushHostResolver: PushHostResolver {
                 running.count.subtract(1, ordering: .relaxed)
                 waiting.take()?.resume(with: answer)
             }
-            Task { [timeout] in
-                try? await Task.sleep(for: timeout)
+            // NB: on a dispatch thread too, not the cooperative pool, which busy tasks may hold.
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.dispatchInterval(timeout)) {
                 waiting.take()?.resume(throwing: Failure(code: EAI_AGAIN))
             }
         }
+    }
+
+    static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }
 
     /// How many of a resolver's lookups are under way.
