@@ -125,6 +125,14 @@ public struct TurnBasedMemoryGame<CardContent: Equatable> {
         }
     }
 
+    /// Passes the turn on unplayed, as when its player ran out of time: a card they had turned
+    /// goes back down, and the next present seat plays.
+    public mutating func passTurnUnplayed() {
+        guard !isOver else { return }
+        game.turnLoneCardBack()
+        passTurn()
+    }
+
     /// Marks `seat` present again; they play when their turn comes round. If every other seat
     /// was absent, the turn is theirs now.
     public mutating func rejoin(_ seat: Seat) {
