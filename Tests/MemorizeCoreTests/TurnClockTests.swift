@@ -96,7 +96,8 @@ import Testing
         #expect(!clock.isAbandoned)
         // Seat 1 plays on alone: its turns are never passed to the seat given up.
         now += day
-        #expect(clock.passOverdueTurn(of: &game, at: now) == TurnLapse(seat: 1, missesInARow: 3, forfeited: true))
+        #expect(
+            clock.passOverdueTurn(of: &game, at: now) == TurnLapse(seat: 1, missesInARow: 3, forfeited: true))
         #expect(clock.isAbandoned)
         #expect(clock.passOverdueTurn(of: &game, at: now + 2 * day) == nil)
     }

@@ -24,7 +24,8 @@ public struct TurnClock: Equatable, Sendable, Codable {
 
     /// A clock for a game of `seatCount` seats whose first turn, seat 0's, begins at `now`.
     public init(seatCount: Int, turnLength: TimeInterval, missLimit: Int, startingAt now: Date) {
-        precondition(seatCount > 0 && turnLength > 0 && missLimit > 0, "A clock needs seats, time and a limit.")
+        precondition(
+            seatCount > 0 && turnLength > 0 && missLimit > 0, "A clock needs seats, time and a limit.")
         self.turnLength = turnLength
         self.missLimit = missLimit
         seat = 0
@@ -43,7 +44,8 @@ public struct TurnClock: Equatable, Sendable, Codable {
 
     /// Follows a move `mover` made at `now`, after which it is `game`'s turn: the mover's missed
     /// turns start over, and the clock starts again for whoever plays next.
-    public mutating func noteMove<Content>(by mover: Int, in game: TurnBasedMemoryGame<Content>, at now: Date) {
+    public mutating func noteMove<Content>(by mover: Int, in game: TurnBasedMemoryGame<Content>, at now: Date)
+    {
         if missesInARow.indices.contains(mover) { missesInARow[mover] = 0 }
         seat = game.turn
         since = now
