@@ -163,7 +163,7 @@ let package = Package(
                 .process("Themes/Resources"), .process("Set/Resources"), .process("Rooms/Resources"),
                 .process("Daily/Resources"), .process("Stats/Resources"), .process("Devices/Resources"),
                 .process("Ratings/Resources"), .process("Bots/Resources"),
-                .process("Chat/Resources"),
+                .process("Chat/Resources"), .process("Pace/Resources"),
             ],
             swiftSettings: layer
         ),

@@ -103,9 +103,17 @@ struct Serve: AsyncParsableCommand {
 
     @Flag(
         help: """
-            Take push subscriptions whose endpoint is plain http on 127.0.0.1 or ::1: for tests'             push services only, never a site (its players could make it post to its own machine).
+            Take push subscriptions whose endpoint is plain http on 127.0.0.1 or ::1: for tests' \
+            push services only, never a site (its players could make it post to its own machine).
             """)
     var allowLocalPushEndpoints = false
+
+    @Option(
+        help: """
+            Whom push services may write to about this site's notifications: a mailto: or https: \
+            address (Apple's and Mozilla's services ask for one).
+            """)
+    var pushContact: String?
 
     func run() async throws {
         let settings = try ServeSettings(
@@ -139,6 +147,13 @@ struct Serve: AsyncParsableCommand {
         configuration.strictTransportSecurityMaxAge = .seconds(settings.hstsMaxAge)
         configuration.metricsPort = settings.metricsPort
         configuration.metricsHostname = settings.metricsHostname
+        if let pushContact {
+            guard pushContact.hasPrefix("mailto:") || pushContact.hasPrefix("https://") else {
+                throw ValidationError(
+                    "--push-contact must be a mailto: or https:// address, like mailto:you@example.org.")
+            }
+            configuration.pushContact = pushContact
+        }
         if allowLocalPushEndpoints {
             configuration.allowsLocalPushEndpoints = true
             logger.warning(

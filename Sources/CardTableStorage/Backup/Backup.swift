@@ -4,7 +4,7 @@ import Foundation
 /// PostgreSQL (or keeping a copy): a first line that names the backup and the schema it was made
 /// with, then one line per row, table by table in ``BackupTable/all``'s order:
 ///
-///     {"cardtable":"backup","format":1,"schema":"v16-push"}
+///     {"cardtable":"backup","format":1,"schema":"v17-daily-rooms"}
 ///     {"row":{"created_at":"2026-11-24T20:13:05.123Z","id":"…","last_seen_at":null,…},"table":"player"}
 ///
 /// Keys are sorted and rows ordered (text by its bytes), so the same data always makes the same
@@ -12,13 +12,14 @@ import Foundation
 /// holds the site in memory.
 package enum Backup {
     /// The schema backups are made with and restored into: the last migration of both databases.
-    static let schema = "v16-push"
+    static let schema = "v17-daily-rooms"
     /// Earlier schemas whose backups restore too: every later migration only added tables, which
     /// such a backup leaves empty, or nullable columns, which it leaves null (see
     /// ``BackupTable/addedLater``).
     static let earlierSchemas: Set = [
         "v6-rooms", "v7-stats", "v8-devices", "v9-player-names", "v10-set-variants",
         "v11-appearance", "v12-sound", "v13-ratings", "v14-chat", "v15-recent-players",
+        "v16-push",
     ]
 
     struct Header: Codable, Equatable {

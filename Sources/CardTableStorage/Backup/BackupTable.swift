@@ -25,7 +25,7 @@ package struct BackupTable: Sendable {
     /// that migration): a backup of an earlier schema lacks them, and its rows restore with null.
     var addedLater: [String: String] = [:]
 
-    /// Every table of the schema (as of migration `v16-push`), in restore order. A
+    /// Every table of the schema (as of migration `v17-daily-rooms`), in restore order. A
     /// migration that adds a table or a column adds it here too (a test compares this with the
     /// schema).
     package static let all: [BackupTable] = [
@@ -73,9 +73,18 @@ package struct BackupTable: Sendable {
             columns: [
                 ("code", .text), ("game", .text), ("host_id", .text), ("state", .text),
                 ("last_event", .integer),
-                ("created_at", .date), ("active_at", .date), ("closed_at", .date),
+                ("created_at", .date), ("active_at", .date), ("closed_at", .date), ("pace", .text),
+                ("turn_due_at", .date), ("turn_player_id", .text),
             ],
-            orderBy: ["code"]),
+            orderBy: ["code"],
+            addedLater: [
+                "pace": "v17-daily-rooms", "turn_due_at": "v17-daily-rooms",
+                "turn_player_id": "v17-daily-rooms",
+            ]),
+        BackupTable(
+            name: "room_seat",
+            columns: [("player_id", .text), ("room_code", .text)],
+            orderBy: ["player_id", "room_code"]),
         BackupTable(
             name: "room_event",
             columns: [

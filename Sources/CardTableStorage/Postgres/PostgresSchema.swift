@@ -332,5 +332,22 @@ enum PostgresSchema {
                 """,
                 "CREATE INDEX push_sent_by_time ON push_sent (sent_at)",
             ]),
+        Migration(
+            identifier: "v17-daily-rooms",
+            statements: [
+                "ALTER TABLE room ADD COLUMN pace TEXT CHECK (pace IN ('daily'))",
+                "ALTER TABLE room ADD COLUMN turn_due_at TIMESTAMPTZ",
+                "ALTER TABLE room ADD COLUMN turn_player_id TEXT",
+                "CREATE INDEX room_by_turn_due ON room (turn_due_at) WHERE turn_due_at IS NOT NULL",
+                "CREATE INDEX room_by_turn_player ON room (turn_player_id) WHERE turn_player_id IS NOT NULL",
+                """
+                CREATE TABLE room_seat (
+                    player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    room_code TEXT NOT NULL REFERENCES room(code) ON DELETE CASCADE,
+                    PRIMARY KEY (player_id, room_code)
+                )
+                """,
+                "CREATE INDEX room_seat_by_room ON room_seat (room_code)",
+            ]),
     ]
 }

@@ -350,6 +350,24 @@ extension SQLiteDatabase {
                     CREATE INDEX push_sent_by_time ON push_sent(sent_at);
                     """)
         }
+        // Rooms played a turn a day (issue 52): a room's pace; in a game played so, when its turn
+        // passes and whose it is; and the people seated in each game under way, for "your games".
+        migrator.registerMigration("v17-daily-rooms") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE room ADD COLUMN pace TEXT CHECK (pace IN ('daily'));
+                    ALTER TABLE room ADD COLUMN turn_due_at DATETIME;
+                    ALTER TABLE room ADD COLUMN turn_player_id TEXT;
+                    CREATE INDEX room_by_turn_due ON room(turn_due_at) WHERE turn_due_at IS NOT NULL;
+                    CREATE INDEX room_by_turn_player ON room(turn_player_id) WHERE turn_player_id IS NOT NULL;
+                    CREATE TABLE room_seat (
+                        player_id TEXT NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                        room_code TEXT NOT NULL REFERENCES room(code) ON DELETE CASCADE,
+                        PRIMARY KEY (player_id, room_code)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX room_seat_by_room ON room_seat(room_code);
+                    """)
+        }
         return migrator
     }
 }

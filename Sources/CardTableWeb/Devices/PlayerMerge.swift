@@ -102,6 +102,13 @@ extension DatabaseTransaction {
         try mergeRoomMembers(from: other, to: player)
         // NB: also the rooms whose state could not be read, so none is deleted with the other.
         try execute("UPDATE room SET host_id = \(to) WHERE host_id = \(from)")
+        // Their seats and turns in games under way are the player's.
+        try execute("UPDATE room SET turn_player_id = \(to) WHERE turn_player_id = \(from)")
+        try execute(
+            """
+            INSERT INTO room_seat (player_id, room_code) SELECT \(to), room_code FROM room_seat
+            WHERE player_id = \(from) ON CONFLICT DO NOTHING
+            """)
         // The other's devices are the player's now. Its codes (a recovery code too) are void: they
         // name a player who is gone.
         merge.devices = try rows("SELECT id FROM device WHERE player_id = \(from)") { row in

@@ -23,11 +23,12 @@ extension Room {
         ]
     }
 
-    /// A new room like this one (its game, Set mode, Memorize theme and rating) hosted by
+    /// A new room like this one (its game, Set mode, Memorize theme, pace and rating) hosted by
     /// `player` under `name`, with `code`; never listed.
     func nextGame(code: RoomCode, host player: PlayerID, name: DisplayName) -> Room {
         Room(
-            code: code, game: game, theme: theme, setVariant: setVariant, rated: isRated, host: player,
+            code: code, game: game, theme: theme, setVariant: setVariant, rated: isRated, pace: pace,
+            host: player,
             hostName: name)
     }
 }

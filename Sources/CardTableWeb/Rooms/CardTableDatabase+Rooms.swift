@@ -77,7 +77,9 @@ extension CardTableDatabase {
             let events = try transaction.record(
                 happenings, in: &stored, at: now, unlessChangedSince: version, finishing: finished,
                 savingState: stored.room != before)
-            return RoomChange(stored: stored, events: events)
+            // NB: after the room's row was saved, which it is only if unchanged since it was read.
+            try transaction.noteTurnAndSeats(of: stored.room, since: before, at: now)
+            return RoomChange(stored: stored, events: events, happenings: events.isEmpty ? [] : happenings)
         }
     }
 
@@ -104,21 +106,24 @@ extension CardTableDatabase {
     }
 
     /// Counts the rooms in `connected` as active at `now`, then closes every open room that has
-    /// not been active since `idleSince`, appending `happening` to its log.
+    /// not been active since `idleSince` (a room played a turn a day: since `dailyIdleSince`),
+    /// appending what `happening` says for its pace to its log.
     /// - Returns: The rooms closed.
     func closeRooms(
-        idleSince: Date, connected: [RoomCode], at now: Date, saying happening: RoomHappening
+        idleSince: Date, dailyIdleSince: Date, connected: [RoomCode], at now: Date,
+        saying happening: @escaping @Sendable (RoomPace) -> RoomHappening
     ) async throws -> [RoomCode] {
         try await write { transaction in
             // NB: a room active in the second half of its idle time cannot be closed yet.
             let halfway = idleSince.addingTimeInterval(now.timeIntervalSince(idleSince) / 2)
             try transaction.touchRooms(connected, at: now, unlessActiveSince: halfway)
-            let idle = try transaction.roomsIdle(since: idleSince)
+            let idle = try transaction.roomsIdle(since: idleSince, dailySince: dailyIdleSince)
             for code in idle {
                 guard let (read, version) = try transaction.roomAndVersion(code) else { continue }
                 var stored = read
                 _ = try transaction.record(
-                    [happening], in: &stored, at: now, unlessChangedSince: version, finishing: [])
+                    [happening(read.room.pace)], in: &stored, at: now, unlessChangedSince: version,
+                    finishing: [])
                 try transaction.close(code, at: now)
             }
             return idle
@@ -159,6 +164,8 @@ extension DatabaseTransaction {
 struct RoomChange: Sendable {
     let stored: StoredRoom
     let events: [String]
+    /// What the change's events say happened (for a change of a room's own, not a room made).
+    var happenings: [RoomHappening] = []
 }
 
 /// Which events of a room's log to read along with it.

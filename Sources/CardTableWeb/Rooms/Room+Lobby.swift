@@ -38,6 +38,13 @@ extension Room {
         let member = try requireMember(player)
         guard member.number == host.number else { throw .notTheHost }
         guard phase != .playing else { throw .alreadyStarted }
+        // NB: a room played a turn a day needs nobody here: everyone still in it plays again,
+        // those who gave up their seat last game too.
+        if pace == .daily {
+            for member in members where !member.wasRemoved {
+                updateMember(member.number) { $0.isAway = false }
+            }
+        }
         // NB: people take seats before computer opponents, who only watch when seats run out.
         let present = members.filter { !$0.isAway || $0.number == host.number }
         let seated = Array(
@@ -52,6 +59,7 @@ extension Room {
             table = .memorize(TurnBasedMemoryGame(cards, seatCount: seated.count))
         }
         beginGame(table, seating: seated.map(\.number))
+        setTurnClock(pace == .daily ? RoomPace.turnClock(seatCount: seated.count, startingAt: now) : nil)
         resetBotMemories()
         let names = seated.map(\.name.text).joined(separator: ", ")
         let what = gameNumber == 1 ? "The game begins" : "Game \(gameNumber) begins"
@@ -77,6 +85,7 @@ extension Room {
             let hadTurn = game.turn == seat
             game.leave(seat)
             setTable(.memorize(game))
+            followTurn(at: now)
             if hadTurn, let next = self.member(atSeat: game.turn), next.number != member.number {
                 happenings.append(
                     RoomHappening(kind: .turnPassed, text: "It is \(next.name)'s turn.", member: next.number))

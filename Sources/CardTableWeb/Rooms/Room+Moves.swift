@@ -120,6 +120,10 @@ extension Room {
             throw .move(describe(refusal))
         }
         setTable(.memorize(game))
+        if var clock = turnClock {
+            clock.noteMove(by: seat, in: game, at: now)
+            setTurnClock(clock)
+        }
         letBotsLook()
         var happenings = [happening]
         if case .matched = outcome, game.isOver {

@@ -73,6 +73,12 @@ struct Room: Equatable, Sendable, Codable {
     /// The room a member made for the players of the last game (``RoomHappening/Kind/invited``),
     /// and who made it; nil until then (and in rooms stored before it was kept).
     private(set) var nextRoom: NextRoom?
+    /// How fast a Memorize room plays (issue 52); nil in live rooms (and in rooms stored before
+    /// there were paces).
+    private let savedPace: RoomPace?
+    /// In a game played a turn a day, whose turn the day runs for, since when, and the turns
+    /// each seat missed; nil otherwise.
+    private(set) var turnClock: TurnClock?
 
     // NB: every stored property, the Set variant saved as `setVariant`.
     enum CodingKeys: String, CodingKey {
@@ -85,16 +91,20 @@ struct Room: Equatable, Sendable, Codable {
         case ratingChanges
         case savedChatAudience = "chatAudience"
         case nextRoom
+        case savedPace = "pace"
+        case turnClock
     }
 
     /// A new room with its host as its only member; a Set room plays `setVariant`, and its games
-    /// count for ratings when `rated`.
-    /// - Precondition: a Memorize room has a theme.
+    /// count for ratings when `rated`. A Memorize room plays at `pace`.
+    /// - Precondition: a Memorize room has a theme; a Set room is live.
     init(
         code: RoomCode, game: CardGame, theme: Theme?, setVariant: SetVariant = .normal, rated: Bool = false,
-        host: PlayerID, hostName: DisplayName
+        pace: RoomPace = .live, host: PlayerID, hostName: DisplayName
     ) {
         precondition((game == .memorize) == (theme != nil), "A Memorize room needs a theme, a Set room none.")
+        precondition(game == .memorize || pace == .live, "Set is a race: a Set room is live.")
+        savedPace = pace == .live ? nil : pace
         self.code = code
         self.game = game
         self.theme = theme
@@ -116,6 +126,9 @@ struct Room: Equatable, Sendable, Codable {
 
     /// Whether the room's games count for ratings; casual otherwise.
     var isRated: Bool { savedIsRated ?? false }
+
+    /// How fast the room plays: live, or a turn a day.
+    var pace: RoomPace { savedPace ?? .live }
 
     /// Who may chat and react in the room.
     var chatAudience: ChatAudience { savedChatAudience ?? .everyone }
@@ -242,7 +255,7 @@ struct Room: Equatable, Sendable, Codable {
     /// (a turn passed names the next player, who made nothing happen).
     mutating func notePersonActed(in happenings: [RoomHappening], at moment: RoomMoment) {
         let people = Set(members.filter { $0.bot == nil }.map(\.number))
-        if happenings.contains(where: { $0.kind != .turnPassed && ($0.member.map(people.contains) ?? false) })
+        if happenings.contains(where: { !$0.kind.isTurnKeeping && ($0.member.map(people.contains) ?? false) })
         {
             personActed = moment
         }
@@ -264,6 +277,18 @@ struct Room: Equatable, Sendable, Codable {
         gameNumber += 1
         phase = .playing
         ratingChanges = nil
+    }
+
+    mutating func setTurnClock(_ clock: TurnClock?) {
+        turnClock = clock
+    }
+
+    /// Starts the day of a game played a turn a day again for whoever's turn it now is, if the
+    /// turn changed without a move (a seat left).
+    mutating func followTurn(at now: Date) {
+        guard case .memorize(let game)? = table, var clock = turnClock else { return }
+        clock.follow(game, at: now)
+        turnClock = clock
     }
 
     mutating func setRatingChanges(_ changes: [RoomRatingChange]) {

@@ -25,6 +25,8 @@ struct RoomController: Sendable {
         let open: Bool?
         /// Whether the room's games count for ratings (false, casual, when missing).
         let rated: Bool?
+        /// How fast a Memorize room plays: live when missing, or a turn a day.
+        let pace: RoomPace?
         /// How many computer opponents to play against: the room is then unlisted, casual, and
         /// its game starts at once (see ``RoomReferee/startAgainstComputer(_:bots:level:for:)``).
         let bots: Int?
@@ -150,6 +152,7 @@ struct RoomController: Sendable {
                 ) {
                     RoomNewPage(
                         game: form.game, themeID: form.themeID, mode: form.mode, rated: form.rated ?? false,
+                        pace: form.pace,
                         nameProblem: $0)
                 }
             }
@@ -159,7 +162,8 @@ struct RoomController: Sendable {
         do {
             answer = try await referee.create(
                 form.game, themeID: form.themeID, mode: form.mode, hostName: name, open: form.open ?? false,
-                rated: form.rated ?? false, listedFrom: listingAddress(request, context),
+                rated: form.rated ?? false, pace: form.pace ?? .live,
+                listedFrom: listingAddress(request, context),
                 replacingComputerGames: opponents != nil, for: Self.host(context))
         } catch let error as AppError
             where error == RoomRefusal.tooManyListedRooms(maximum: referee.limits.listedRoomsPerHost).appError
@@ -171,6 +175,7 @@ struct RoomController: Sendable {
             throw try await sendBack(error, of: request, field: "room-open", typed: "") {
                 RoomNewPage(
                     game: form.game, themeID: form.themeID, mode: form.mode, rated: form.rated ?? false,
+                    pace: form.pace,
                     name: name,
                     openProblem: $0)
             }
@@ -425,7 +430,7 @@ struct RoomController: Sendable {
             stored, for: player, from: referee.database, sentBack: chatting)
         return RoomPage(
             stored, for: player, announcement: words, origin: request.origin, name: name, joining: joining,
-            chat: chat)
+            chat: chat, now: referee.environment.now())
     }
 
     /// What a refused form answers: `error` to an API client; to a browser, the form's page again
@@ -466,6 +471,7 @@ extension RoomForm {
             "seen": "the number of the last event your page drew, a whole number from 0",
             "open": "true to list the room under Open rooms, false not to",
             "rated": "true for a rated room (its games change the players' ratings), false for a casual one",
+            "pace": "live (everyone at the table at once) or daily (a turn a day), for a Memorize room",
             "bots":
                 "how many computer opponents to play against, a whole number from 1 to \(Room.maximumPlayers - 1)",
             "level": "how well computer opponents play: \(BotLevel.choices)",

@@ -10,6 +10,12 @@ struct RoomHappening: Hashable, Sendable, Codable {
         case tableChanged
         // Memorize
         case turnedUp, matched, mismatched, turnedBack, turnPassed
+        /// In a room played a turn a day, the member whose turn it was did not play within the
+        /// day; the turn passed.
+        case turnMissed
+        /// In a room played a turn a day, the member missed three turns in a row and gave up
+        /// their seat for the rest of the game.
+        case forfeited
         case gameOver
         /// Nobody was connected for ``RoomSweep/idleTime``; the room takes no more moves.
         case closed
@@ -44,6 +50,9 @@ struct RoomHappening: Hashable, Sendable, Codable {
 }
 
 extension RoomHappening.Kind {
+    /// Whether it names a member whose turn passed by itself (they made nothing happen).
+    var isTurnKeeping: Bool { self == .turnPassed || self == .turnMissed || self == .forfeited }
+
     /// Whether events of this kind are talk: chat messages and reactions.
     var isTalk: Bool { self == .chat || self == .reaction }
 }

@@ -34,6 +34,11 @@ struct RoomNewPage: PageModel {
     let modeChoices: [SetModeChoice]
     /// Whether the host chooses a mode (a Set room).
     let hasModes: Bool
+    /// For a Memorize room, how fast it plays: live (unless sent back with the other) or a turn
+    /// a day.
+    let paceChoices: [PaceChoice]
+    /// Whether the host chooses the pace (a Memorize room; Set is a race).
+    let hasPaces: Bool
     /// Why the room could not be listed (the host lists as many as one may), beside the box.
     let openProblem: FieldProblem?
     /// Whether the form offers a rated room (not Quick play, whose tables are casual).
@@ -49,6 +54,25 @@ struct RoomNewPage: PageModel {
     /// A Memorize room with no theme named and none to choose: the player deleted them all.
     let lacksThemes: Bool
 
+    /// One of the paces a Memorize room may play at.
+    struct PaceChoice: Encodable, Sendable {
+        let value: String
+        let title: String
+        let summary: String
+        let isCurrent: Bool
+
+        static func all(current: RoomPace) -> [PaceChoice] {
+            RoomPace.allCases.map { pace in
+                PaceChoice(
+                    value: pace.rawValue, title: pace.label,
+                    summary: pace == .live
+                        ? "Everyone at the table at once."
+                        : "Up to a day for each move, no page to keep open; turn on notifications to hear when it is your turn.",
+                    isCurrent: pace == current)
+            }
+        }
+    }
+
     /// One of the themes a Memorize room may copy.
     struct ThemeChoice: Encodable, Sendable {
         let id: String
@@ -58,7 +82,7 @@ struct RoomNewPage: PageModel {
 
     init(
         game: CardGame, themeID: ThemeID?, mode: SetVariant? = nil, rated: Bool = false,
-        name: DisplayName? = nil,
+        pace: RoomPace? = nil, name: DisplayName? = nil,
         nameProblem: FieldProblem? = nil, openProblem: FieldProblem? = nil, themes: [SavedTheme] = []
     ) {
         let asksTheme = game == .memorize && themeID == nil
@@ -72,6 +96,8 @@ struct RoomNewPage: PageModel {
         self.game = game.rawValue
         modeChoices = game == .set ? SetModeChoice.all(current: mode ?? .normal) : []
         hasModes = !modeChoices.isEmpty
+        paceChoices = game == .memorize ? PaceChoice.all(current: pace ?? .live) : []
+        hasPaces = !paceChoices.isEmpty
         self.themeID = themeID?.description
         gameName = game == .set ? "Set" : "Memorize"
         title = "Play with friends · CardTable"
@@ -107,6 +133,8 @@ struct RoomNewPage: PageModel {
         // NB: Quick play seats players at Normal Set, the table most are waiting at.
         modeChoices = []
         hasModes = false
+        paceChoices = []
+        hasPaces = false
         themeChoices = []
         choosesTheme = false
         lacksThemes = false

@@ -17,7 +17,7 @@ struct RoomPage: PageModel {
     struct MemberRow: Encodable, Sendable {
         let number: Int
         let name: String
-        /// "host", "watching", "away", "computer", "removed" or nothing.
+        /// "host", "watching", "away", "computer", "removed", "gave up" or nothing.
         let role: String?
         /// Points (Set) or pairs (Memorize) in the current game.
         let score: Int?
@@ -104,8 +104,11 @@ struct RoomPage: PageModel {
     /// "Deal 3 (1 of 3 asked)".
     let dealLabel: String?
     let memorizeCards: [MemorizeCard]
-    /// "Your turn" or "Bo's turn".
+    /// "Your turn" or "Bo's turn"; in a game played a turn a day, with the time left: "Your turn
+    /// · 23 h left".
     let turnText: String?
+    /// "A turn a day: …" for a room played at that pace; nil for a live one.
+    let paceText: String?
     /// Whether the host may add computer opponents now (between games, in a casual room).
     let canAddBots: Bool
     let botsURL: String
@@ -151,7 +154,8 @@ struct RoomPage: PageModel {
 
     init(
         _ stored: StoredRoom, for player: PlayerID, announcement: String, origin: String,
-        name: DisplayName? = nil, joining joinProblem: FieldProblem? = nil, chat: RoomChatPanel? = nil
+        name: DisplayName? = nil, joining joinProblem: FieldProblem? = nil, chat: RoomChatPanel? = nil,
+        now: Date = Date()
     ) {
         let room = stored.room
         let you = room.currentMember(for: player)
@@ -253,7 +257,10 @@ struct RoomPage: PageModel {
                     chooseURL: RoomRoute.choose(code, card: card.id).path)
             }
             let turnMember = room.member(atSeat: game.turn)
-            turnText = turnMember.map { $0.number == you?.number ? "Your turn" : "\($0.name)'s turn" }
+            let timeLeft = room.turnDue.map { " · " + RoomPace.timeLeft(until: $0, at: now) } ?? ""
+            turnText = turnMember.map {
+                ($0.number == you?.number ? "Your turn" : "\($0.name)'s turn") + timeLeft
+            }
         case nil:
             setCards = []
             previousSetCards = []
@@ -262,18 +269,24 @@ struct RoomPage: PageModel {
             memorizeCards = []
             turnText = nil
         }
+        paceText =
+            room.pace == .daily
+            ? "A turn a day: each move may wait up to a day; three turns missed in a row give up the seat."
+            : nil
         let phase = room.phase
         let canAddBots = canAddBots
         members = room.listedMembers.map { member in
             let role: String? =
                 member.wasRemoved
                 ? "removed"
-                : member.isAway
-                    ? "away"
-                    : member.number == room.host.number
-                        ? "host"
-                        : member.bot != nil
-                            ? "computer" : phase != .lobby && member.seat == nil ? "watching" : nil
+                : room.hasForfeited(seat: member.seat)
+                    ? "gave up"
+                    : member.isAway
+                        ? "away"
+                        : member.number == room.host.number
+                            ? "host"
+                            : member.bot != nil
+                                ? "computer" : phase != .lobby && member.seat == nil ? "watching" : nil
             return MemberRow(
                 number: member.number, name: member.name.text, role: role,
                 score: member.seat.flatMap { scores[$0] }, isYou: member.number == you?.number,

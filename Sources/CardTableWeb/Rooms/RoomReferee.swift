@@ -16,6 +16,8 @@ struct RoomReferee: Sendable {
         let room: Room
         let lastEvent: Int
         let events: [String]
+        /// What the events say happened.
+        var happenings: [RoomHappening] = []
     }
 
     /// How many events a client may be behind and still be sent each of them; further behind, it
@@ -42,6 +44,9 @@ struct RoomReferee: Sendable {
     let talkPace: TalkPace
     /// Whose mutes changed here, so their sockets read whom they hear again.
     let muteChanges = MuteChanges()
+    /// Where the notifications a change calls for are sent (a room started, a turn a day's
+    /// turn); nil sends none.
+    var notices: RoomNotices?
 
     init(
         database: any CardTableDatabase, environment: WebEnvironment, hub: RoomHub, logger: Logger,
@@ -71,11 +76,15 @@ struct RoomReferee: Sendable {
     ///   already, or the room is to be listed and they list ``RoomLimits/listedRoomsPerHost`` already.
     func create(
         _ game: CardGame, themeID: ThemeID?, mode: SetVariant? = nil, hostName typed: DisplayName?,
-        open: Bool = false, rated: Bool = false, listedFrom address: String? = nil,
+        open: Bool = false, rated: Bool = false, pace: RoomPace = .live, listedFrom address: String? = nil,
         replacingComputerGames: Bool = false, for player: PlayerID
     ) async throws -> Answer {
         if game == .memorize, mode != nil {
             throw AppError.badRequest("mode is for Set rooms: a Memorize room plays its theme.")
+        }
+        if game == .set, pace != .live {
+            throw AppError.badRequest(
+                "pace: a Set room is live (Set is a race); a turn a day is for Memorize.")
         }
         let chosen = typed == nil ? try await database.displayName(of: player) : nil
         let hostName = typed ?? chosen ?? Self.defaultHostName
@@ -102,7 +111,7 @@ struct RoomReferee: Sendable {
             } _: { [theme, now = environment.now()] code in
                 var room = Room(
                     code: code, game: game, theme: theme, setVariant: mode ?? .normal, rated: rated,
-                    host: player,
+                    pace: pace, host: player,
                     hostName: hostName)
                 if open { room.setOpenSince(now, from: address) }
                 return (
@@ -119,7 +128,11 @@ struct RoomReferee: Sendable {
         let answer = Answer(
             room: change.stored.room, lastEvent: change.stored.lastEvent, events: change.events)
         logger.info(
-            "New room", metadata: ["game": "\(game.rawValue)", "open": "\(open)", "rated": "\(rated)"])
+            "New room",
+            metadata: [
+                "game": "\(game.rawValue)", "open": "\(open)", "rated": "\(rated)",
+                "pace": "\(pace.rawValue)",
+            ])
         if let typed { await remember(typed, of: player) }
         return answer
     }
@@ -203,9 +216,9 @@ struct RoomReferee: Sendable {
         _ = try await act(on: code) { room, now in room.turnMismatchBack(shownFor: delay, at: now) }
     }
 
-    /// Marks `player` away, or back.
+    /// Marks `player` away (their last page closed), or back (one opened).
     func setAway(_ isAway: Bool, in code: RoomCode, for player: PlayerID) async throws -> Answer {
-        try await act(on: code) { room, now in isAway ? room.leave(player, at: now) : room.comeBack(player) }
+        try await act(on: code) { room, now in room.notePresence(of: player, isAway: isAway, at: now) }
     }
 
     // MARK: - Reading
@@ -269,7 +282,15 @@ struct RoomReferee: Sendable {
     static func requireNotClosed(_ stored: StoredRoom) throws {
         guard stored.closedAt == nil else {
             throw AppError.conflict(
-                "Room \(stored.room.code) was closed after 30 minutes without players; make a new room.")
+                "Room \(stored.room.code) was closed \(closingReason(stored.room.pace)); make a new room.")
+        }
+    }
+
+    /// Why a room at `pace` was closed: "after 30 minutes without players".
+    static func closingReason(_ pace: RoomPace) -> String {
+        switch pace {
+        case .live: "after 30 minutes without players"
+        case .daily: "after 7 days without a move"
         }
     }
 
@@ -318,9 +339,11 @@ struct RoomReferee: Sendable {
     func published(_ change: RoomChange?, _ code: RoomCode) async throws -> Answer {
         guard let change else { throw Self.noSuchRoom(code) }
         let answer = Answer(
-            room: change.stored.room, lastEvent: change.stored.lastEvent, events: change.events)
+            room: change.stored.room, lastEvent: change.stored.lastEvent, events: change.events,
+            happenings: change.happenings)
         if !answer.events.isEmpty {
             await hub.publish(code, lastEvent: answer.lastEvent, events: answer.events)
+            notices?.roomChanged(answer)
             if !answer.room.bots.isEmpty {
                 botWakeups.wake(code, lastEvent: answer.lastEvent, at: environment.now())
             }

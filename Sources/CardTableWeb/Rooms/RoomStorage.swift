@@ -45,9 +45,9 @@ extension DatabaseTransaction {
     func insert(_ room: Room, at now: Date) throws -> Bool {
         try execute(
             """
-            INSERT INTO room (code, game, host_id, state, last_event, created_at, active_at)
+            INSERT INTO room (code, game, host_id, state, last_event, created_at, active_at, pace)
             VALUES (\(room.code.rawValue), \(room.game.rawValue), \(room.host.player.rawValue),
-                \(try JSONText.encode(room)), 0, \(now), \(now))
+                \(try JSONText.encode(room)), 0, \(now), \(now), \(room.pace == .live ? nil : room.pace.rawValue))
             ON CONFLICT (code) DO NOTHING
             """) == 1
     }
@@ -153,10 +153,15 @@ extension DatabaseTransaction {
             """)
     }
 
-    /// The open rooms nobody has been active in since `since`, locked on PostgreSQL.
-    func roomsIdle(since: Date) throws -> [RoomCode] {
+    /// The open rooms nobody has been active in since `since` (rooms played a turn a day: since
+    /// `dailySince`), locked on PostgreSQL.
+    func roomsIdle(since: Date, dailySince: Date) throws -> [RoomCode] {
         try rows(
-            "SELECT code FROM room WHERE closed_at IS NULL AND active_at < \(since) ORDER BY code\(SQL.forUpdate)"
+            """
+            SELECT code FROM room WHERE closed_at IS NULL
+                AND active_at < (CASE WHEN pace IS NULL THEN \(since) ELSE \(dailySince) END)
+            ORDER BY code\(SQL.forUpdate)
+            """
         ) { row in RoomCode(try row("code") as String) }.compactMap { $0 }
     }
 

@@ -5,7 +5,8 @@ import Logging
 import ServiceLifecycle
 
 /// Closes, every `interval`, the rooms nobody has been connected to or moved in for
-/// ``idleTime``: a closed room takes no more moves, and its events (its finished games) stay
+/// ``idleTime`` (a room played a turn a day: for ``RoomPace/dailyIdleTime``, and never while its
+/// game is under way), after passing the turns whose day is over: a closed room takes no more moves, and its events (its finished games) stay
 /// readable for ``retention``, after which the room is deleted with its events. It also turns back
 /// a Memorize mismatch overdue in a room someone is connected to (its wait lost with an instance
 /// that stopped). It runs beside the server and stops with it.
@@ -43,6 +44,15 @@ struct RoomSweep: Service {
             }
         }
         do {
+            let passed = try await referee.passOverdueTurns()
+            if passed > 0 {
+                logger.info("Passed turns not played within a day", metadata: ["count": "\(passed)"])
+            }
+        } catch {
+            meters.failures.increment()
+            logger.error("Passing overdue turns failed", metadata: ["error": "\(error)"])
+        }
+        do {
             let closed = try await referee.closeIdleRooms()
             if !closed.isEmpty {
                 logger.info("Closed idle rooms", metadata: ["count": "\(closed.count)"])
@@ -70,11 +80,15 @@ extension RoomReferee {
     func closeIdleRooms() async throws -> [RoomCode] {
         let now = environment.now()
         return try await database.closeRooms(
-            idleSince: now.addingTimeInterval(-RoomSweep.idleTime), connected: await hub.connectedRooms,
-            at: now,
-            saying: RoomHappening(
+            idleSince: now.addingTimeInterval(-RoomSweep.idleTime),
+            dailyIdleSince: now.addingTimeInterval(-RoomPace.dailyIdleTime),
+            connected: await hub.connectedRooms,
+            at: now
+        ) { pace in
+            RoomHappening(
                 kind: .closed,
-                text: "The room closed after 30 minutes without players; make a new one to play again."))
+                text: "The room closed \(RoomReferee.closingReason(pace)); make a new one to play again.")
+        }
     }
 
     /// Deletes every room closed more than ``RoomSweep/retention`` ago, with its events, in

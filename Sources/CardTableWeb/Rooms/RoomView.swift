@@ -20,6 +20,9 @@ struct RoomView: Codable, Equatable, Sendable {
         /// True for a member the host removed whose seat is still on the table; absent otherwise
         /// (a removed member without a seat there is not listed).
         let removed: Bool?
+        /// True for a player who gave up their seat in a game played a turn a day (three turns
+        /// missed in a row); absent otherwise.
+        let forfeited: Bool?
     }
 
     /// A Set table: card numbers (0–80), as every screen shows them.
@@ -57,6 +60,9 @@ struct RoomView: Codable, Equatable, Sendable {
         /// Each seat's pairs.
         let pairs: [Int]
         let isOver: Bool
+        /// In a game played a turn a day, when the turn passes if its player does not move
+        /// (ISO 8601); absent otherwise.
+        let turnEnds: String?
     }
 
     let code: String
@@ -77,6 +83,8 @@ struct RoomView: Codable, Equatable, Sendable {
     let chatAudience: ChatAudience?
     /// After a game, the code of the room a member made for its players; absent until then.
     let nextRoom: String?
+    /// `daily` for a Memorize room played a turn a day; absent for a live room.
+    let pace: RoomPace?
 
     init(_ room: Room) {
         code = room.code.rawValue
@@ -87,11 +95,12 @@ struct RoomView: Codable, Equatable, Sendable {
         gameNumber = room.gameNumber
         chatAudience = room.chatAudience
         nextRoom = room.nextRoom?.code.rawValue
+        pace = room.pace == .live ? nil : room.pace
         members = room.listedMembers.map {
             Member(
                 number: $0.number, name: $0.name.text, seat: $0.seat, isHost: $0.number == room.host.number,
                 isAway: $0.isAway, bot: $0.bot.map { _ in true }, level: $0.bot?.level,
-                removed: $0.wasRemoved ? true : nil)
+                removed: $0.wasRemoved ? true : nil, forfeited: room.hasForfeited(seat: $0.seat) ? true : nil)
         }
         switch room.table {
         case .set(let game)?:
@@ -111,7 +120,8 @@ struct RoomView: Codable, Equatable, Sendable {
                         isFaceUp: $0.isFaceUp,
                         isMatched: $0.isMatched)
                 },
-                turn: game.turn, pairs: game.pairs, isOver: game.isOver)
+                turn: game.turn, pairs: game.pairs, isOver: game.isOver,
+                turnEnds: room.turnDue?.formatted(.iso8601))
         case nil:
             (set, memorize) = (nil, nil)
         }

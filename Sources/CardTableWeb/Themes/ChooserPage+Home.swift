@@ -10,8 +10,10 @@ extension ChooserPage {
         findRoomProblem: FieldProblem? = nil
     ) async throws -> ChooserPage {
         let list = try await database.themeList(of: player)
-        return ChooserPage(
+        var page = ChooserPage(
             themes: list.themes, isEditing: isEditing, deleted: deleted, setAsideCount: list.setAsideCount,
             missingBuiltInCount: list.missingBuiltInCount, findRoomProblem: findRoomProblem)
+        page.yourTurnText = YourGamesPage.yourTurnText(try await database.dailyTurnCount(of: player))
+        return page
     }
 }

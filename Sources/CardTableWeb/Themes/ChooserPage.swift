@@ -65,6 +65,10 @@ struct ChooserPage: PageModel {
     let statsURL = StatsRoute.page.path
     /// Where the room code a friend read out leads.
     let findRoomURL = RoomRoute.find.path
+    /// The player's games under way, and in how many it is their turn ("Your turn in 2 games";
+    /// nil in none).
+    let yourGamesURL = YourGamesRoute.mine.path
+    var yourTurnText: String?
     /// A player's devices, and the way to link another.
     let devicesURL = DevicesRoute.page.path
     /// Where a code from another device is sent (a code that links nothing is sent back on

@@ -145,7 +145,7 @@ import Testing
             ("hello", .notABackup(line: 1)),
             (
                 #"{"cardtable":"backup","format":1,"schema":"v11-future"}"#,
-                .otherSchema(found: "v11-future", expected: "v16-push")
+                .otherSchema(found: "v11-future", expected: "v17-daily-rooms")
             ),
             // A column added after the backup's schema may be missing, but not one of its own.
             (header + "\n" + finishedGame, .badValue(table: "finished_game", column: "variant", line: 2)),

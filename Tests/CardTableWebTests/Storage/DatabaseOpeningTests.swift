@@ -13,7 +13,7 @@ import Testing
         let landed = [
             "v1", "v2-set-games", "v3-quarantine", "v4-lazy-players", "v5-memorize-preferences",
             "v6-rooms", "v7-stats", "v8-devices", "v9-player-names", "v10-set-variants", "v11-appearance",
-            "v12-sound", "v13-ratings", "v14-chat", "v15-recent-players", "v16-push",
+            "v12-sound", "v13-ratings", "v14-chat", "v15-recent-players", "v16-push", "v17-daily-rooms",
         ]
         #expect(Array(SQLiteDatabase.migrator.migrations.prefix(landed.count)) == landed)
     }

@@ -30,10 +30,20 @@ package func buildApplication(
     let served = unmeasured.measured(by: metrics)
     await served.hub.countRoomsOpen(in: metrics.roomsOpen)
     let readiness = ReadinessCheck(database: unmeasured.database, migrations: served.readiness, drain: drain)
-    let rooms = RoomReferee(
+    var rooms = RoomReferee(
         database: served.database, environment: environment, hub: served.hub, logger: logger,
         turnBackDelay: configuration.roomTurnBackDelay, limits: configuration.roomLimits,
         botWakeups: served.botWakeups)
+    let notifier = PushNotifier(
+        database: served.database, key: served.secret.pushKey,
+        delivery: try PushDelivery(timeout: .init(configuration.pushTimeout)),
+        contact: configuration.pushContact,
+        allowsLocalEndpoints: configuration.allowsLocalPushEndpoints, logger: logger, now: environment.now)
+    rooms.notices = RoomNotices(notifier: notifier, hub: served.hub)
+    var pushSweep = PushSweep(notifier: notifier, logger: logger)
+    pushSweep.readiness = served.readiness
+    pushSweep.meters = metrics.sweep("push")
+    pushSweep.interval = configuration.roomSweepInterval
     // NB: one count of failed room look-ups per address, whether by page or by socket.
     let roomLookups = RoomLookupGuard(configuration.roomLimits)
     // NB: one memory of device sessions, so a device forgotten by a page is refused by sockets too.
@@ -77,7 +87,7 @@ package func buildApplication(
             address: .hostname(configuration.hostname, port: configuration.port),
             serverName: "CardTable", availableConnectionsDelegate: admission.acceptance),
         services: served.services + [
-            sweep, roomSweep, MismatchTurnBack(referee: rooms, logger: logger),
+            sweep, roomSweep, pushSweep, MismatchTurnBack(referee: rooms, logger: logger),
             RoomBotDriver(referee: rooms, leases: served.botLeases, logger: logger),
             MemoryGiveBack(admission: admission, logger: logger),
         ]
@@ -111,7 +121,7 @@ func buildRouter(
         pages: [
             ChooserPage.self, MemorizePage.self, SetPage.self, SetRulesPage.self, RoomPage.self,
             RoomNewPage.self, RoomReplayPage.self, DailyPage.self, DailyArchivePage.self, StatsPage.self,
-            DevicesPage.self, LeaderboardPage.self, OfflinePage.self, ErrorPage.self,
+            DevicesPage.self, LeaderboardPage.self, YourGamesPage.self, OfflinePage.self, ErrorPage.self,
         ],
         assets: assets)
     let routes = RegisteredRoutes()
@@ -176,6 +186,8 @@ func buildRouter(
     LobbyController(referee: rooms, renderer: renderer, trustedProxies: configuration.trustedProxies)
         .addRoutes(to: pages, notingIn: routes)
     RoomController(referee: rooms, renderer: renderer, lookupLimit: roomLookupLimit)
+        .addRoutes(to: pages, notingIn: routes)
+    YourGamesController(database: database, environment: environment, renderer: renderer)
         .addRoutes(to: pages, notingIn: routes)
     DailyController(
         referee: DailyReferee(database: database, environment: environment), renderer: renderer

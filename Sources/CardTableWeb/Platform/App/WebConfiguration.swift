@@ -43,6 +43,11 @@ package struct WebConfiguration: Sendable {
     /// Whether push subscriptions may name plain-http endpoints on loopback (127.0.0.1, ::1):
     /// for tests' push services only, never a site's (`--allow-local-push-endpoints`).
     package var allowsLocalPushEndpoints = false
+    /// Whom push services may write to about the site's notifications, in every push's VAPID
+    /// token (`--push-contact`): a `mailto:` or `https:` address.
+    package var pushContact = "mailto:webmaster@localhost"
+    /// How long one push may take to reach its push service, connecting included.
+    package var pushTimeout: Duration = .seconds(10)
 
     /// Creates a configuration.
     /// - Parameters:
