@@ -147,6 +147,7 @@ struct Serve: AsyncParsableCommand {
         configuration.strictTransportSecurityMaxAge = .seconds(settings.hstsMaxAge)
         configuration.metricsPort = settings.metricsPort
         configuration.metricsHostname = settings.metricsHostname
+        if let sweepInterval = settings.sweepInterval { configuration.roomSweepInterval = sweepInterval }
         if let pushContact {
             guard pushContact.hasPrefix("mailto:") || pushContact.hasPrefix("https://") else {
                 throw ValidationError(

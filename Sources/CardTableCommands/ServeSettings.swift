@@ -19,6 +19,10 @@ struct ServeSettings: Equatable {
     ///
     /// NB: test-only, and so not a command-line option; a player's server always runs at 1.
     var clockRate: Double
+    /// How often the rooms and notifications are swept, when a test says
+    /// (`CARDTABLE_TEST_SWEEP_SECONDS`, with a fast clock: a day of turns in seconds); nil, once
+    /// a minute. NB: test-only, not an option.
+    var sweepInterval: Duration?
 
     /// Whether tests may set up Set games (`CARDTABLE_TEST_SETUPS=1`, for the browser tests only).
     var allowsTestSetups: Bool
@@ -95,6 +99,13 @@ struct ServeSettings: Equatable {
             self.clockRate = rate
         } else {
             self.clockRate = 1
+        }
+        if let text = environment["CARDTABLE_TEST_SWEEP_SECONDS"] {
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0.1 else {
+                throw ValidationError(
+                    "CARDTABLE_TEST_SWEEP_SECONDS must be a number of at least 0.1, not \(text).")
+            }
+            self.sweepInterval = .milliseconds(Int(seconds * 1000))
         }
         self.allowsTestSetups = environment["CARDTABLE_TEST_SETUPS"] == "1"
         self.liftsRoomLimits = environment["CARDTABLE_TEST_ROOM_LIMITS"] == "off"

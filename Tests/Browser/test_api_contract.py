@@ -492,6 +492,74 @@ def test_memorize_room(client, contract_server):
     host.get("/rooms/{code}/games/{game}", 400, path={"code": code, "game": 1}, query={"move": "0"})
 
 
+@pytest.fixture(scope="module")
+def daily_server():
+    """A server whose day passes in about 4 s and whose sweeps run twice a second, for a room
+    played a turn a day (its turns pass after a day)."""
+    server = started_server("daily", {"CARDTABLE_TEST_CLOCK_RATE": "20000", "CARDTABLE_TEST_SWEEP_SECONDS": "0.5"})
+    server.start()
+    yield server
+    server.stop()
+
+
+@walked
+def test_daily_room(daily_server, contract):
+    """A Memorize room played a turn a day: Ana plays whenever it is her turn, Bo never does, so
+    his turns pass after a day and the third missed in a row gives up his seat; your games list
+    the room with whose turn it is, since when and until when."""
+    host, guest = Client(daily_server.url, contract), Client(daily_server.url, contract)
+    host.get("/")
+    guest.get("/")
+    emojis = ["🍎", "🍐", "🍊", "🍋", "🍌", "🍉", "🍇", "🍓"]
+    theme = host.post("/themes", json_body={"name": "Fruit", "emojis": emojis, "numberOfPairs": 8,
+                                            "color": "red"})["theme"]["id"]
+    refusal = host.post("/rooms", 400, json_body={"game": "set", "pace": "daily"})
+    assert "pace" in refusal["error"]["message"], refusal
+    code = host.post("/rooms", 201, json_body={"game": "memorize", "themeID": theme, "name": "Ana",
+                                               "pace": "daily"})["code"]
+    guest.post("/rooms/{code}/join", path={"code": code}, json_body={"name": "Bo"})
+    assert guest.get("/rooms/mine") == {"games": [], "yourTurns": 0}
+    host.post("/rooms/{code}/start", path={"code": code})
+    view = room_view(host, code)
+    assert view["pace"] == "daily" and "turnEnds" in view["memorize"], view
+    [mine] = host.get("/rooms/mine")["games"]
+    assert mine["code"] == code and mine["yourTurn"] and mine["turn"] == "Ana" and mine["pace"] == "daily", mine
+    assert "turnSince" in mine and "turnEnds" in mine, mine
+    assert guest.get("/rooms/mine")["games"][0]["yourTurn"] is False
+    assert host.get("/")["yourTurnText"] == "Your turn in 1 game"
+    assert "yourTurnText" not in guest.get("/")
+    seen = {}
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        view = room_view(host, code)
+        bo = next(member for member in view["members"] if member["name"] == "Bo")
+        if bo.get("forfeited") or view["phase"] != "playing":
+            break
+        memorize = view["memorize"]
+        if memorize["turn"] != 0:
+            time.sleep(0.2)
+            continue
+        cards = memorize["cards"]
+        for card in cards:
+            if "content" in card:
+                seen[card["id"]] = card["content"]
+        hidden = [card["id"] for card in cards if not card["isFaceUp"] and not card["isMatched"]]
+        lone = [card for card in cards if card["isFaceUp"] and not card["isMatched"]]
+        if len(lone) == 1:
+            # The second card: one known to differ from the first, so the turn passes to Bo.
+            differing = [id for id in hidden if id in seen and seen[id] != lone[0]["content"]]
+            card = (differing or hidden)[0]
+        else:
+            card = hidden[0]
+        host.post("/rooms/{code}/cards/{card}/choose", path={"code": code, "card": card})
+    assert bo.get("forfeited") is True, view
+    assert view["phase"] == "playing", view
+    events = host.get("/rooms/{code}/events", path={"code": code}, query={"after": "0"})
+    kinds = [event.get("kind") for event in events]
+    assert kinds.count("turnMissed") == 2 and kinds.count("forfeited") == 1, kinds
+    assert guest.get("/rooms/mine") == {"games": [], "yourTurns": 0}
+
+
 @walked
 def test_ratings(client, contract_server):
     """A rated Memorize room played to its end, the ratings it made, the leaderboards (a listed
