@@ -29,8 +29,14 @@ public struct VAPIDKey: Sendable {
     /// the token naming the endpoint's origin, `contact` (a `mailto:` or `https:` address the
     /// push service may write to) and when it expires (at most 24 hours after it is made).
     public func authorization(for endpoint: URL, contact: String, expiresAt: Date) throws -> String {
-        guard let scheme = endpoint.scheme, let host = endpoint.host else { throw VAPIDError.noOrigin }
-        let origin = "\(scheme)://\(host)" + (endpoint.port.map { ":\($0)" } ?? "")
+        guard let scheme = endpoint.scheme?.lowercased(), let host = endpoint.host?.lowercased() else {
+            throw VAPIDError.noOrigin
+        }
+        // NB: the origin as RFC 6454 writes it: an IPv6 address in brackets, no default port.
+        let hostPart = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let defaultPort = scheme == "https" ? 443 : 80
+        let port = endpoint.port.flatMap { $0 == defaultPort ? nil : ":\($0)" } ?? ""
+        let origin = "\(scheme)://\(hostPart)\(port)"
         let header = #"{"typ":"JWT","alg":"ES256"}"#
         let claims = try JSONSerialization.data(
             withJSONObject: ["aud": origin, "exp": Int(expiresAt.timeIntervalSince1970), "sub": contact],

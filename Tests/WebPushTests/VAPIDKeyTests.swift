@@ -36,6 +36,22 @@ import Testing
         }
     }
 
+    /// The audience is the push service's origin as RFC 6454 writes it: an IPv6 address in
+    /// brackets, a default port left out, in lower case.
+    @Test(arguments: [
+        ("http://[::1]:8080/push/1", "http://[::1]:8080"),
+        ("https://Push.Example.NET:443/send", "https://push.example.net"),
+        ("https://[2001:db8::1]/send", "https://[2001:db8::1]"),
+        ("http://127.0.0.1:80/x", "http://127.0.0.1"),
+    ])
+    func theAudienceIsTheEndpointsOrigin(endpoint: String, origin: String) throws {
+        let key = VAPIDKey()
+        let header = try key.authorization(
+            for: try #require(URL(string: endpoint)), contact: "mailto:admin@example.org", expiresAt: expiry)
+        let claims = try PushReceiver.claims(ofAuthorization: header, signedBy: key.publicKey)
+        #expect(claims["aud"] as? String == origin)
+    }
+
     @Test func aTokenWhoseClaimsWereChangedFailsItsSignature() throws {
         let key = VAPIDKey()
         let header = try key.authorization(

@@ -102,6 +102,26 @@ struct DevicesPage: PageModel {
     var leaderboardsURL: String { DevicesRoute.leaderboards.path }
     @TemplateField
     var leaderboardURL: String { RatingsRoute.leaderboard(nil).path }
+    /// Where the notifications' script gets the server's key and keeps this browser's subscription.
+    @TemplateField
+    var pushKeyURL: String { PushRoute.key.path }
+    @TemplateField
+    var pushSubscriptionsURL: String { PushRoute.subscriptions.path }
+    @TemplateField
+    var yourGamesURL: String { YourGamesRoute.mine.path }
+    /// The hours the daily puzzle's notification may come at, in the browser's own time (its
+    /// script sends the hour in UTC); 9:00 first chosen.
+    @TemplateField
+    var dailyHours: [DailyHourChoice] {
+        (0..<24).map { DailyHourChoice(hour: $0, label: String(format: "%02d:00", $0), isSelected: $0 == 9) }
+    }
+
+    /// One hour of the day in the daily puzzle's menu.
+    struct DailyHourChoice: Encodable, Sendable {
+        let hour: Int
+        let label: String
+        let isSelected: Bool
+    }
 
     init(
         devices: [DeviceListing], this device: DeviceID, name: DisplayName? = nil, linkCode: LinkCode? = nil,

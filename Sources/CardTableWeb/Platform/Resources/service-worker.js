@@ -65,3 +65,45 @@ async function staticFile(request) {
   }
   return response;
 }
+
+/** A notification from the server (Web Push): a turn, a room started, the daily puzzle. */
+self.addEventListener("push", (event) => {
+  let notice;
+  try {
+    notice = event.data.json();
+  } catch {
+    return;
+  }
+  event.waitUntil(
+    self.registration.showNotification(notice.title, {
+      body: notice.body,
+      tag: notice.tag,
+      renotify: true,
+      icon: "/static/icon-192.png",
+      data: { url: notice.url },
+    }),
+  );
+});
+
+/** A tap on a notification: the page it names, in a window of the site already open if any. */
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url || "/", self.location.origin);
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).pathname === target.pathname) || windows[0];
+      if (open) {
+        try {
+          await open.focus();
+          if (open.url !== target.href) await open.navigate(target.href);
+          return;
+        } catch {
+          // NB: a window this worker does not control cannot be sent elsewhere: a new one opens.
+        }
+      }
+      await self.clients.openWindow(target.href);
+    })(),
+  );
+});

@@ -1,0 +1,63 @@
+"""Notifications in Chromium: the devices page offers them (kinds ticked, an hour for the daily
+puzzle, a button that needs a tap), and the service worker shows a push as a notification
+(delivered through the DevTools protocol's `ServiceWorker.deliverPushMessage`, as a push service
+would) with the room to open on a tap."""
+
+import json
+import time
+
+SHOTS = "Tests/Browser/screenshots"
+
+
+def registration_id(cdp, page):
+    """The id of the site's service worker registration, once the page's worker is active."""
+    registrations = {}
+    cdp.on("ServiceWorker.workerRegistrationUpdated",
+           lambda event: registrations.update({r["scopeURL"]: r["registrationId"] for r in event["registrations"]}))
+    cdp.send("ServiceWorker.enable")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    deadline = time.monotonic() + 15
+    while not registrations and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert registrations, "no service worker registration was reported"
+    return next(iter(registrations.values()))
+
+
+def test_the_devices_page_offers_notifications_after_a_tap(player):
+    page = player()
+    page.goto("/devices")
+    panel = page.locator("[data-push-settings]")
+    assert panel.locator("[data-push-kind]:checked").evaluate_all("boxes => boxes.map(box => box.value)") == [
+        "yourTurn", "roomStarted"]
+    assert panel.locator("[data-push-hour]").input_value() == "9"
+    assert panel.locator("[data-push-on]").is_enabled()
+    assert panel.locator("[data-push-off]").is_hidden(), "nothing to turn off before notifications are on"
+    page.wait_for_function("document.querySelector('[data-push-status]').textContent.startsWith('Tick')")
+    panel.screenshot(path=f"{SHOTS}/push-settings-390x844.png")
+    assert page.errors == []
+
+
+def test_a_push_shows_a_notification_that_names_the_room(player, server):
+    page = player()
+    page.context.grant_permissions(["notifications"], origin=server.url)
+    page.goto("/devices")
+    cdp = page.context.new_cdp_session(page)
+    registration = registration_id(cdp, page)
+    notice = {"kind": "yourTurn", "title": "Your turn in room K7Q-X4P",
+              "body": "Memorize · Pets: Bo turned up 🐱: no match. Ana's turn.", "url": "/rooms/K7QX4P",
+              "tag": "room-K7QX4P"}
+    cdp.send("ServiceWorker.deliverPushMessage",
+             {"origin": server.url, "registrationId": registration, "data": json.dumps(notice)})
+    shown = []
+    deadline = time.monotonic() + 15
+    while not shown and time.monotonic() < deadline:
+        shown = page.evaluate("""async () => {
+            const registration = await navigator.serviceWorker.ready;
+            return (await registration.getNotifications()).map(n => ({title: n.title, body: n.body, tag: n.tag,
+                                                                     url: n.data && n.data.url}));
+        }""")
+        if not shown:
+            page.wait_for_timeout(100)
+    assert shown == [{"title": notice["title"], "body": notice["body"], "tag": "room-K7QX4P",
+                      "url": "/rooms/K7QX4P"}]
+    assert page.errors == []
