@@ -28,9 +28,10 @@ struct PushNotifier: Sendable {
     @discardableResult
     func notify(_ player: PlayerID, _ notice: PushNotice, once key: String) async -> Int {
         do {
-            guard try await database.notePushSent(key, at: now()) else { return 0 }
+            // NB: a player who asked for none of these costs one read, and notes nothing.
             let subscriptions = try await database.pushSubscriptions(
                 of: player, asking: notice.kind, allowingLocal: allowsLocalEndpoints)
+            guard !subscriptions.isEmpty, try await database.notePushSent(key, at: now()) else { return 0 }
             let payload = try JSONEncoder().encode(notice)
             var delivered = 0
             for subscription in subscriptions where await send(payload, notice, to: subscription) {

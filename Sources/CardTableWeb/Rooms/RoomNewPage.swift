@@ -55,6 +55,7 @@ struct RoomNewPage: PageModel {
     let lacksThemes: Bool
 
     /// One of the paces a Memorize room may play at.
+    @TemplateFields
     struct PaceChoice: Encodable, Sendable {
         let value: String
         let title: String

@@ -61,7 +61,7 @@ import Testing
             + routes(StatsRoute.Template.self) + routes(RoomRoute.Template.self)
             + routes(LobbyRoute.Template.self) + routes(DevicesRoute.Template.self)
             + routes(RatingsRoute.Template.self) + routes(PushRoute.Template.self)
-            + routes(PushRoute.Removal.self)
+            + routes(PushRoute.Removal.self) + routes(YourGamesRoute.Template.self)
     }
 
     /// The operations under the contract's `paths`, as `METHOD /path`: a path is a key two spaces
