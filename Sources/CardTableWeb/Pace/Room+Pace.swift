@@ -9,6 +9,11 @@ extension Room {
         phase == .playing ? turnClock?.deadline : nil
     }
 
+    /// The room's game in words: "Memorize · Animals", "Set-Chain".
+    var gameTitle: String {
+        theme.map { "Memorize · \($0.name)" } ?? setVariant.gameName
+    }
+
     /// The member whose turn it is in a Memorize game under way, if it is a person's.
     var memberToPlay: RoomMember? {
         guard phase == .playing, case .memorize(let game)? = table else { return nil }

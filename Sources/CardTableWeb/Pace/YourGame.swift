@@ -32,7 +32,7 @@ struct YourGame: Encodable, Sendable {
         code = room.code.rawValue
         url = RoomRoute.page(room.code).path
         game = room.game
-        name = room.theme.map { "Memorize · \($0.name)" } ?? room.setVariant.gameName
+        name = room.gameTitle
         pace = room.pace
         let toPlay = room.memberToPlay
         yourTurn = toPlay?.player == player

@@ -69,8 +69,7 @@ struct RoomNotices: Sendable {
 
     /// "Memorize · Animals: Bo turned up 🦊: no match. Ana's turn.", at most 200 characters.
     private static func line(_ room: Room, _ words: String) -> String {
-        let game = room.theme.map { "Memorize · \($0.name)" } ?? room.setVariant.gameName
-        let line = "\(game): \(words)"
+        let line = "\(room.gameTitle): \(words)"
         return line.count <= 200 ? line : String(line.prefix(199)) + "…"
     }
 }
