@@ -31,7 +31,8 @@ import Testing
     ) async throws {
         try await store.savePushSubscription(
             PushSubscription(
-                endpoint: try PushEndpoint(service.endpoint(path), allowsLocal: true), keys: PushReceiver().keys,
+                endpoint: try PushEndpoint(service.endpoint(path), allowsLocal: true),
+                keys: PushReceiver().keys,
                 notify: [.daily], dailyHour: hour),
             device: .random(), named: DeviceName(userAgent: nil), of: player, at: clock.now())
     }
