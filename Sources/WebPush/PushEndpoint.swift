@@ -48,6 +48,8 @@ public struct PushEndpoint: Hashable, Sendable {
         }
         guard let first = addresses.first else { throw .unresolvable(host: host) }
         for address in addresses where !isAllowed(address) {
+            // NB: plain http is refused for being plain http, wherever its host is.
+            if !usesTLS, !address.isLoopback { throw .notHTTPS }
             throw .notPublic(host: host, address: address.description)
         }
         return first
