@@ -88,22 +88,30 @@ self.addEventListener("push", (event) => {
 /** A tap on a notification: the page it names, in a window of the site already open if any. */
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const target = new URL(event.notification.data?.url || "/", self.location.origin);
-  if (target.origin !== self.location.origin) return;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-      const open = windows.find((client) => new URL(client.url).pathname === target.pathname) || windows[0];
-      if (open) {
-        try {
-          await open.focus();
-          if (open.url !== target.href) await open.navigate(target.href);
-          return;
-        } catch {
-          // NB: a window this worker does not control cannot be sent elsewhere: a new one opens.
-        }
-      }
-      await self.clients.openWindow(target.href);
-    })(),
-  );
+  const opening = openNoticePage(event.notification.data?.url);
+  event.waitUntil(opening);
 });
+
+/**
+ * Shows `url` (a page of this site): a window of the site already open is taken there and
+ * brought forward; with none, a new one opens.
+ */
+async function openNoticePage(url) {
+  const target = new URL(url || "/", self.location.origin);
+  if (target.origin !== self.location.origin) return;
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).pathname === target.pathname) || windows[0];
+  if (open) {
+    let shown = open;
+    if (open.url !== target.href) {
+      // NB: a window this worker does not control cannot be sent elsewhere: a new one opens.
+      shown = await open.navigate(target.href).catch(() => null);
+    }
+    if (shown) {
+      // NB: bringing it forward is a courtesy the browser may decline.
+      await shown.focus().catch(() => {});
+      return;
+    }
+  }
+  await self.clients.openWindow(target.href);
+}
