@@ -93,13 +93,31 @@ import Testing
         #expect(clock.forfeitedSeats == [0])
         #expect(game.absentSeats == [0])
         #expect(game.turn == 1)
-        #expect(!clock.isAbandoned)
+        #expect(!clock.isAbandoned(game))
         // Seat 1 plays on alone: its turns are never passed to the seat given up.
         now += day
         #expect(
             clock.passOverdueTurn(of: &game, at: now) == TurnLapse(seat: 1, missesInARow: 3, forfeited: true))
-        #expect(clock.isAbandoned)
+        #expect(clock.isAbandoned(game))
         #expect(clock.passOverdueTurn(of: &game, at: now + 2 * day) == nil)
+    }
+
+    /// A seat whose player left (the host removed them) is out of play too: when the last seat
+    /// in play gives up, the game is abandoned at once, and no seat is given up twice.
+    @Test func theLastSeatInPlayGivingUpAbandonsTheGame() {
+        var (game, clock) = table(seats: 2)
+        game.leave(1)
+        clock.follow(game, at: start)
+        var lapses: [TurnLapse] = []
+        for day in 1...5 {
+            if let lapse = clock.passOverdueTurn(of: &game, at: start + Double(day) * self.day) {
+                lapses.append(lapse)
+            }
+        }
+        #expect(lapses.map(\.missesInARow) == [1, 2, 3])
+        #expect(lapses.last?.forfeited == true)
+        #expect(clock.forfeitedSeats == [0])
+        #expect(clock.isAbandoned(game))
     }
 
     @Test func aMoveBetweenMissesStartsTheCountOver() {
@@ -153,7 +171,7 @@ import Testing
                 #expect(clock.seat == game.turn)
                 #expect(Set(clock.forfeitedSeats).count == clock.forfeitedSeats.count)
                 #expect(Set(clock.forfeitedSeats) == game.absentSeats)
-                if !clock.isAbandoned { #expect(!clock.hasForfeited(game.turn)) }
+                if !clock.isAbandoned(game) { #expect(!clock.hasForfeited(game.turn)) }
                 for seat in 0..<seats where !clock.hasForfeited(seat) {
                     #expect(clock.missesInARow[seat] < clock.missLimit)
                 }

@@ -36,6 +36,7 @@ extension Room {
     {
         try requireHostBetweenGames(host)
         guard !isRated else { throw .botsAreCasual }
+        guard pace == .live else { throw .botsAreLive }
         guard members.count < Self.maximumMembers else { throw .full }
         guard members.filter({ !$0.isAway || $0.number == self.host.number }).count < Self.maximumPlayers
         else {
@@ -70,6 +71,7 @@ extension Room {
         guard member.number == self.host.number else { throw .notTheHost }
         guard phase == .playing else { throw .notStarted }
         guard !isRated else { throw .botsAreCasual }
+        guard pace == .live else { throw .botsAreLive }
         guard let leaver = members.first(where: { $0.number == number }), leaver.isAway,
             let seat = leaver.seat
         else { throw .seatNotLeft }

@@ -43,7 +43,7 @@ extension Room {
         setTable(.memorize(game))
         setTurnClock(clock)
         let missed = member(atSeat: lapse.seat)
-        let name = missed?.name.text ?? "Player \(lapse.seat + 1)"
+        let name = name(ofSeat: lapse.seat)
         var happenings: [RoomHappening]
         if lapse.forfeited {
             if let missed { updateMember(missed.number) { $0.isAway = true } }
@@ -61,11 +61,11 @@ extension Room {
                     member: missed?.number)
             ]
         }
-        if clock.isAbandoned {
+        if clock.isAbandoned(game) {
             finish()
             let result = resultText.map { " " + $0 } ?? ""
             happenings.append(
-                RoomHappening(kind: .gameOver, text: "Game over! Every seat was given up.\(result)"))
+                RoomHappening(kind: .gameOver, text: "Game over! No seat is left in play.\(result)"))
         } else if isRated, activeSeats.count < 2 {
             finish()
             happenings.append(RoomHappening(kind: .gameOver, text: "Game over! " + (resultText ?? "")))

@@ -22,21 +22,17 @@ extension Room {
 }
 
 extension DatabaseTransaction {
-    /// Keeps the room's row and its seats in step with a change from `before`: when its turn
-    /// passes and whose it is (a room played a turn a day), and who is seated in the game under
-    /// way. Written only when they changed, so most moves write nothing more.
-    func noteTurnAndSeats(of room: Room, since before: Room, at now: Date) throws {
-        let code = room.code.rawValue
-        if room.turnDue != before.turnDue || room.dailyTurnPlayer != before.dailyTurnPlayer {
-            try execute(
-                """
-                UPDATE room SET turn_due_at = \(room.turnDue), turn_player_id = \(room.dailyTurnPlayer?.rawValue)
-                WHERE code = \(code)
-                """)
-        }
+    /// Keeps the room's seats in step with a change from `before`: who plays in the game under
+    /// way. Written only when they changed (a start, an end, a seat given up or removed), in a
+    /// write transaction with the room's row, so most moves write nothing more. (The turn's
+    /// columns are saved with the room's row: see ``record(_:in:at:unlessChangedSince:finishing:savingState:)``.)
+    func noteSeats(of room: Room, since before: Room, at now: Date) throws {
+        guard room.phase == .playing || before.phase == .playing else { return }
         let seated = room.playingPeople
         let wasSeated = before.playingPeople
         guard seated != wasSeated else { return }
+        try requireWriteTransaction()
+        let code = room.code.rawValue
         for player in wasSeated.subtracting(seated) {
             try execute("DELETE FROM room_seat WHERE room_code = \(code) AND player_id = \(player.rawValue)")
         }

@@ -52,15 +52,20 @@ struct PushSweep: Service {
             url: DailyRoute.today.path, tag: "daily")
         var delivered = 0
         for player in players {
-            delivered += await notifier.notify(player, notice, once: "daily:\(today):\(player.rawValue)")
+            delivered += await notifier.notify(
+                player, notice, once: Self.dailyKeyPrefix(today) + player.rawValue)
         }
         return delivered
     }
+
+    /// The start of the key that sends a player the notice of `day`'s puzzle once: the player's
+    /// id follows.
+    static func dailyKeyPrefix(_ day: PuzzleDate) -> String { "daily:\(day):" }
 }
 
 extension CardTableDatabase {
     /// The players with a subscription that asked for the daily puzzle at `hour` (UTC) who have
-    /// not solved the puzzle of `day`.
+    /// not solved the puzzle of `day`, nor been told of it (a sweep runs every minute of the hour).
     func playersAskingDailyPuzzle(at hour: Int, unsolvedOn day: PuzzleDate) async throws -> [PlayerID] {
         try await read { transaction in
             try transaction.rows(
@@ -68,6 +73,8 @@ extension CardTableDatabase {
                 SELECT DISTINCT player_id FROM push_subscription
                 WHERE daily_hour = \(hour) AND notify LIKE '%daily%' AND player_id NOT IN (
                     SELECT player_id FROM daily_solve WHERE puzzle_date = \(day.description))
+                AND NOT EXISTS (
+                    SELECT 1 FROM push_sent WHERE key = \(PushSweep.dailyKeyPrefix(day)) || player_id)
                 ORDER BY player_id
                 """
             ) { row in PlayerID(rawValue: try row("player_id")) }.compactMap { $0 }

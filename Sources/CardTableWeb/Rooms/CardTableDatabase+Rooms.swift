@@ -74,11 +74,11 @@ extension CardTableDatabase {
             let finished = stored.room.finishedGames(since: before, at: now)
             try transaction.rateGame(in: &stored.room, endedSince: before, at: now)
             try transaction.noteRecentPlayers(in: stored.room, finishing: finished, at: now)
+            // NB: before the room's row, as rating: a change of seats moves to a write transaction.
+            try transaction.noteSeats(of: stored.room, since: before, at: now)
             let events = try transaction.record(
                 happenings, in: &stored, at: now, unlessChangedSince: version, finishing: finished,
                 savingState: stored.room != before)
-            // NB: after the room's row was saved, which it is only if unchanged since it was read.
-            try transaction.noteTurnAndSeats(of: stored.room, since: before, at: now)
             return RoomChange(stored: stored, events: events, happenings: events.isEmpty ? [] : happenings)
         }
     }

@@ -41,7 +41,7 @@ extension Room {
         // NB: a room played a turn a day needs nobody here: everyone still in it plays again,
         // those who gave up their seat last game too.
         if pace == .daily {
-            for member in members where !member.wasRemoved {
+            for member in members where !member.wasRemoved && member.isMergedAway != true {
                 updateMember(member.number) { $0.isAway = false }
             }
         }

@@ -405,6 +405,10 @@ struct RoomController: Sendable {
             throw AppError.badRequest(
                 "rated: games against the computer are casual; ratings count people only.")
         }
+        guard (form.pace ?? .live) == .live else {
+            throw AppError.badRequest(
+                "pace: games against the computer are live; a turn a day is for people.")
+        }
         return (count, form.level ?? .casual)
     }
 

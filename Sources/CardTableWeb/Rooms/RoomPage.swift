@@ -221,9 +221,9 @@ struct RoomPage: PageModel {
         eventsURL = RoomRoute.events(code, after: stored.lastEvent).path
         botsURL = RoomRoute.bots(code).path
         let isHost = isHost
-        canAddBots = isHost && room.phase != .playing && !room.isRated
+        canAddBots = isHost && room.phase != .playing && !room.isRated && room.pace == .live
         leftSeats =
-            isHost && room.phase == .playing && !room.isRated
+            isHost && room.phase == .playing && !room.isRated && room.pace == .live
             ? room.members.filter { $0.isAway && $0.seat != nil }.map {
                 LeftSeat(
                     number: $0.number, name: $0.name.text,

@@ -19,6 +19,8 @@ enum RoomRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case ratedNeedsTwoPlayers
     /// Computer opponents play casual games only.
     case botsAreCasual
+    /// Computer opponents play live: a room played a turn a day is for people.
+    case botsAreLive
     /// The member with this number is not a computer opponent.
     case notABot(Int)
     /// Every seat of the next game is taken (a bot would only watch).
@@ -65,6 +67,8 @@ enum RoomRefusal: Error, Hashable, Sendable, CustomStringConvertible {
                 + "or make a casual room to play alone."
         case .botsAreCasual:
             "Rated games are between people: computer opponents play in casual rooms only."
+        case .botsAreLive:
+            "A room played a turn a day is for people: computer opponents play in live rooms only."
         case .notABot(let number): "Member \(number) is not a computer opponent."
         case .noSeatForBot(let maximum):
             "A game seats \(maximum) players and every seat is taken: a computer opponent would only watch."

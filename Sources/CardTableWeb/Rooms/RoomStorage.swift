@@ -80,9 +80,14 @@ extension DatabaseTransaction {
         // NB: a room its change left as it was is not written again (encoding it is most of a move).
         let state: [(String, SQLValue)] =
             savingState ? [("state", .text(try JSONText.encode(stored.room)))] : []
+        // NB: the turn's columns in the same statement as the state, so they never disagree.
+        let turn: [(String, SQLValue)] = [
+            ("turn_due_at", stored.room.turnDue.map { .date($0) } ?? .null),
+            ("turn_player_id", stored.room.dailyTurnPlayer.map { .text($0.rawValue) } ?? .null),
+        ]
         let room = AddedRow(
             table: "room",
-            values: [("code", .text(code))] + state + [
+            values: [("code", .text(code))] + state + turn + [
                 ("last_event", stored.lastEvent.sqlValue), ("active_at", .date(now)),
             ])
         try saveUnlessChanged(

@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Each move restarts the time of the player who made it (a player who matches goes again with
 /// a full ``turnLength``). A turn not played in time passes to the next player; a seat that misses
-/// ``missLimit`` turns in a row is given up for the rest of the game, and a game whose every seat
-/// was given up is abandoned.
+/// ``missLimit`` turns in a row is given up for the rest of the game, and a game with no seat left
+/// in play (each given up, or left) is abandoned.
 public struct TurnClock: Equatable, Sendable, Codable {
     /// How long a player has for each move.
     public let turnLength: TimeInterval
@@ -36,8 +36,10 @@ public struct TurnClock: Equatable, Sendable, Codable {
     /// When the turn of ``seat`` passes if they do not move.
     public var deadline: Date { since.addingTimeInterval(turnLength) }
 
-    /// Whether every seat was given up.
-    public var isAbandoned: Bool { forfeitedSeats.count == missesInARow.count }
+    /// Whether `game` has no seat left in play: each was given up, or its player left.
+    public func isAbandoned<Content>(_ game: TurnBasedMemoryGame<Content>) -> Bool {
+        game.absentSeats.count >= game.seatCount
+    }
 
     /// Whether `seat` was given up.
     public func hasForfeited(_ seat: Int) -> Bool { forfeitedSeats.contains(seat) }
@@ -67,10 +69,11 @@ public struct TurnClock: Equatable, Sendable, Codable {
     public mutating func passOverdueTurn<Content>(of game: inout TurnBasedMemoryGame<Content>, at now: Date)
         -> TurnLapse?
     {
-        guard !game.isOver, !isAbandoned, deadline <= now, missesInARow.indices.contains(seat) else {
-            return nil
-        }
-        let missed = seat
+        // NB: the turn is the game's: the clock follows it, and a seat no longer in play has none.
+        let missed = game.turn
+        guard !game.isOver, !isAbandoned(game), deadline <= now, missesInARow.indices.contains(missed),
+            !game.absentSeats.contains(missed)
+        else { return nil }
         missesInARow[missed] += 1
         let forfeits = missesInARow[missed] >= missLimit
         if forfeits {

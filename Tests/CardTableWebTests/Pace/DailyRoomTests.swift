@@ -197,6 +197,45 @@ import Testing
         #expect(try await referee.current(playing).closedAt == nil)
     }
 
+    /// A room of Ana's played a turn a day, with Bo joined.
+    private func dailyRoom(ana: PlayerID, bo: PlayerID) throws -> Room {
+        var room = Room(
+            code: try #require(RoomCode("K7QX4P")), game: .memorize,
+            theme: Theme("Pets", "🐶🐱🐭", color: .named("orange")), pace: .daily, host: ana,
+            hostName: try DisplayName(typed: "Ana"))
+        _ = try room.join(bo, as: DisplayName(typed: "Bo"))
+        return room
+    }
+
+    @Test func computerOpponentsPlayLiveRoomsOnly() throws {
+        let (ana, bo) = (PlayerID.random(), PlayerID.random())
+        let room = try dailyRoom(ana: ana, bo: bo)
+        var tried = room
+        do {
+            _ = try tried.addBot(.casual, as: PlayerID.random(), by: ana)
+            Issue.record("a computer opponent joined a room played a turn a day")
+        } catch {
+            #expect(error == .botsAreLive)
+        }
+        #expect(
+            RoomPage(
+                StoredRoom(room: room, lastEvent: 2, closedAt: nil), for: ana, announcement: "", origin: ""
+            )
+            .canAddBots == false)
+    }
+
+    @Test func aPlayerLinkedIntoAnotherIsNotSeatedTwice() throws {
+        let (ana, bo, boOnHisPhone) = (PlayerID.random(), PlayerID.random(), PlayerID.random())
+        var room = try dailyRoom(ana: ana, bo: bo)
+        _ = try room.join(boOnHisPhone, as: DisplayName(typed: "Bo's phone"))
+        let merged = room.mergeMember(boOnHisPhone, into: bo)
+        #expect(merged)
+        var generator = SystemRandomNumberGenerator()
+        _ = try room.start(by: ana, using: &generator, at: clock.now())
+        #expect(room.members.filter { $0.seat != nil }.map(\.name.text) == ["Ana", "Bo"])
+        #expect(room.turnClock?.missesInARow.count == 2)
+    }
+
     @Test func aSetRoomIsLive() async throws {
         let referee = try table().referee
         await #expect(
