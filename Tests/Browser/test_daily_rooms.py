@@ -6,9 +6,10 @@ Tests/Browser/screenshots/daily-*.png."""
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from conftest import SCREENSHOTS, SIZES
+from conftest import SCREENSHOTS, SIZES, players_of, started_server
 from helpers import create_theme
 from room_helpers import join, updates, wait_for_update
 from test_bots import no_serious_violations, sticks_out_sideways
@@ -73,3 +74,36 @@ def test_your_games_with_none_says_how_to_start_one(player):
     expect(page.locator("[data-your-games-empty]")).to_be_visible()
     expect(page.locator("[data-your-game]")).to_have_count(0)
     no_serious_violations(page)
+
+
+@pytest.fixture(scope="module")
+def daily_server():
+    """A server whose day passes in about 4 s and whose sweeps run twice a second."""
+    server = started_server("daily-pages", {"CARDTABLE_TEST_CLOCK_RATE": "20000",
+                                            "CARDTABLE_TEST_SWEEP_SECONDS": "0.5"})
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def daily_player(browser, daily_server):
+    yield from players_of(browser, daily_server)
+
+
+def test_a_player_who_misses_three_turns_gives_up_the_seat(daily_player):
+    """Ana plays alone and never moves: each day her turn passes back to her, the third miss gives
+    up her seat, and with no seat left in play the game ends; the page says so as it happens."""
+    ana = daily_player(390, 844)
+    theme = create_theme(ana, "Pets", "🐶🐱🐭")
+    ana.goto(f"/rooms/new?game=memorize&themeID={theme}")
+    ana.locator("input[data-room-pace=daily]").check()
+    ana.locator("#room-name").fill("Ana")
+    ana.get_by_role("button", name="Make a room").click()
+    ana.wait_for_url(re.compile(r"/rooms/[2-9A-Z]{6}$"))
+    ana.get_by_role("button", name="Start the game").click()
+    expect(ana.locator(".room-member.is-you")).to_contain_text("gave up", timeout=40_000)
+    expect(ana.locator("main")).to_contain_text("No seat is left in play")
+    photograph(ana, "gave-up")
+    no_serious_violations(ana)
+    assert ana.errors == []
