@@ -104,6 +104,7 @@ def test_a_player_who_misses_three_turns_gives_up_the_seat(daily_player):
     ana.get_by_role("button", name="Start the game").click()
     expect(ana.locator(".room-member.is-you")).to_contain_text("gave up", timeout=40_000)
     expect(ana.locator("main")).to_contain_text("No seat is left in play")
+    expect(ana.locator("main")).not_to_contain_text("Everyone left")
     photograph(ana, "gave-up")
     no_serious_violations(ana)
     assert ana.errors == []

@@ -61,12 +61,7 @@ extension Room {
                     member: missed?.number)
             ]
         }
-        if clock.isAbandoned(game) {
-            finish()
-            let result = resultText.map { " " + $0 } ?? ""
-            happenings.append(
-                RoomHappening(kind: .gameOver, text: "Game over! No seat is left in play.\(result)"))
-        } else if isRated, activeSeats.count < 2 {
+        if clock.isAbandoned(game) || (isRated && activeSeats.count < 2) {
             finish()
             happenings.append(RoomHappening(kind: .gameOver, text: "Game over! " + (resultText ?? "")))
         } else if let next = member(atSeat: game.turn) {

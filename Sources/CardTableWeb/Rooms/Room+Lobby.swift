@@ -147,11 +147,14 @@ extension Room {
             cards: cards.map(\.id))
     }
 
-    /// "Everyone else left: Ana wins." for a rated game that ended so.
+    /// "Everyone else left: Ana wins." for a rated game that ended so; in a room played a turn a
+    /// day, where seats are given up rather than left, "Everyone else is out: Ana wins." or "No
+    /// seat is left in play.".
     private var leaversResult: String {
         let staying = members.filter { $0.seat != nil && !$0.isAway }.map(\.name.text)
-        guard !staying.isEmpty else { return "Everyone left." }
-        return "Everyone else left: \(Self.list(staying)) wins."
+        let isDaily = pace == .daily
+        guard !staying.isEmpty else { return isDaily ? "No seat is left in play." : "Everyone left." }
+        return "Everyone else \(isDaily ? "is out" : "left"): \(Self.list(staying)) wins."
     }
 
     private func setResult(_ game: MultiplayerSetGame) -> String {
