@@ -19,7 +19,9 @@
 # certificate for 127.0.0.1 and localhost, made by openssl (browsers warn about it: it is
 # signed by nobody they know) · PROMETHEUS=1 to run Debian's prometheus too, scraping every
 # instance's metrics port every 2 s (CARDTABLE_PROMETHEUS is its address) · PER_CLIENT=N for the
-# connections one client address may hold through nginx (256 by default; a load test's more).
+# connections one client address may hold through nginx (256 by default; a load test's more)
+# · PG_STATEMENTS=1 to load pg_stat_statements with track_planning in the cluster
+# (CARDTABLE_DATABASE is then its address; it costs PostgreSQL some CPU per statement).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -98,11 +100,19 @@ if [ "$STORE" = postgres ]; then
     say "PostgreSQL cluster on 127.0.0.1:$PG_PORT"
     runuser -u postgres -- "$PG_BIN/initdb" -D "$WORK/pg/data" --auth=trust --username=postgres \
         --encoding=UTF8 --locale=C.UTF-8 >"$WORK/initdb.log" 2>&1 || { cat "$WORK/initdb.log" >&2; exit 1; }
+    statements=""
+    [ "${PG_STATEMENTS:-0}" = 1 ] \
+        && statements=" -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=on"
     runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$WORK/pg/data" -l "$WORK/pg/socket/server.log" -w \
-        -o "-p $PG_PORT -k $WORK/pg/socket -c listen_addresses=127.0.0.1" start >/dev/null \
+        -o "-p $PG_PORT -k $WORK/pg/socket -c listen_addresses=127.0.0.1$statements" start >/dev/null \
         || { cat "$WORK/pg/socket/server.log" >&2; exit 1; }
     runuser -u postgres -- "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" cardtable
     DATABASE="postgres://postgres@127.0.0.1:$PG_PORT/cardtable"
+    if [ "${PG_STATEMENTS:-0}" = 1 ]; then
+        "$PG_BIN/psql" -q -h 127.0.0.1 -p "$PG_PORT" -U postgres -d cardtable \
+            -c 'CREATE EXTENSION pg_stat_statements' >/dev/null
+        export CARDTABLE_DATABASE=$DATABASE
+    fi
     # One secret for every instance, made before any starts (DEPLOY.md: copy it to each machine).
     python3 -c 'import secrets; print(secrets.token_hex(32))' >"$WORK/secret"
     chmod 600 "$WORK/secret"

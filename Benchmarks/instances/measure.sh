@@ -2,7 +2,8 @@
 # One set-up of Benchmarks/instances/run.sh, run by deploy/try-out.sh with CARDTABLE_URL (nginx)
 # and CARDTABLE_PIDS set: seeds players over HTTP, runs the tap and select loads with wrk and the
 # room bots, and prints one JSON line, with the instances' and PostgreSQL's CPU per tap and select
-# (from /proc/PID/task/*/schedstat).
+# (from /proc/PID/task/*/schedstat). With CARDTABLE_DATABASE set (try-out.sh's PG_STATEMENTS=1), it
+# also counts PostgreSQL's statements, plans and planning time per request (pg_stat_statements).
 #
 #   measure.sh STORE INSTANCES
 set -euo pipefail
@@ -14,6 +15,9 @@ trap 'rm -rf "$WORK"' EXIT
 
 python3 "$ROOT/Benchmarks/http/seed.py" play --url "$CARDTABLE_URL" --players "$PLAYERS" \
     --cookies "$WORK/cookies.txt" >&2
+
+# Runs SQL on the set-up's cluster (CARDTABLE_DATABASE), unaligned and without headers.
+pg() { psql -X -q -A -t -F ' ' "$CARDTABLE_DATABASE" -c "$1"; }
 
 # The CPU time, in nanoseconds, that the threads of processes "$@" have run so far.
 cpu_ns() {
@@ -33,6 +37,7 @@ for mode in tap select; do
         [ "$run" = warmup ] && length=2s
         # NB: PostgreSQL's CPU is every `postgres` process's on the machine (only the set-up's
         # cluster runs during a benchmark); a backend that ends meanwhile takes its time along.
+        [ -n "${CARDTABLE_DATABASE:-}" ] && pg 'SELECT pg_stat_statements_reset()' >/dev/null
         instances0=$(cpu_ns $CARDTABLE_PIDS) postgres0=$(cpu_ns $(pgrep -x postgres || true))
         BENCH_MODE=$mode BENCH_ACCEPT=application/json BENCH_COOKIES="$WORK/cookies.txt" \
             BENCH_RESULT="$WORK/$mode-$run.json" \
@@ -40,6 +45,17 @@ for mode in tap select; do
             "$CARDTABLE_URL" >/dev/null
         echo "$(($(cpu_ns $CARDTABLE_PIDS) - instances0)) $(($(cpu_ns $(pgrep -x postgres || true)) - postgres0))" \
             >"$WORK/$mode-$run.cpu"
+        if [ -n "${CARDTABLE_DATABASE:-}" ]; then
+            # NB: the statements that read pg_stat_statements itself are left out.
+            pg "SELECT sum(calls), sum(plans), round(sum(total_plan_time)::numeric, 3),
+                    round(sum(total_exec_time)::numeric, 3)
+                FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'" >"$WORK/$mode-$run.statements"
+            [ "$run" = measured ] && pg "SELECT calls, plans, round(total_plan_time::numeric, 1),
+                    round(total_exec_time::numeric, 1), left(regexp_replace(query, '\s+', ' ', 'g'), 90)
+                FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'
+                ORDER BY total_plan_time + total_exec_time DESC LIMIT 6" \
+                | sed "s/^/$mode: calls plans plan_ms exec_ms | /" >&2
+        fi
     done
 done
 
@@ -60,7 +76,17 @@ def wrk(mode):
     r = json.load(open(f"{work}/{mode}-measured.json"))
     seconds = r["duration_us"] / 1e6
     instances_ns, postgres_ns = map(int, open(f"{work}/{mode}-measured.cpu").read().split())
-    return {
+    statements = {}
+    try:
+        calls, plans, plan_ms, exec_ms = open(f"{work}/{mode}-measured.statements").read().split()
+        n = r["requests"]
+        statements = {"postgres_statements": {
+            "per_request": round(int(calls) / n, 2), "plans_per_request": round(int(plans) / n, 3),
+            "plan_ms_per_request": round(float(plan_ms) / n, 4),
+            "exec_ms_per_request": round(float(exec_ms) / n, 4)}}
+    except FileNotFoundError:
+        pass
+    return statements | {
         "instances_cpu_us": round(instances_ns / r["requests"] / 1000),
         "postgres_cpu_us": round(postgres_ns / r["requests"] / 1000),
         "per_s": round(r["requests"] / seconds), "p50_ms": round(r["latency_us"]["p50"] / 1000, 1),

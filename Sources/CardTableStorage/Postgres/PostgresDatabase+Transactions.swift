@@ -8,6 +8,13 @@ extension PostgresDatabase {
         async throws
         -> Value
     {
+        try await runningAgainIfStale { try await self.writeOnce(body) }
+    }
+
+    private func writeOnce<Value: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) throws -> Value)
+        async throws
+        -> Value
+    {
         try await DamagedRowPolicy.write { damage in
             try await transaction { [self] connection in
                 try await run(body, on: connection, canWrite: true, damage: damage)
@@ -29,12 +36,30 @@ extension PostgresDatabase {
         async throws
         -> Value
     {
+        try await runningAgainIfStale { try await self.readOnce(body) }
+    }
+
+    private func readOnce<Value: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) throws -> Value)
+        async throws
+        -> Value
+    {
         try await DamagedRowPolicy.read {
             try await snapshot { [self] connection in
                 try await run(body, on: connection, canWrite: false)
             }
         } elseWrite: {
-            try await write(body)
+            try await writeOnce(body)
+        }
+    }
+
+    /// Runs `work` (a transaction, rolled back when it throws) once more when PostgreSQL refused
+    /// one of its prepared statements because a table it reads changed shape meanwhile (another
+    /// instance migrated the schema): by then every statement is prepared afresh.
+    private func runningAgainIfStale<Value>(_ work: () async throws -> Value) async throws -> Value {
+        do {
+            return try await work()
+        } catch  where PreparedStatements.isStale(error) {
+            return try await work()
         }
     }
 
@@ -83,10 +108,11 @@ extension PostgresDatabase {
     /// Whether PostgreSQL undid a statement because of another transaction and it may simply
     /// run again: a deadlock (a move's save takes its game row, then the player's key share for
     /// the rows it adds, while a theme edit or a merge locks the player and then the games), or
-    /// a serialization failure.
+    /// a serialization failure; or a prepared statement refused because its tables changed shape
+    /// (see ``PreparedStatements/startAfresh()``).
     private static func mustRunAgain(_ error: PSQLError) -> Bool {
         guard error.code == .server, let state = error.serverInfo?[.sqlState] else { return false }
-        return state == "40P01" || state == "40001"
+        return state == "40P01" || state == "40001" || PreparedStatements.isStale(error)
     }
 
     /// Runs `body` on `connection` as a ``PostgresTransaction``, on one of the threads that may

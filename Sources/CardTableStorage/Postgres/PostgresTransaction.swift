@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
@@ -16,11 +17,13 @@ package struct PostgresTransaction: DatabaseTransaction {
 
     @discardableResult
     package func execute(_ sql: SQL) throws -> Int {
-        try run(sql).metadata.rows ?? 0
+        try run(sql, wantsRows: false).rowCount
     }
 
     package func rows<Value>(_ sql: SQL, _ decode: (any DatabaseRow) throws -> Value) throws -> [Value] {
-        try run(sql).rows.map { try decode(PostgresSQLRow(row: PostgresRandomAccessRow($0))) }
+        try run(sql, wantsRows: true).rows.map {
+            try decode(PostgresSQLRow(row: PostgresRandomAccessRow($0)))
+        }
     }
 
     /// How many rows ``forEachRow(_:_:)`` fetches from its cursor at a time.
@@ -33,8 +36,10 @@ package struct PostgresTransaction: DatabaseTransaction {
         try execute("DECLARE cardtable_rows NO SCROLL CURSOR FOR \(sql)")
         var fetched = Self.cursorPage
         while fetched == Self.cursorPage {
-            let page = try run(SQL(stringLiteral: "FETCH FORWARD \(Self.cursorPage) FROM cardtable_rows"))
-                .rows
+            let page = try run(
+                SQL(stringLiteral: "FETCH FORWARD \(Self.cursorPage) FROM cardtable_rows"), wantsRows: true
+            )
+            .rows
             fetched = page.count
             for row in page { try body(PostgresSQLRow(row: PostgresRandomAccessRow(row))) }
         }
@@ -61,11 +66,52 @@ package struct PostgresTransaction: DatabaseTransaction {
         ) { row in try row("row_text") }
     }
 
-    private func run(_ sql: SQL) throws -> PostgresQueryResult {
+    /// Runs `sql` and waits for its answer: prepared on the connection once it has a slot in
+    /// ``PreparedStatements``, else unnamed (parsed and planned afresh).
+    private func run(_ sql: SQL, wantsRows: Bool) throws -> (rows: [PostgresRow], rowCount: Int) {
         let (text, values) = sql.rendered(for: .postgres)
         var binds = PostgresBindings(capacity: values.count)
         for value in values { value.bind(to: &binds) }
-        return try connection.answer(PostgresQuery(unsafeSQL: text, binds: binds), logger: logger).wait()
+        let prepared = Self.preparedText(of: text, wantsRows: wantsRows)
+        guard let prepared,
+            let slot = PreparedStatements.shared.slot(
+                for: PreparedStatements.Statement(text: prepared.text, valueKinds: values.map(\.kind)))
+        else {
+            let result = try connection.answer(PostgresQuery(unsafeSQL: text, binds: binds), logger: logger)
+                .wait()
+            return (result.rows, result.metadata.rows ?? 0)
+        }
+        let answer = connection.eventLoop.makePromise(of: [PostgresRow].self)
+        answer.completeWithTask { [connection, binds, logger] in
+            // NB: a statement written to a closed connection is never answered (see
+            // `answer(_:logger:)`); the statement deadline ends a wait that starts just before.
+            guard !connection.isClosed else { throw PostgresConnectionClosed() }
+            return try await connection.runPrepared(slot: slot, bindings: binds, logger: logger)
+        }
+        let rows: [PostgresRow]
+        do {
+            rows = try answer.futureResult.wait()
+        } catch  where PreparedStatements.isStale(error) {
+            PreparedStatements.shared.startAfresh()
+            throw error
+        }
+        guard prepared.countsChanges else { return (rows, rows.count) }
+        let count = try rows.first.map { try PostgresRandomAccessRow($0)["changed"].decode(Int.self) } ?? 0
+        return ([], count)
+    }
+
+    /// What to prepare for `text`: itself when it is read for its rows or is a query (whose rows
+    /// count themselves); an insert, update or delete run for how many rows it changed, wrapped
+    /// to answer with that count (postgres-nio gives no command tag for a prepared statement);
+    /// nil for any other statement, which is sent unnamed.
+    private static func preparedText(of text: String, wantsRows: Bool) -> (text: String, countsChanges: Bool)?
+    {
+        let verb = text.prefix(7).uppercased()
+        if wantsRows || verb == "SELECT " { return (text, false) }
+        guard verb == "INSERT " || verb == "UPDATE " || verb == "DELETE ",
+            text.range(of: "RETURNING", options: .caseInsensitive) == nil
+        else { return nil }
+        return ("WITH changes AS (\(text) RETURNING 1) SELECT count(*) AS changed FROM changes", true)
     }
 }
 
