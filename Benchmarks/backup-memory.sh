@@ -15,7 +15,10 @@
 # themes for one in three, a solo Set game), then their rows (player, theme, memorize_game,
 # set_game) copied by direct SQL under new random ids up to each size (seed.py clone). Settings
 # (environment): PLAYERS="1000 10000", REAL_PLAYERS=36, LIMIT=600 (seconds allowed to each
-# command), KEEP=1 keeps the work directory. Needs python3 and curl; runs on 127.0.0.1.
+# command), KEEP=1 keeps the work directory, POSTGRES=1 also restores each backup into a new
+# database of a throw-away PostgreSQL cluster (as root: the cluster runs as the postgres user),
+# times it, backs that database up again and says whether it is the same bytes. Needs python3
+# and curl; runs on 127.0.0.1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -33,10 +36,14 @@ log() { printf '== %s\n' "$*" >&2; }
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/cardtable-backup-memory.XXXXXX")
 PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 SERVER_PID=
+PG_BIN=
 cleanup() {
     if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
         kill -TERM "$SERVER_PID"
         wait "$SERVER_PID" 2>/dev/null || true
+    fi
+    if [ -n "$PG_BIN" ]; then
+        runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$WORK/pg/data" -m fast stop >/dev/null 2>&1 || true
     fi
     if [ "${KEEP:-0}" = 1 ]; then echo "kept $WORK" >&2; else rm -rf "$WORK"; fi
 }
@@ -69,6 +76,20 @@ measure() {
 }
 megabytes() { python3 -c 'import os, sys; print(f"{os.path.getsize(sys.argv[1]) / 1e6:.1f}")' "$1"; }
 
+# A throw-away PostgreSQL cluster for POSTGRES=1, fsync on as a site's would be.
+if [ "${POSTGRES:-0}" = 1 ]; then
+    PG_BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+    PG_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    mkdir -p "$WORK/pg/data" "$WORK/pg/socket"
+    chown -R postgres:postgres "$WORK/pg"
+    runuser -u postgres -- "$PG_BIN/initdb" -D "$WORK/pg/data" --auth=trust --username=postgres \
+        --encoding=UTF8 --locale=C.UTF-8 >"$WORK/initdb.log" 2>&1
+    runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$WORK/pg/data" -l "$WORK/pg/server.log" -w \
+        -o "-p $PG_PORT -k $WORK/pg/socket -c listen_addresses=127.0.0.1" start >/dev/null
+    log "PostgreSQL cluster on 127.0.0.1:$PG_PORT"
+fi
+restored=0
+
 printf '%-8s %-10s %-48s %9s %14s %8s %15s %8s\n' players "db MB" binary "backup MB" "backup RSS MB" seconds \
     "restore RSS MB" seconds
 for players in $PLAYERS; do
@@ -86,6 +107,16 @@ for players in $PLAYERS; do
         printf '%-8s %-10s %-48s %9s %14s %8s %15s %8s\n' "$players" "$(megabytes "$DB")" "$binary" \
             "$(megabytes "$backup")" "$backup_rss" "$backup_seconds" "$restore_rss" "$restore_seconds"
         backups+=("$backup")
+        if [ -n "$PG_BIN" ]; then
+            restored=$((restored + 1))
+            "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres "restored$restored"
+            database="postgres://postgres@127.0.0.1:$PG_PORT/restored$restored"
+            read -r pg_rss pg_seconds < <(measure "$binary" restore "$backup" --database "$database")
+            measure "$binary" backup "$WORK/again-$players-$index.jsonl" --database "$database" >/dev/null
+            same="the same bytes"
+            cmp -s "$backup" "$WORK/again-$players-$index.jsonl" || same="NOT the same bytes"
+            echo "  restored into PostgreSQL in $pg_seconds s (peak RSS $pg_rss MB); its backup is $same"
+        fi
     done
     for backup in "${backups[@]:1}"; do
         if cmp -s "${backups[0]}" "$backup"; then

@@ -20,6 +20,7 @@
 # signed by nobody they know) · PROMETHEUS=1 to run Debian's prometheus too, scraping every
 # instance's metrics port every 2 s (CARDTABLE_PROMETHEUS is its address) · PER_CLIENT=N for the
 # connections one client address may hold through nginx (256 by default; a load test's more)
+# · BY_PLAYER=1 for nginx to route rooms by player, as before rooms stayed on one instance
 # · PG_STATEMENTS=1 to load pg_stat_statements with track_planning in the cluster
 # (CARDTABLE_DATABASE is then its address; it costs PostgreSQL some CPU per statement).
 set -euo pipefail
@@ -181,6 +182,7 @@ if [ "${TLS:-0}" = 1 ]; then
 fi
 per_client=()
 [ -n "${PER_CLIENT:-}" ] && per_client=(--per-client "$PER_CLIENT")
+[ "${BY_PLAYER:-0}" = 1 ] && per_client+=(--by-player)
 python3 "$ROOT/deploy/nginx/configure.py" "${tls[@]}" "${per_client[@]}" "$WORK/nginx" "127.0.0.1:$PORT" "${servers[@]}"
 "$NGINX" -p "$WORK/nginx" -c nginx.conf -t >/dev/null 2>&1 || "$NGINX" -p "$WORK/nginx" -c nginx.conf -t
 "$NGINX" -p "$WORK/nginx" -c nginx.conf

@@ -19,6 +19,8 @@
 #   sudo bash Benchmarks/hosts/run.sh       DELAYS="0 0.5 5" INSTANCES=2 DURATION=10s
 #                                           CONNECTIONS=16 PLAYERS=32 ROOMS=100 ROOM_SECONDS=20
 #                                           TIME_LIMIT=1200 (seconds, for the whole run)
+#                                           BY_PLAYER=1 (nginx routes rooms by player, as
+#                                           before rooms stayed on one instance)
 #                                           BINARY=path to cardtable (default: a release build)
 #
 # Needs root (namespaces, the cluster as the postgres user) on Debian: installs postgresql,
@@ -161,7 +163,9 @@ for n in $(seq "$INSTANCES"); do
     say "app$n (pid ${PIDS[$((n - 1))]}) on $(address "app$n"):$PORT"
 done
 # NB: the load host is one client address with hundreds of room sockets.
-python3 "$ROOT/deploy/nginx/configure.py" --per-client 4096 "$WORK/nginx" "$(address lb):$PORT" "${servers[@]}"
+by_player=()
+[ "${BY_PLAYER:-0}" = 1 ] && by_player=(--by-player)
+python3 "$ROOT/deploy/nginx/configure.py" --per-client 4096 "${by_player[@]}" "$WORK/nginx" "$(address lb):$PORT" "${servers[@]}"
 in_host lb "$NGINX" -p "$WORK/nginx" -c nginx.conf
 URL="http://$(address lb):$PORT"
 in_host load curl -fs -o /dev/null --retry 20 --retry-connrefused --retry-delay 0 "$URL/health" \

@@ -4,9 +4,10 @@ through WebSockets on 127.0.0.1, for DURATION seconds.
 Each bot has its own player (cookie). In each room the host makes the room, three bots join,
 the host starts; every bot then watches the events, and after a human-like pause (0.3-1.5 s)
 claims a Set it sees, or votes to deal when there is none; when a game ends the host starts a
-rematch. Measured: events received per second (all bots), claims per second, and the time from
-a claim being sent to the bot receiving the event that judges it (scored, tooLate or wrongSet),
-p50 and p99. Prints one JSON line.
+rematch. Measured: events received per second (all bots), claims per second, the time from a
+claim being sent to the bot receiving the event that judges it (scored, tooLate or wrongSet), p50
+and p99, and the same time to the room's other bots receiving it (behind several instances,
+their sockets may be on another instance than the claimer's). Prints one JSON line.
 """
 
 import asyncio
@@ -64,7 +65,10 @@ class Stats:
         self.events = 0
         self.claims = 0
         self.latencies = []
+        self.to_others = []
         self.errors = 0
+        # When each (room, member)'s last claim went out, for the other bots' latency.
+        self.sent = {}
 
 
 async def bot(room, cookie, number, is_host, stats, deadline):
@@ -82,6 +86,7 @@ async def bot(room, cookie, number, is_host, stats, deadline):
             found = sets_in(table)
             if found:
                 pending = time.monotonic()
+                stats.sent[(room, number)] = pending
                 stats.claims += 1
                 await socket.send(json.dumps({"type": "claim", "cards": random.choice(found)}))
             elif str(number - 1) not in map(str, view["set"]["dealVotes"]):
@@ -102,7 +107,12 @@ async def bot(room, cookie, number, is_host, stats, deadline):
                 continue
             stats.events += 1
             view = message.get("view", view)
-            if message.get("member") == number and message.get("kind") in ("scored", "tooLate", "wrongSet"):
+            judged = message.get("kind") in ("scored", "tooLate", "wrongSet")
+            if judged and message.get("member") != number:
+                sent = stats.sent.get((room, message.get("member")))
+                if sent is not None:
+                    stats.to_others.append(time.monotonic() - sent)
+            if message.get("member") == number and judged:
                 if pending is not None:
                     stats.latencies.append(time.monotonic() - pending)
                     pending = None
@@ -128,14 +138,15 @@ async def main():
         for code, cookies in rooms for index, cookie in enumerate(cookies)
     ])
     elapsed = time.monotonic() - started
-    latencies = sorted(stats.latencies)
-    def percentile(p):
-        return round(1000 * latencies[min(len(latencies) - 1, int(p * len(latencies)))], 1) if latencies else None
+    def percentile(p, values=sorted(stats.latencies)):
+        return round(1000 * values[min(len(values) - 1, int(p * len(values)))], 1) if values else None
+    to_others = sorted(stats.to_others)
     print(json.dumps({
         "rooms": ROOMS, "connections": ROOMS * 4, "seconds": round(elapsed, 1),
         "events_received_per_s": round(stats.events / elapsed), "claims_per_s": round(stats.claims / elapsed, 1),
-        "claims_judged": len(latencies), "errors": stats.errors,
+        "claims_judged": len(stats.latencies), "errors": stats.errors,
         "claim_to_broadcast_ms_p50": percentile(0.5), "claim_to_broadcast_ms_p99": percentile(0.99),
+        "claim_to_others_ms_p50": percentile(0.5, to_others), "claim_to_others_ms_p99": percentile(0.99, to_others),
     }))
 
 

@@ -79,6 +79,13 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: """
+            With PostgreSQL: seconds a statement waits for the database's answer before the \
+            request is answered 503 and the connection is closed (default 5).
+            """)
+    var databaseDeadline: Double?
+
+    @Option(
+        help: """
             A second port that serves GET /metrics in Prometheus' text format (default: none). \
             The site's port never serves it.
             """)
@@ -120,7 +127,7 @@ struct Serve: AsyncParsableCommand {
             hostname: hostname, port: port, database: database, logLevel: logLevel,
             headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, bodyTotalTimeout: bodyTotalTimeout,
             idleTimeout: idleTimeout, secretFile: secretFile, trustedProxies: trustedProxies,
-            hstsMaxAge: hstsMaxAge, databaseWait: databaseWait,
+            hstsMaxAge: hstsMaxAge, databaseWait: databaseWait, databaseDeadline: databaseDeadline,
             metricsPort: metricsPort, metricsHostname: metricsHostname, drainSeconds: drainSeconds,
             connectionsPerAddress: connectionsPerAddress, environment: ProcessInfo.processInfo.environment,
             defaultDatabasePath: Self.defaultDatabasePath)
@@ -192,7 +199,7 @@ struct Serve: AsyncParsableCommand {
     ) async throws {
         let database = try ServedDatabase.postgres(
             settings.databasePath, secret: ServerSecret(file: secretFile), logger: logger,
-            connectionWait: settings.databaseWait)
+            connectionWait: settings.databaseWait, statementDeadline: settings.databaseDeadline)
         let app = try await buildApplication(
             configuration, database: database, environment: environment, logger: logger, drain: stopping.drain
         )

@@ -42,6 +42,8 @@ struct ServeSettings: Equatable {
     var hstsMaxAge: Int
     /// With PostgreSQL: how long a request waits for a database connection before its 503.
     var databaseWait: Duration
+    /// With PostgreSQL: how long a statement waits for the database's answer before its 503.
+    var databaseDeadline: Duration
     /// The port that serves `GET /metrics`, never the site's; nil for none.
     var metricsPort: Int?
     /// The address the metrics port is bound to (127.0.0.1 unless told).
@@ -53,7 +55,8 @@ struct ServeSettings: Equatable {
         hostname: String?, port: Int?, database: String?, logLevel: String? = nil,
         headerTimeout: Double? = nil, bodyTimeout: Double? = nil, bodyTotalTimeout: Double? = nil,
         idleTimeout: Double? = nil, secretFile: String? = nil, trustedProxies: [String] = [],
-        hstsMaxAge: Int? = nil, databaseWait: Double? = nil, metricsPort: Int? = nil,
+        hstsMaxAge: Int? = nil, databaseWait: Double? = nil, databaseDeadline: Double? = nil,
+        metricsPort: Int? = nil,
         metricsHostname: String? = nil, drainSeconds: Double? = nil, connectionsPerAddress: Int? = nil,
         environment: [String: String],
         defaultDatabasePath: String
@@ -147,6 +150,8 @@ struct ServeSettings: Equatable {
         }
         self.databaseWait = try Self.seconds(
             databaseWait, "CARDTABLE_DATABASE_WAIT", environment, or: .seconds(2))
+        self.databaseDeadline = try Self.seconds(
+            databaseDeadline, "CARDTABLE_DATABASE_DEADLINE", environment, or: .seconds(5))
         guard self.hstsMaxAge >= 0 else {
             throw ValidationError("--hsts-max-age must be 0 (none) or more seconds, not \(self.hstsMaxAge).")
         }

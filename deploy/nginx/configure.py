@@ -2,12 +2,14 @@
 instances and another listen address, inside an nginx.conf whose pid, logs and temporary files
 stay in that folder. What try-out.sh and the network test bed (Benchmarks/hosts/run.sh) run:
 
-    python3 deploy/nginx/configure.py [--tls CERTIFICATE KEY] [--per-client N] FOLDER LISTEN SERVER...
+    python3 deploy/nginx/configure.py [--tls CERTIFICATE KEY] [--per-client N] [--by-player]
+        FOLDER LISTEN SERVER...
     nginx -p FOLDER -c nginx.conf
 
 LISTEN is what nginx listens on (`127.0.0.1:8080`); each SERVER an instance's `host:port`. With
 --tls, nginx speaks HTTPS there with that certificate and key (PEM files). --per-client sets how
-many connections one client address may hold (256 in cardtable.conf), for a load test's client."""
+many connections one client address may hold (256 in cardtable.conf), for a load test's client.
+--by-player routes rooms by player too, as before rooms stayed on one instance (to compare)."""
 
 import pathlib
 import re
@@ -20,6 +22,9 @@ if arguments[:1] == ["--tls"]:
 per_client = None
 if arguments[:1] == ["--per-client"]:
     per_client, arguments = int(arguments[1]), arguments[2:]
+by_player = arguments[:1] == ["--by-player"]
+if by_player:
+    arguments = arguments[1:]
 folder, listen, servers = pathlib.Path(arguments[0]).resolve(), arguments[1], arguments[2:]
 (folder / "logs").mkdir(parents=True, exist_ok=True)
 lines = "".join(f"    server {server} max_fails=3 fail_timeout=10s;\n" for server in servers)
@@ -29,6 +34,9 @@ assert count == 2, "the two upstreams' server lines were not found"
 if per_client is not None:
     text, count = re.subn(r"limit_conn cardtable_clients \d+;", f"limit_conn cardtable_clients {per_client};", text)
     assert count == 1, "the limit_conn line was not found"
+if by_player:
+    text, count = re.subn(r"    default \$cardtable_room;", "    default $cardtable_player_affinity;", text)
+    assert count == 1, "the room affinity line was not found"
 if tls:
     certificate, key = (pathlib.Path(path).resolve() for path in tls)
     listen_lines = (f"listen {listen} ssl;\n    ssl_certificate {certificate};\n"

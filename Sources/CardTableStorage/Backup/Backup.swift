@@ -83,8 +83,8 @@ package enum Backup {
     }
 
     /// Restores the backup `input` holds into `database`, which must hold no player or room yet,
-    /// in one transaction: each line is checked and its row inserted as it is read, and a line
-    /// refused undoes the whole restore.
+    /// in one transaction: each line is checked and its row inserted as it is read (on
+    /// PostgreSQL, streamed into `COPY`), and a line refused undoes the whole restore.
     /// - Returns: How many rows each table got.
     @discardableResult
     package static func restore(from input: some BackupInput, into database: some CardTableDatabase)
@@ -92,6 +92,7 @@ package enum Backup {
         -> [String: Int]
     {
         let reader = try BackupReader(input)
+        if let postgres = database as? PostgresDatabase { return try await postgres.restoreByCopying(reader) }
         return try await database.write { [reader] transaction in
             var reader = reader
             try transaction.startRestore()

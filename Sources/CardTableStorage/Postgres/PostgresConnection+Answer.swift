@@ -17,7 +17,13 @@ extension PostgresConnection {
     /// away (the failure comes while the handler is still there, the `ROLLBACK` after it has
     /// gone), or on the `COMMIT` after the last statement was answered just before. The pool
     /// too hears of a closed connection only after its handlers are gone, so it may lend one.
-    package func answer(_ query: PostgresQuery, logger: Logger) -> EventLoopFuture<PostgresQueryResult> {
+    ///
+    /// A query not answered within `deadline` (PostgreSQL or the network gone silent, rather than
+    /// refusing) fails with ``StatementDeadlinePassed`` and the connection is closed, so the pool
+    /// opens another rather than lending this one again.
+    package func answer(_ query: PostgresQuery, within deadline: Duration, logger: Logger)
+        -> EventLoopFuture<PostgresQueryResult>
+    {
         let answer = eventLoop.makePromise(of: PostgresQueryResult.self)
         self.query(query, logger: logger).cascade(to: answer)
         // NB: the channel's event loop runs its tasks in order, so this runs after the write
@@ -26,10 +32,30 @@ extension PostgresConnection {
         // in one go), or the channel was closed and the query dropped. So a closed channel will
         // never answer a query it has not answered by now; an answered one ignores the failure.
         eventLoop.execute { [self] in
-            if isClosed { answer.fail(PostgresConnectionClosed()) }
+            if isClosed { return answer.fail(PostgresConnectionClosed()) }
+            giveUp(answer, unansweredWithin: deadline)
         }
         return answer.futureResult
     }
+
+    /// Fails `answer` and closes the connection unless `answer` is completed within `deadline`.
+    /// Runs on the connection's event loop.
+    func giveUp<Value>(_ answer: EventLoopPromise<Value>, unansweredWithin deadline: Duration) {
+        eventLoop.assertInEventLoop()
+        let timer = eventLoop.scheduleTask(in: .nanoseconds(Int64(deadline / .nanoseconds(1)))) { [self] in
+            answer.fail(StatementDeadlinePassed(deadline: deadline))
+            let _: EventLoopFuture<Void> = close()
+        }
+        answer.futureResult.whenComplete { _ in timer.cancel() }
+    }
+}
+
+/// PostgreSQL did not answer a statement within the deadline: the connection was closed, and
+/// whether the statement took effect is not known (a move reports it unsaved: a 503).
+package struct StatementDeadlinePassed: Error, CustomStringConvertible {
+    let deadline: Duration
+
+    package var description: String { "PostgreSQL did not answer a statement within \(deadline)" }
 }
 
 /// The connection had closed when a statement was sent on it: PostgreSQL never got it.

@@ -1,3 +1,4 @@
+import NIOPosix
 import Synchronization
 
 extension PostgresDatabase {
@@ -15,21 +16,19 @@ extension PostgresDatabase {
         let deadline = LeaseDeadline()
         let started = ContinuousClock.now
         do {
-            let value = try await withThrowingTaskGroup(of: Value?.self) { [leaseTimeout] group in
-                group.addTask { try await work(deadline) }
-                group.addTask {
-                    try? await Task.sleep(for: leaseTimeout)
-                    if deadline.expire() {
-                        throw DatabaseUnavailable(underlying: LeaseDeadline.NoConnectionInTime())
-                    }
-                    return nil
-                }
-                while let next = try await group.next() {
-                    guard let value = next else { continue }
-                    group.cancelAll()
-                    return value
-                }
-                preconditionFailure("the work ended without a value or an error")
+            // NB: the work in a task of its own, which the deadline's timer (one scheduled task on
+            // an event loop, rather than a sleeping task per piece of work) cancels.
+            let task = Task { try await work(deadline) }
+            let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(
+                in: .nanoseconds(Int64(leaseTimeout / .nanoseconds(1)))
+            ) {
+                if deadline.expire() { task.cancel() }
+            }
+            defer { timer.cancel() }
+            let value = try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
             }
             breaker.succeeded(at: .now)
             return value

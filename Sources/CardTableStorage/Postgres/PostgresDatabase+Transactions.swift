@@ -117,15 +117,16 @@ extension PostgresDatabase {
 
     /// Runs `body` on `connection` as a ``PostgresTransaction``, on one of the threads that may
     /// wait for PostgreSQL's answers.
-    private func run<Value: Sendable>(
+    func run<Value: Sendable>(
         _ body: @escaping @Sendable (PostgresTransaction) throws -> Value, on connection: PostgresConnection,
         canWrite: Bool, damage: DamageLog = DamageLog()
     ) async throws -> Value {
-        let logger = logger
+        let (logger, deadline) = (logger, statementDeadline)
         return try await blockingThreads.runIfActive {
             try body(
                 PostgresTransaction(
-                    connection: connection, canWrite: canWrite, damage: damage, logger: logger))
+                    connection: connection, canWrite: canWrite, damage: damage, deadline: deadline,
+                    logger: logger))
         }
     }
 }

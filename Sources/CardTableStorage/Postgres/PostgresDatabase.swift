@@ -16,6 +16,9 @@ package final class PostgresDatabase: Service {
     package let logger: Logger
     /// How long work waits for a connection from the pool before it is given up.
     package let leaseTimeout: Duration
+    /// How long a statement waits for PostgreSQL's answer before it fails and its connection is
+    /// closed (a database gone silent: stopped, or cut off by the network, rather than refusing).
+    package let statementDeadline: Duration
     /// Refuses work at once while the database cannot be reached.
     let breaker: CircuitBreaker
     /// The threads ``PostgresTransaction``s run on, which wait for PostgreSQL's answers: one per
@@ -24,16 +27,18 @@ package final class PostgresDatabase: Service {
 
     /// - Parameters:
     ///   - leaseTimeout: How long work waits for a connection (also the time to connect).
+    ///   - statementDeadline: How long a statement waits for its answer.
     ///   - breakerCooldown: How long work is refused after the database could not be reached,
     ///     before one piece of work tries it again.
     package init(
         _ address: PostgresAddress, logger: Logger, leaseTimeout: Duration = .seconds(2),
-        breakerCooldown: Duration = .seconds(1)
+        statementDeadline: Duration = .seconds(5), breakerCooldown: Duration = .seconds(1)
     ) {
         var configuration = address.clientConfiguration
         configuration.options.connectTimeout = leaseTimeout
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.leaseTimeout = leaseTimeout
+        self.statementDeadline = statementDeadline
         breaker = CircuitBreaker(cooldown: breakerCooldown)
         blockingThreads = NIOThreadPool(numberOfThreads: configuration.options.maximumConnections)
         // NB: started now, not in `run()`: work may be sent before the services have started
@@ -50,7 +55,7 @@ package final class PostgresDatabase: Service {
     /// `EventLoopFuture.wait()` under `PostgresTransaction.run`, and the app never finished
     /// shutting down. Its statement had been sent on a connection that had closed, which
     /// postgres-nio never answers; such a statement now fails (see
-    /// ``PostgresConnection/answer(_:logger:)``).
+    /// ``PostgresConnection/answer(_:within:logger:)``).
     package func run() async {
         await client.run()
         blockingThreads.shutdownGracefully { _ in }
@@ -72,23 +77,26 @@ package final class PostgresDatabase: Service {
     )
         async throws -> Value
     {
-        try await failingFast { [client, logger] lease in
+        try await failingFast { [client, logger, statementDeadline] lease in
             do {
                 // NB: the deadline is met once there is a connection, before BEGIN is sent.
                 return try await client.withConnection { connection in
                     try lease.begin()
                     // NB: not postgres-nio's `withTransaction`, whose statements may never be
-                    // answered once the connection has closed (see `answer(_:logger:)`).
-                    try await Self.statement("BEGIN", on: connection, logger: logger)
+                    // answered once the connection has closed (see `answer(_:within:logger:)`).
+                    try await Self.statement(
+                        "BEGIN", on: connection, within: statementDeadline, logger: logger)
                     let value: Value
                     do {
                         value = try await body(connection)
                     } catch {
                         // NB: ROLLBACK fails only when the connection, and so the transaction, is gone.
-                        try? await Self.statement("ROLLBACK", on: connection, logger: logger)
+                        try? await Self.statement(
+                            "ROLLBACK", on: connection, within: statementDeadline, logger: logger)
                         throw ThrownByBody(error: error)
                     }
-                    try await Self.statement("COMMIT", on: connection, logger: logger)
+                    try await Self.statement(
+                        "COMMIT", on: connection, within: statementDeadline, logger: logger)
                     return value
                 }
             } catch let thrown as ThrownByBody {
@@ -103,11 +111,11 @@ package final class PostgresDatabase: Service {
         }
     }
 
-    /// Runs `sql` on `connection` (see ``PostgresConnection/answer(_:logger:)``).
-    private static func statement(_ sql: String, on connection: PostgresConnection, logger: Logger)
-        async throws
-    {
-        _ = try await connection.answer(PostgresQuery(unsafeSQL: sql), logger: logger).get()
+    /// Runs `sql` on `connection` (see ``PostgresConnection/answer(_:within:logger:)``).
+    private static func statement(
+        _ sql: String, on connection: PostgresConnection, within deadline: Duration, logger: Logger
+    ) async throws {
+        _ = try await connection.answer(PostgresQuery(unsafeSQL: sql), within: deadline, logger: logger).get()
     }
 
     /// Runs `body` on a leased connection outside any transaction block, so each of its
@@ -135,11 +143,11 @@ package final class PostgresDatabase: Service {
         }
     }
 
-    /// Whether `error` says the connection to PostgreSQL failed or closed, or the server is
+    /// Whether `error` says the connection to PostgreSQL failed, closed or went silent, or the server is
     /// shutting down or not accepting yet (SQLSTATE classes 08 and 57P), rather than that a
     /// statement was refused.
     static func isConnectionLost(_ error: any Error) -> Bool {
-        if error is PostgresConnectionClosed { return true }
+        if error is PostgresConnectionClosed || error is StatementDeadlinePassed { return true }
         guard let error = error as? PSQLError else { return false }
         if error.code == .server, let state = error.serverInfo?[.sqlState] {
             return state.hasPrefix("08") || state.hasPrefix("57P")
@@ -154,9 +162,10 @@ package final class PostgresDatabase: Service {
     )
         async throws -> Value
     {
-        try await transaction { [logger] connection in
+        try await transaction { [logger, statementDeadline] connection in
             try await Self.statement(
-                "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", on: connection, logger: logger)
+                "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", on: connection,
+                within: statementDeadline, logger: logger)
             return try await body(connection)
         }
     }

@@ -11,6 +11,8 @@ package struct PostgresTransaction: DatabaseTransaction {
     package let connection: PostgresConnection
     package let canWrite: Bool
     package let damage: DamageLog
+    /// How long each statement waits for its answer (see ``PostgresDatabase/statementDeadline``).
+    package let deadline: Duration
     package let logger: Logger
 
     package var dialect: SQLDialect { .postgres }
@@ -77,16 +79,26 @@ package struct PostgresTransaction: DatabaseTransaction {
             let slot = PreparedStatements.shared.slot(
                 for: PreparedStatements.Statement(text: prepared.text, valueKinds: values.map(\.kind)))
         else {
-            let result = try connection.answer(PostgresQuery(unsafeSQL: text, binds: binds), logger: logger)
-                .wait()
+            let result = try connection.answer(
+                PostgresQuery(unsafeSQL: text, binds: binds), within: deadline, logger: logger
+            )
+            .wait()
             return (result.rows, result.metadata.rows ?? 0)
         }
         let answer = connection.eventLoop.makePromise(of: [PostgresRow].self)
-        answer.completeWithTask { [connection, binds, logger] in
-            // NB: a statement written to a closed connection is never answered (see
-            // `answer(_:logger:)`); the statement deadline ends a wait that starts just before.
-            guard !connection.isClosed else { throw PostgresConnectionClosed() }
-            return try await connection.runPrepared(slot: slot, bindings: binds, logger: logger)
+        connection.eventLoop.execute { [connection, deadline] in
+            connection.giveUp(answer, unansweredWithin: deadline)
+        }
+        // NB: on the connection's event loop, where postgres-nio writes and answers statements.
+        Task(executorPreference: EventLoopTaskExecutor(connection.eventLoop)) { [connection, binds, logger] in
+            do {
+                // NB: a statement written to a closed connection is never answered (see
+                // `answer(_:within:logger:)`); the deadline ends a wait that starts just before.
+                guard !connection.isClosed else { throw PostgresConnectionClosed() }
+                answer.succeed(try await connection.runPrepared(slot: slot, bindings: binds, logger: logger))
+            } catch {
+                answer.fail(error)
+            }
         }
         let rows: [PostgresRow]
         do {
@@ -103,15 +115,21 @@ package struct PostgresTransaction: DatabaseTransaction {
     /// What to prepare for `text`: itself when it is read for its rows or is a query (whose rows
     /// count themselves); an insert, update or delete run for how many rows it changed, wrapped
     /// to answer with that count (postgres-nio gives no command tag for a prepared statement);
-    /// nil for any other statement, which is sent unnamed.
+    /// nil for any other statement, which is sent unnamed: a `FETCH`, whose columns are its
+    /// cursor's (a prepared statement's are fixed when it is prepared), or a command.
     private static func preparedText(of text: String, wantsRows: Bool) -> (text: String, countsChanges: Bool)?
     {
-        let verb = text.prefix(7).uppercased()
-        if wantsRows || verb == "SELECT " { return (text, false) }
-        guard verb == "INSERT " || verb == "UPDATE " || verb == "DELETE ",
-            text.range(of: "RETURNING", options: .caseInsensitive) == nil
-        else { return nil }
-        return ("WITH changes AS (\(text) RETURNING 1) SELECT count(*) AS changed FROM changes", true)
+        let verb = text.prefix { $0.isLetter }.uppercased()
+        switch verb {
+        case "SELECT": return (text, false)
+        case "WITH": return wantsRows ? (text, false) : nil
+        case "INSERT", "UPDATE", "DELETE":
+            if wantsRows || text.range(of: "RETURNING", options: .caseInsensitive) != nil {
+                return (text, false)
+            }
+            return ("WITH changes AS (\(text) RETURNING 1) SELECT count(*) AS changed FROM changes", true)
+        default: return nil
+        }
     }
 }
 

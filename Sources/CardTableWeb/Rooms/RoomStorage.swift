@@ -28,7 +28,7 @@ extension DatabaseTransaction {
             Result {
                 (
                     StoredRoom(
-                        room: try JSONText.decode(Room.self, from: row("state")),
+                        room: try RoomDocuments.shared.room(code, storedAs: row("state")),
                         lastEvent: try row("last_event"),
                         closedAt: try row("closed_at")),
                     try RowVersion(row)
@@ -79,7 +79,7 @@ extension DatabaseTransaction {
         }
         // NB: a room its change left as it was is not written again (encoding it is most of a move).
         let state: [(String, SQLValue)] =
-            savingState ? [("state", .text(try JSONText.encode(stored.room)))] : []
+            savingState ? [("state", .text(try RoomDocuments.shared.text(of: stored.room)))] : []
         // NB: the turn's columns in the same statement as the state, so they never disagree.
         let turn: [(String, SQLValue)] = [
             ("turn_due_at", stored.room.turnDue.map { .date($0) } ?? .null),

@@ -151,7 +151,7 @@ extension ServerProcess {
                         "postgres://\(address.username)@\(address.host):\(address.port)/\(address.database)",
                         "--secret-file", folder.appendingPathComponent("secret").path,
                         // NB: the whole suite loads the machine; a slow connection is no failure here.
-                        "--database-wait", "60",
+                        "--database-wait", "60", "--database-deadline", "60",
                     ] + options,
                     logFolder: folder.appendingPathComponent("instance-\(number)")))
         }

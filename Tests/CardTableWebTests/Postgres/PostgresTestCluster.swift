@@ -7,12 +7,14 @@ import Testing
 @testable import CardTableWeb
 
 extension CardTableStorage.PostgresDatabase {
-    /// A database for a test: it waits up to a minute for a connection, since the whole suite on
-    /// two cores can keep a new connection waiting well beyond the 2 s a site is given.
+    /// A database for a test: it waits up to a minute for a connection, and for a statement's
+    /// answer, since the whole suite on two cores can keep a new connection (or a statement
+    /// waiting for a row another test's transaction locks) waiting well beyond a site's 2 s and 5 s.
     static func underTest(_ address: PostgresAddress, logger: Logger = Logger(label: "test"))
         -> CardTableStorage.PostgresDatabase
     {
-        CardTableStorage.PostgresDatabase(address, logger: logger, leaseTimeout: .seconds(60))
+        CardTableStorage.PostgresDatabase(
+            address, logger: logger, leaseTimeout: .seconds(60), statementDeadline: .seconds(60))
     }
 }
 

@@ -101,7 +101,8 @@ import Testing
                         unsafeSQL: "ALTER DATABASE \(name) SET pg_stat_statements.track_planning = on"))
                 let base = try ServedDatabase.postgres(
                     address.url, secret: .random(), logger: Logger(label: "test"),
-                    connectionWait: .seconds(60))
+                    connectionWait: .seconds(60),
+                    statementDeadline: .seconds(60))
                 // NB: a database the sweeps never see ready (it is migrated all the same), so no sweep
                 // runs during a move, and a clock that stands still, so no device session grows old
                 // enough to be read again: only the moves send statements.

@@ -14,7 +14,8 @@ import Testing
     func theServedAppPlaysAndKeepsASetGame(cluster: PostgresAddress) async throws {
         try await PostgresTestCluster.withDatabase(on: cluster) { address in
             let database = try ServedDatabase.postgres(
-                address.url, secret: .random(), logger: Logger(label: "test"), connectionWait: .seconds(60))
+                address.url, secret: .random(), logger: Logger(label: "test"), connectionWait: .seconds(60),
+                statementDeadline: .seconds(60))
             let app = try await buildApplication(WebConfiguration(port: 0), database: database)
             try await app.test(.live) { client in
                 let browser = try await Browser.arriving(at: client)

@@ -41,6 +41,36 @@ final class StoppableCluster: Sendable {
         try await runAsPostgres("pg_ctl", "-D", data.path, "-m", "immediate", "stop")
     }
 
+    /// Freezes the cluster (`SIGSTOP` to the server and every process it started): it goes
+    /// silent, as a hung machine or a cut network does, rather than refusing connections.
+    func freeze() throws {
+        for process in try processes() { kill(process, SIGSTOP) }
+    }
+
+    /// Lets a frozen cluster run again (`SIGCONT`, the server's children first).
+    func thaw() throws {
+        for process in try processes().reversed() { kill(process, SIGCONT) }
+    }
+
+    /// The server's process and its children's (from `/proc`), the server first.
+    private func processes() throws -> [pid_t] {
+        let pidFile = try String(contentsOf: data.appending(path: "postmaster.pid"), encoding: .utf8)
+        guard let first = pidFile.split(separator: "\n").first, let server = pid_t(first) else {
+            throw Missing()
+        }
+        var children: [pid_t] = []
+        for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
+            guard let process = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let afterName = stat.range(of: ") ", options: .backwards)
+            else { continue }
+            // NB: `pid (name) state ppid …`; the name may hold spaces and parentheses.
+            let fields = stat[afterName.upperBound...].split(separator: " ")
+            if fields.count > 1, pid_t(fields[1]) == server { children.append(process) }
+        }
+        return [server] + children
+    }
+
     // MARK: - Private
 
     private var data: URL { folder.appending(path: "data") }

@@ -48,10 +48,13 @@ package struct ServedDatabase: Sendable {
     ///   - secret: The secret every instance of the site shares.
     ///   - connectionWait: How long a request waits for a connection before it is answered 503
     ///     (also the time to connect).
+    ///   - statementDeadline: How long a statement waits for PostgreSQL's answer before the
+    ///     request is answered 503 and the connection closed.
     /// - Throws: ``PostgresAddressError`` when `address` is not such an address, or names a file
     ///   of certificate authorities (`sslrootcert`) that cannot be read.
     package static func postgres(
-        _ address: String, secret: ServerSecret, logger: Logger, connectionWait: Duration = .seconds(2)
+        _ address: String, secret: ServerSecret, logger: Logger, connectionWait: Duration = .seconds(2),
+        statementDeadline: Duration = .seconds(5)
     ) throws -> ServedDatabase {
         guard let address = PostgresAddress(address) else { throw PostgresAddressError() }
         if case .verifyFull(let authorities?) = address.security,
@@ -59,7 +62,8 @@ package struct ServedDatabase: Sendable {
         {
             throw PostgresAddressError(unreadableRootCertificate: authorities)
         }
-        let database = PostgresDatabase(address, logger: logger, leaseTimeout: connectionWait)
+        let database = PostgresDatabase(
+            address, logger: logger, leaseTimeout: connectionWait, statementDeadline: statementDeadline)
         let hub = RoomHub()
         let botWakeups = BotWakeups()
         let botLocks = PostgresAdvisoryLocks(address: address, space: SharedBotLeases.space, logger: logger)
