@@ -81,9 +81,10 @@ if [ "${POSTGRES:-0}" = 1 ]; then
     PG_BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
     PG_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     mkdir -p "$WORK/pg/data" "$WORK/pg/socket"
+    chmod 755 "$WORK"
     chown -R postgres:postgres "$WORK/pg"
     runuser -u postgres -- "$PG_BIN/initdb" -D "$WORK/pg/data" --auth=trust --username=postgres \
-        --encoding=UTF8 --locale=C.UTF-8 >"$WORK/initdb.log" 2>&1
+        --encoding=UTF8 --locale=C.UTF-8 >"$WORK/initdb.log" 2>&1 || { cat "$WORK/initdb.log" >&2; exit 1; }
     runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$WORK/pg/data" -l "$WORK/pg/server.log" -w \
         -o "-p $PG_PORT -k $WORK/pg/socket -c listen_addresses=127.0.0.1" start >/dev/null
     log "PostgreSQL cluster on 127.0.0.1:$PG_PORT"
