@@ -2,8 +2,10 @@
 # One set-up of Benchmarks/instances/run.sh, run by deploy/try-out.sh with CARDTABLE_URL (nginx)
 # and CARDTABLE_PIDS set: seeds players over HTTP, runs the tap and select loads with wrk and the
 # room bots, and prints one JSON line, with the instances' and PostgreSQL's CPU per tap and select
-# (from /proc/PID/task/*/schedstat). With CARDTABLE_DATABASE set (try-out.sh's PG_STATEMENTS=1), it
-# also counts PostgreSQL's statements, plans and planning time per request (pg_stat_statements).
+# (from /proc/PID/task/*/schedstat), and per room claim (the bots' whole run, rooms made and
+# every event sent to every socket, over the claims judged). With CARDTABLE_DATABASE set
+# (try-out.sh's PG_STATEMENTS=1), it also counts PostgreSQL's statements, plans and planning time
+# per request (pg_stat_statements).
 #
 #   measure.sh STORE INSTANCES
 set -euo pipefail
@@ -59,8 +61,12 @@ for mode in tap select; do
     done
 done
 
+instances0=$(cpu_ns $CARDTABLE_PIDS) postgres0=$(cpu_ns $(pgrep -x postgres || true))
 BASE=$CARDTABLE_URL DURATION=${ROOM_SECONDS} ROOMS=$ROOMS "$ROOT/.venv-bench/bin/python" \
     "$ROOT/Benchmarks/rooms/bots.py" >"$WORK/claims.json"
+# NB: a room's making, joining and starting count too, and every event's fan-out to its sockets.
+echo "$(($(cpu_ns $CARDTABLE_PIDS) - instances0)) $(($(cpu_ns $(pgrep -x postgres || true)) - postgres0))" \
+    >"$WORK/claims.cpu"
 
 # The instances' peak resident memory; an instance that died counts 0 and is said.
 rss_mb=0
@@ -93,8 +99,15 @@ def wrk(mode):
         "p99_ms": round(r["latency_us"]["p99"] / 1000, 1), "statuses": r["statuses"],
         "outcomes": r["outcomes"], "socket_errors": r["socket_errors"],
     }
+def claims():
+    """The room bots' figures, with the instances' and PostgreSQL's CPU per claim judged."""
+    result = json.load(open(f"{work}/claims.json"))
+    instances_ns, postgres_ns = map(int, open(f"{work}/claims.cpu").read().split())
+    judged = max(result["claims_judged"], 1)
+    return result | {"instances_cpu_us_per_claim": round(instances_ns / judged / 1000),
+                     "postgres_cpu_us_per_claim": round(postgres_ns / judged / 1000)}
 print(json.dumps({
     "store": store, "instances": instances, "tap": wrk("tap"), "select": wrk("select"),
-    "claims": json.load(open(f"{work}/claims.json")), "instances_rss_mb": rss_mb,
+    "claims": claims(), "instances_rss_mb": rss_mb,
 }))
 EOF

@@ -25,14 +25,13 @@ extension PostgresConnection {
         -> EventLoopFuture<PostgresQueryResult>
     {
         let answer = eventLoop.makePromise(of: PostgresQueryResult.self)
-        self.query(query, logger: logger).cascade(to: answer)
-        // NB: the channel's event loop runs its tasks in order, so this runs after the write
-        // above has reached the pipeline. Then either the handler has the query, and answers it,
-        // or fails it when the channel closes (NIO marks a channel closed and tells its handlers
-        // in one go), or the channel was closed and the query dropped. So a closed channel will
-        // never answer a query it has not answered by now; an answered one ignores the failure.
+        // NB: on the channel's event loop, in one task: the query is written straight into the
+        // pipeline of a channel seen open, whose handler then answers it or fails it when the
+        // channel closes (NIO marks a channel closed and tells its handlers in one go). A query
+        // written to a channel already closed would be dropped, never answered.
         eventLoop.execute { [self] in
             if isClosed { return answer.fail(PostgresConnectionClosed()) }
+            self.query(query, logger: logger).cascade(to: answer)
             giveUp(answer, unansweredWithin: deadline)
         }
         return answer.futureResult

@@ -86,15 +86,14 @@ package struct PostgresTransaction: DatabaseTransaction {
             return (result.rows, result.metadata.rows ?? 0)
         }
         let answer = connection.eventLoop.makePromise(of: [PostgresRow].self)
-        connection.eventLoop.execute { [connection, deadline] in
-            connection.giveUp(answer, unansweredWithin: deadline)
-        }
-        // NB: on the connection's event loop, where postgres-nio writes and answers statements.
-        Task(executorPreference: EventLoopTaskExecutor(connection.eventLoop)) { [connection, binds, logger] in
+        // NB: on the connection's event loop, where postgres-nio writes and answers statements:
+        // a channel seen open there gets the statement into its pipeline before it can close
+        // (see `answer(_:within:logger:)`).
+        Task(executorPreference: EventLoopTaskExecutor(connection.eventLoop)) {
+            [connection, binds, deadline, logger] in
             do {
-                // NB: a statement written to a closed connection is never answered (see
-                // `answer(_:within:logger:)`); the deadline ends a wait that starts just before.
                 guard !connection.isClosed else { throw PostgresConnectionClosed() }
+                connection.giveUp(answer, unansweredWithin: deadline)
                 answer.succeed(try await connection.runPrepared(slot: slot, bindings: binds, logger: logger))
             } catch {
                 answer.fail(error)
