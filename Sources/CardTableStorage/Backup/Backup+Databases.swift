@@ -35,8 +35,10 @@ extension Backup {
         _ body: (any CardTableDatabase) async throws -> Value
     ) async throws -> Value {
         if let address = PostgresAddress(location) {
-            // NB: a backup is one long read, not a player's move: it may wait for its connection.
-            let database = PostgresDatabase(address, logger: logger, leaseTimeout: .seconds(30))
+            // NB: a backup is one long read, not a player's move: it may wait for its connection,
+            // and a statement of it (sorting a whole table before its first rows) for an hour.
+            let database = PostgresDatabase(
+                address, logger: logger, leaseTimeout: .seconds(30), statementDeadline: .seconds(3_600))
             return try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await database.run() }
                 defer { group.cancelAll() }

@@ -1,3 +1,4 @@
+import NIOCore
 import NIOPosix
 import Synchronization
 
@@ -20,7 +21,7 @@ extension PostgresDatabase {
             // an event loop, rather than a sleeping task per piece of work) cancels.
             let task = Task { try await work(deadline) }
             let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(
-                in: .nanoseconds(Int64(leaseTimeout / .nanoseconds(1)))
+                in: TimeAmount(clamping: leaseTimeout)
             ) {
                 if deadline.expire() { task.cancel() }
             }
@@ -36,6 +37,11 @@ extension PostgresDatabase {
             // NB: whichever error surfaced first, the work had no connection in time.
             breaker.gaveUpWaiting(at: .now, since: started)
             throw DatabaseUnavailable(underlying: LeaseDeadline.NoConnectionInTime())
+        } catch let error as DatabaseUnavailable where error.underlying is StatementDeadlinePassed {
+            // NB: a statement unanswered while others were answered met a slow statement or a
+            // lock, not a silent database: that one request gets its 503, not everyone.
+            breaker.gaveUpWaiting(at: .now, since: started)
+            throw error
         } catch let error as DatabaseUnavailable {
             breaker.failed(at: .now)
             throw error

@@ -99,11 +99,18 @@ package struct PostgresTransaction: DatabaseTransaction {
                 answer.fail(error)
             }
         }
+        let generation = PreparedStatements.shared.generation
         let rows: [PostgresRow]
         do {
             rows = try answer.futureResult.wait()
         } catch  where PreparedStatements.isStale(error) {
-            PreparedStatements.shared.startAfresh()
+            PreparedStatements.shared.startAfresh(unlessSince: generation)
+            throw error
+        } catch let error as PSQLError where error.code == .server {
+            // NB: postgres-nio keeps a statement whose preparing failed (a lock it waited for was
+            // cancelled, a deadlock) failed on its connection for good, and the error cannot
+            // tell preparing from running: the connection goes, and the pool opens another.
+            let _: EventLoopFuture<Void> = connection.close()
             throw error
         }
         guard prepared.countsChanges else { return (rows, rows.count) }

@@ -67,18 +67,28 @@ final class PreparedStatements: Sendable {
         state.withLock { "cardtable_\($0.generation)_\(slot)" }
     }
 
-    /// Prepares every slot afresh under a new name: PostgreSQL refuses to run a prepared statement
-    /// whose result changed shape (a migration added a column to a table it reads with `*`).
-    func startAfresh() {
-        state.withLock { $0.generation += 1 }
+    /// How many times every slot was prepared afresh (see ``startAfresh(unlessSince:)``).
+    var generation: Int {
+        state.withLock { $0.generation }
+    }
+
+    /// Prepares every slot afresh under a new name, unless that was done since `generation`:
+    /// PostgreSQL refuses to run a prepared statement whose result changed shape (a migration
+    /// added a column to a table it reads with `*`), and every statement that ran into it at
+    /// once asks, but once is enough.
+    func startAfresh(unlessSince generation: Int) {
+        state.withLock { state in
+            if state.generation == generation { state.generation += 1 }
+        }
     }
 
     /// Whether `error` is PostgreSQL refusing a prepared statement whose tables changed shape
-    /// ("cached plan must not change result type"), which runs again once prepared afresh.
+    /// ("cached plan must not change result type", told by the routine that raises it, whose
+    /// name no server translates), which runs again once prepared afresh.
     static func isStale(_ error: any Error) -> Bool {
         guard let error = error as? PSQLError, error.code == .server else { return false }
         return error.serverInfo?[.sqlState] == "0A000"
-            && error.serverInfo?[.message]?.contains("cached plan") == true
+            && error.serverInfo?[.routine] == "RevalidateCachedQuery"
     }
 }
 

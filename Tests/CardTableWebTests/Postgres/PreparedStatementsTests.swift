@@ -48,10 +48,16 @@ import Testing
         #expect(catalogue.slot(for: Self.statement("SELECT 0")) == 0)
     }
 
-    @Test func startingAfreshRenamesEverySlot() {
+    @Test func startingAfreshRenamesEverySlotOnceForEveryoneWhoAsked() {
         let catalogue = PreparedStatements()
-        catalogue.startAfresh()
+        let seen = catalogue.generation
+        catalogue.startAfresh(unlessSince: seen)
         #expect(catalogue.name(of: 7) == "cardtable_1_7")
+        // Another statement that met the same refusal at the same moment asks too.
+        catalogue.startAfresh(unlessSince: seen)
+        #expect(catalogue.name(of: 7) == "cardtable_1_7")
+        catalogue.startAfresh(unlessSince: catalogue.generation)
+        #expect(catalogue.name(of: 7) == "cardtable_2_7")
     }
 
     /// Every slot's type answers for its own number, so no two slots share a name.
