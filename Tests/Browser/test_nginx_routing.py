@@ -38,7 +38,11 @@ class StandIn(http.server.BaseHTTPRequestHandler):
 def nginx_binary():
     found = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
     if found is None:
-        subprocess.run(["apt-get", "install", "-y", "nginx-light"], check=True, capture_output=True)
+        # As deploy/try-out.sh does: a fresh machine may need its package lists first.
+        install = ["apt-get", "install", "-y", "nginx-light"]
+        if subprocess.run(install, capture_output=True).returncode != 0:
+            subprocess.run(["apt-get", "update"], check=True, capture_output=True)
+            subprocess.run(install, check=True, capture_output=True)
         found = shutil.which("nginx") or "/usr/sbin/nginx"
     return found
 
