@@ -41,7 +41,7 @@ extension PostgresConnection {
     /// Runs on the connection's event loop.
     func giveUp<Value>(_ answer: EventLoopPromise<Value>, unansweredWithin deadline: Duration) {
         eventLoop.assertInEventLoop()
-        let timer = eventLoop.scheduleTask(in: TimeAmount(clamping: deadline)) { [self] in
+        let timer = eventLoop.scheduleTask(in: TimeAmount(deadline)) { [self] in
             answer.fail(StatementDeadlinePassed(deadline: deadline))
             let _: EventLoopFuture<Void> = close()
         }
@@ -61,13 +61,5 @@ package struct StatementDeadlinePassed: Error, CustomStringConvertible {
 struct PostgresConnectionClosed: Error, CustomStringConvertible {
     package var description: String {
         "the connection to PostgreSQL had closed before the statement was sent"
-    }
-}
-
-extension TimeAmount {
-    /// `duration`, or about a century when it is longer (a TimeAmount counts nanoseconds in 64 bits).
-    init(clamping duration: Duration) {
-        let century = Duration.seconds(100 * 365 * 24 * 3_600)
-        self = .nanoseconds(Int64(min(duration, century) / .nanoseconds(1)))
     }
 }

@@ -21,7 +21,7 @@ extension PostgresDatabase {
             // an event loop, rather than a sleeping task per piece of work) cancels.
             let task = Task { try await work(deadline) }
             let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(
-                in: TimeAmount(clamping: leaseTimeout)
+                in: TimeAmount(leaseTimeout)
             ) {
                 if deadline.expire() { task.cancel() }
             }

@@ -36,6 +36,28 @@ enum PostgresTestCluster {
     static let skipped: Comment =
         "CARDTABLE_TEST_POSTGRES is not set, so the PostgreSQL tests are skipped (bash Tests/Postgres/with-cluster.sh swift test runs them)"
 
+    /// Runs `body` with a running store on a new database of `cluster` holding a `probe` table
+    /// (a column of each kind a statement binds), dropped afterwards.
+    static func withProbeTable(
+        on cluster: PostgresAddress, _ body: (CardTableStorage.PostgresDatabase) async throws -> Void
+    ) async throws {
+        try await withDatabase(on: cluster) { address in
+            let store = CardTableStorage.PostgresDatabase.underTest(address)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await store.run() }
+                defer { group.cancelAll() }
+                _ = try await store.write {
+                    try $0.execute(
+                        """
+                        CREATE TABLE probe (id BIGINT PRIMARY KEY, name TEXT NOT NULL,
+                            score DOUBLE PRECISION, flag BOOLEAN NOT NULL, at TIMESTAMPTZ NOT NULL, note TEXT)
+                        """)
+                }
+                try await body(store)
+            }
+        }
+    }
+
     /// Runs `body` with a new, empty database on the cluster, dropped afterwards.
     static func withDatabase<Value>(
         on cluster: PostgresAddress, _ body: (PostgresAddress) async throws -> Value

@@ -72,7 +72,7 @@ import Testing
     /// holds them prepared.
     @Test(arguments: PostgresTestCluster.clusters)
     func aPreparedStatementAnswersAsTheUnnamedOneDid(cluster: PostgresAddress) async throws {
-        try await Self.withProbeTable(on: cluster) { store in
+        try await PostgresTestCluster.withProbeTable(on: cluster) { store in
             let moment = Date(timeIntervalSince1970: 1_800_000_000.5)
             for id in 1...6 {
                 let note: String? = id.isMultiple(of: 2) ? "n\(id)" : nil
@@ -128,7 +128,7 @@ import Testing
     /// the column.
     @Test(arguments: PostgresTestCluster.clusters)
     func aStatementWhoseTableChangedShapeIsPreparedAfresh(cluster: PostgresAddress) async throws {
-        try await Self.withProbeTable(on: cluster) { store in
+        try await PostgresTestCluster.withProbeTable(on: cluster) { store in
             _ = try await store.write {
                 try $0.execute(
                     "INSERT INTO probe (id, name, flag, at) VALUES (\(1), \("p"), \(true), \(Date()))")
@@ -143,27 +143,6 @@ import Testing
             for _ in 0..<4 {
                 let extra = try await store.read { try $0.rows(select) { try $0("extra") as String } }
                 #expect(extra == ["x"])
-            }
-        }
-    }
-
-    /// Runs `body` on a new database of `cluster` holding a `probe` table.
-    private static func withProbeTable(
-        on cluster: PostgresAddress, _ body: (CardTableStorage.PostgresDatabase) async throws -> Void
-    ) async throws {
-        try await PostgresTestCluster.withDatabase(on: cluster) { address in
-            let store = CardTableStorage.PostgresDatabase.underTest(address)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { await store.run() }
-                defer { group.cancelAll() }
-                _ = try await store.write {
-                    try $0.execute(
-                        """
-                        CREATE TABLE probe (id BIGINT PRIMARY KEY, name TEXT NOT NULL,
-                            score DOUBLE PRECISION, flag BOOLEAN NOT NULL, at TIMESTAMPTZ NOT NULL, note TEXT)
-                        """)
-                }
-                try await body(store)
             }
         }
     }

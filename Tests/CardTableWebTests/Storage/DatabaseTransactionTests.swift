@@ -30,21 +30,7 @@ import Testing
         case .postgres, .postgresOverTLS:
             let cluster = try #require(
                 kind == .postgres ? PostgresTestCluster.address : PostgresTestCluster.tlsAddress)
-            try await PostgresTestCluster.withDatabase(on: cluster) { address in
-                let store = CardTableStorage.PostgresDatabase.underTest(address)
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask { await store.run() }
-                    defer { group.cancelAll() }
-                    _ = try await store.write {
-                        try $0.execute(
-                            """
-                            CREATE TABLE probe (id BIGINT PRIMARY KEY, name TEXT NOT NULL,
-                                score DOUBLE PRECISION, flag BOOLEAN NOT NULL, at TIMESTAMPTZ NOT NULL, note TEXT)
-                            """)
-                    }
-                    try await body(store)
-                }
-            }
+            try await PostgresTestCluster.withProbeTable(on: cluster) { try await body($0) }
         }
     }
 
