@@ -42,6 +42,9 @@ extension PostgresDatabase {
             // lock, not a silent database: that one request gets its 503, not everyone.
             breaker.gaveUpWaiting(at: .now, since: started)
             throw error
+        } catch let error as DatabaseUnavailable where ServerTimeouts.cancelledStatement(error.underlying) {
+            breaker.succeeded(at: .now)  // PostgreSQL answered: it cancelled a statement that waited too long
+            throw error
         } catch let error as DatabaseUnavailable {
             breaker.failed(at: .now)
             throw error

@@ -18,6 +18,7 @@ package final class PostgresDatabase: Service {
     package let leaseTimeout: Duration
     /// How long a statement waits for PostgreSQL's answer before it fails and its connection is
     /// closed (a database gone silent: stopped, or cut off by the network, rather than refusing).
+    /// PostgreSQL itself gives up a little earlier (see ``ServerTimeouts``).
     package let statementDeadline: Duration
     /// Refuses work at once while the database cannot be reached.
     let breaker: CircuitBreaker
@@ -36,6 +37,8 @@ package final class PostgresDatabase: Service {
     ) {
         var configuration = address.clientConfiguration
         configuration.options.connectTimeout = leaseTimeout
+        configuration.options.additionalStartupParameters +=
+            ServerTimeouts(within: statementDeadline).parameters
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.leaseTimeout = leaseTimeout
         self.statementDeadline = statementDeadline
@@ -100,7 +103,7 @@ package final class PostgresDatabase: Service {
                     return value
                 }
             } catch let thrown as ThrownByBody {
-                throw Self.isConnectionLost(thrown.error)
+                throw Self.leftUnanswered(thrown.error)
                     ? DatabaseUnavailable(underlying: thrown.error) : thrown.error
             } catch let cancelled as CancellationError {
                 throw cancelled  // given up, or the caller went away: not the database's doing
@@ -133,7 +136,7 @@ package final class PostgresDatabase: Service {
                     do { return try await body(connection) } catch { throw ThrownByBody(error: error) }
                 }
             } catch let thrown as ThrownByBody {
-                throw Self.isConnectionLost(thrown.error)
+                throw Self.leftUnanswered(thrown.error)
                     ? DatabaseUnavailable(underlying: thrown.error) : thrown.error
             } catch let cancelled as CancellationError {
                 throw cancelled  // given up, or the caller went away: not the database's doing
@@ -141,6 +144,13 @@ package final class PostgresDatabase: Service {
                 throw DatabaseUnavailable(underlying: error)  // no connection could be leased from the pool
             }
         }
+    }
+
+    /// Whether `error` leaves the work unanswered rather than refused: the connection was lost
+    /// (``isConnectionLost(_:)``), or PostgreSQL cancelled a statement that ran past its
+    /// `statement_timeout` (see ``ServerTimeouts``).
+    static func leftUnanswered(_ error: any Error) -> Bool {
+        isConnectionLost(error) || ServerTimeouts.cancelledStatement(error)
     }
 
     /// Whether `error` says the connection to PostgreSQL failed, closed or went silent, or the server is

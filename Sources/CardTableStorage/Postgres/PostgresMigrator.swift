@@ -26,6 +26,9 @@ enum PostgresMigrator {
 
     private static func applyMissing(_ client: PostgresClient, logger: Logger) async throws -> [String] {
         try await client.withTransaction(logger: logger) { connection in
+            // NB: a migration (and waiting for another instance's) may take longer than a move's
+            // statement is let run (see `ServerTimeouts`).
+            try await connection.query("SET LOCAL statement_timeout = 0", logger: logger)
             try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
             try await connection.query(
                 """

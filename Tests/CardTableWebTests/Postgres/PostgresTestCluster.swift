@@ -10,11 +10,14 @@ extension CardTableStorage.PostgresDatabase {
     /// A database for a test: it waits up to a minute for a connection, and for a statement's
     /// answer, since the whole suite on two cores can keep a new connection (or a statement
     /// waiting for a row another test's transaction locks) waiting well beyond a site's 2 s and 5 s.
-    static func underTest(_ address: PostgresAddress, logger: Logger = Logger(label: "test"))
+    static func underTest(
+        _ address: PostgresAddress, logger: Logger = Logger(label: "test"),
+        statementDeadline: Duration = .seconds(60)
+    )
         -> CardTableStorage.PostgresDatabase
     {
         CardTableStorage.PostgresDatabase(
-            address, logger: logger, leaseTimeout: .seconds(60), statementDeadline: .seconds(60))
+            address, logger: logger, leaseTimeout: .seconds(60), statementDeadline: statementDeadline)
     }
 }
 
@@ -36,13 +39,16 @@ enum PostgresTestCluster {
     static let skipped: Comment =
         "CARDTABLE_TEST_POSTGRES is not set, so the PostgreSQL tests are skipped (bash Tests/Postgres/with-cluster.sh swift test runs them)"
 
-    /// Runs `body` with a running store on a new database of `cluster` holding a `probe` table
-    /// (a column of each kind a statement binds), dropped afterwards.
+    /// Runs `body` with a running store (whose statements wait `statementDeadline` for an answer)
+    /// on a new database of `cluster` holding a `probe` table (a column of each kind a statement
+    /// binds), and the new database's address; the database is dropped afterwards.
     static func withProbeTable(
-        on cluster: PostgresAddress, _ body: (CardTableStorage.PostgresDatabase) async throws -> Void
+        on cluster: PostgresAddress, statementDeadline: Duration = .seconds(60),
+        _ body: (CardTableStorage.PostgresDatabase, PostgresAddress) async throws -> Void
     ) async throws {
         try await withDatabase(on: cluster) { address in
-            let store = CardTableStorage.PostgresDatabase.underTest(address)
+            let store = CardTableStorage.PostgresDatabase.underTest(
+                address, statementDeadline: statementDeadline)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await store.run() }
                 defer { group.cancelAll() }
@@ -53,7 +59,7 @@ enum PostgresTestCluster {
                             score DOUBLE PRECISION, flag BOOLEAN NOT NULL, at TIMESTAMPTZ NOT NULL, note TEXT)
                         """)
                 }
-                try await body(store)
+                try await body(store, address)
             }
         }
     }

@@ -72,7 +72,7 @@ import Testing
     /// holds them prepared.
     @Test(arguments: PostgresTestCluster.clusters)
     func aPreparedStatementAnswersAsTheUnnamedOneDid(cluster: PostgresAddress) async throws {
-        try await PostgresTestCluster.withProbeTable(on: cluster) { store in
+        try await PostgresTestCluster.withProbeTable(on: cluster) { store, _ in
             let moment = Date(timeIntervalSince1970: 1_800_000_000.5)
             for id in 1...6 {
                 let note: String? = id.isMultiple(of: 2) ? "n\(id)" : nil
@@ -128,7 +128,7 @@ import Testing
     /// the column.
     @Test(arguments: PostgresTestCluster.clusters)
     func aStatementWhoseTableChangedShapeIsPreparedAfresh(cluster: PostgresAddress) async throws {
-        try await PostgresTestCluster.withProbeTable(on: cluster) { store in
+        try await PostgresTestCluster.withProbeTable(on: cluster) { store, _ in
             _ = try await store.write {
                 try $0.execute(
                     "INSERT INTO probe (id, name, flag, at) VALUES (\(1), \("p"), \(true), \(Date()))")

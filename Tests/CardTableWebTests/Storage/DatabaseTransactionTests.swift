@@ -30,7 +30,7 @@ import Testing
         case .postgres, .postgresOverTLS:
             let cluster = try #require(
                 kind == .postgres ? PostgresTestCluster.address : PostgresTestCluster.tlsAddress)
-            try await PostgresTestCluster.withProbeTable(on: cluster) { try await body($0) }
+            try await PostgresTestCluster.withProbeTable(on: cluster) { store, _ in try await body(store) }
         }
     }
 
