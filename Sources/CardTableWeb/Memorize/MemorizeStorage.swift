@@ -24,23 +24,32 @@ extension DatabaseTransaction {
             WHERE player_id = \(player.rawValue) AND slot = \(slot.storageKey)
             """
         ) { row in MemorizeGameRow(catching: { (try MemorizeGameRecord(row), try RowVersion(row)) }) }
-        return try memorizeGame(found, in: slot, for: player, theme: known)
+        return try memorizeGame(found, in: slot, for: player, theme: known.map(GameTheme.slots) ?? .unknown)
     }
 
     /// ``memorizeGameAndVersion(in:for:theme:)`` and ``memorizePreferences(of:)`` in one
-    /// statement.
+    /// statement, which also reads the game's theme unless the caller knows it.
     func memorizeGameAndPreferences(
         in slot: MemorizeSlot, for player: PlayerID, theme known: SavedTheme? = nil
     )
         throws -> (game: SavedMemorizeGame?, version: RowVersion, preferences: MemorizePreferences)
     {
+        let themePrefix = "game_theme_"
+        // NB: the game's theme in the same statement (a round trip fewer on PostgreSQL, where a
+        // statement costs the instance more than a whole move's work on SQLite).
+        let themeColumns: SQL =
+            known == nil ? ", \(ThemeRecord.columns(of: "t", selectedAs: themePrefix))" : ""
+        let themeJoin: SQL =
+            known == nil
+            ? "LEFT JOIN theme t ON t.id = (\(Self.themeRow(answeringTo: "g.theme_id", for: player)))" : ""
         let found = try firstRow(
             """
             SELECT g.*, \(RowVersion.column(of: "g")), p.peeks_at_start, p.turn_back_after_ms,
-                p.player_id AS preferences_of
+                p.player_id AS preferences_of\(themeColumns)
             FROM (SELECT 1 AS here) AS here
             LEFT JOIN memorize_game g ON g.player_id = \(player.rawValue) AND g.slot = \(slot.storageKey)
             LEFT JOIN memorize_preferences p ON p.player_id = \(player.rawValue)
+            \(themeJoin)
             """
         ) { row in
             let game =
@@ -49,30 +58,50 @@ extension DatabaseTransaction {
             let preferences =
                 try row("preferences_of") as String? == nil
                 ? nil : Result<MemorizePreferences, any Error> { try MemorizePreferences(row) }
-            return (game: game, preferences: preferences)
+            let theme =
+                try known != nil || row.isNull(themePrefix + "id")
+                ? nil : FoundThemeRow(row, prefix: themePrefix)
+            return (game: game, preferences: preferences, theme: theme)
         }
-        let (game, version) = try memorizeGame(found?.game, in: slot, for: player, theme: known)
+        let gameTheme = try known.map(GameTheme.slots) ?? .readWithTheGame(found?.theme.flatMap(foundTheme))
+        let (game, version) = try memorizeGame(found?.game, in: slot, for: player, theme: gameTheme)
         return (game, version, try memorizePreferences(found?.preferences, of: player))
     }
 
     /// The game of a row read from `slot` (see ``memorizeGameAndVersion(in:for:theme:)``).
     private func memorizeGame(
-        _ found: MemorizeGameRow?, in slot: MemorizeSlot, for player: PlayerID, theme known: SavedTheme?
+        _ found: MemorizeGameRow?, in slot: MemorizeSlot, for player: PlayerID, theme gameTheme: GameTheme
     ) throws -> (game: SavedMemorizeGame?, version: RowVersion) {
         let key: [String: SQLValue] = ["player_id": .text(player.rawValue), "slot": .text(slot.storageKey)]
         guard
             let found,
             let (record, version) = try readOrSetAside(from: "memorize_game", key: key, { try found.get() })
         else { return (nil, .absent) }
+        let theme: SavedTheme?
+        switch gameTheme {
+        case .readWithTheGame(let read): theme = read
+        case .slots(let known):
+            theme =
+                try known.id.rawValue == record.themeID
+                ? known : self.theme(ThemeID(record.themeID), of: player)
+        case .unknown: theme = try self.theme(ThemeID(record.themeID), of: player)
+        }
         // NB: a row whose theme is gone is still there, so a save must find it as it was.
-        guard
-            let theme = try known?.id.rawValue == record.themeID
-                ? known : theme(ThemeID(record.themeID), of: player)
-        else { return (nil, version) }
+        guard let theme else { return (nil, version) }
         let game = try readOrSetAside(from: "memorize_game", key: key) {
             try record.savedGame(slot: slot, theme: theme)
         }
         return (game, game == nil ? .absent : version)
+    }
+
+    /// The theme read with a game's row, as ``theme(_:of:)`` would answer (nil when it cannot
+    /// be read: it is set aside).
+    private func foundTheme(_ found: FoundThemeRow) throws -> SavedTheme? {
+        guard
+            let record = try readOrSetAside(
+                from: "theme", key: ["id": .integer(found.id)], { try found.record.get() })
+        else { return nil }
+        return try readable([record]).first
     }
 
     /// Saves `game` in its slot, replacing what was there, unless someone changed it since
@@ -170,5 +199,27 @@ extension MemorizePreferences {
             return delay
         }
         self.init(peeksAtStart: peeksAtStart, turnBackDelay: delay)
+    }
+}
+
+/// Where a game read from its slot finds its theme.
+private enum GameTheme {
+    /// The slot's theme, which the caller read: the game's own when the game was dealt from it.
+    case slots(SavedTheme)
+    /// Read with the game, as ``DatabaseTransaction/theme(_:of:)`` would (nil: gone, or set aside).
+    case readWithTheGame(SavedTheme?)
+    /// Not read yet.
+    case unknown
+}
+
+/// A game's theme, read with its row: the theme row's id, and its columns read as a record.
+private struct FoundThemeRow {
+    let id: Int64
+    let record: Result<ThemeRecord, any Error>
+
+    init(_ row: any DatabaseRow, prefix: String) throws {
+        let columns = PrefixedRow(row, prefix: prefix)
+        id = try columns("id")
+        record = Result { try ThemeRecord(columns) }
     }
 }

@@ -20,17 +20,27 @@ extension DatabaseTransaction {
 
     /// The row of one of the player's themes, as ``theme(_:of:)`` finds it, read as it is.
     func themeRecord(_ id: ThemeID, of player: PlayerID) throws -> ThemeRecord? {
-        // NB: one statement that also finds whose rows the player sees (see ``themeOwner(of:)``).
-        // The shared rows have no built-in id, so only a player's copy answers to its built-in's.
         try themeRecords(
-            """
-            SELECT * FROM theme
-            WHERE player_id = coalesce(
-                    (SELECT id FROM player WHERE id = \(player.rawValue) AND owns_themes = \(true)), \(SharedThemes.owner))
-                AND is_deleted = \(false) AND (id = \(id.rawValue) OR built_in_id = \(id.rawValue))
-            ORDER BY id = \(id.rawValue) DESC LIMIT 1
-            """
+            "SELECT * FROM theme WHERE id = (\(Self.themeRow(answeringTo: "\(id.rawValue)", for: player)))"
         ).first
+    }
+
+    /// A query for the id of the theme row that answers to theme id `id` for `player`, as
+    /// ``theme(_:of:)`` finds it; `id` may be a column of the statement it is part of.
+    static func themeRow(answeringTo id: SQL, for player: PlayerID) -> SQL {
+        // NB: it also finds whose rows the player sees (see ``themeOwner(of:)``). The shared rows
+        // have no built-in id, so only a player's copy answers to its built-in's; and one owner's
+        // rows never hold both a row with that id and a copy of a built-in with that id (a
+        // built-in's id is a shared row's), so the order only picks among copies: the oldest.
+        // (Ordering by `id` itself: SQLite cannot read an outer column in the ORDER BY of a
+        // subquery in a join's ON clause.)
+        """
+        SELECT id FROM theme
+        WHERE player_id = coalesce(
+                (SELECT id FROM player WHERE id = \(player.rawValue) AND owns_themes = \(true)), \(SharedThemes.owner))
+            AND is_deleted = \(false) AND (id = \(id) OR built_in_id = \(id))
+        ORDER BY id LIMIT 1
+        """
     }
 
     /// The theme rows of `owner` (a player id or ``SharedThemes/owner``), in order, without the

@@ -136,6 +136,67 @@ import Testing
         }
     }
 
+    /// A random game's theme is read with its row, as the theme's own slot would find it: a
+    /// built-in's id answers with the player's copy once they have one.
+    @Test(arguments: TestStores.available)
+    func aRandomGameFindsItsThemeWithItsRow(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let instance = instances[0]
+            let played = try await referee(on: instance.database).choose(
+                cardNumber: 1, deal: nil, in: .random, for: player
+            ).game
+            var desk = try await instance.database.memorizeDesk(in: .random, for: player, dealing: false)
+            #expect(desk.stored?.game == played.game)
+            #expect(desk.stored?.theme == played.theme)
+
+            let builtIn = played.theme.id
+            #expect(try await instance.database.moveTheme(builtIn, to: 5, for: player, at: now))
+            let copy = try #require(try await instance.database.theme(builtIn, of: player))
+            // A game left on the built-in's id (the move takes games along to the copy).
+            try await instance.execute(
+                "UPDATE memorize_game SET theme_id = \(builtIn.rawValue) WHERE player_id = '\(player.rawValue)'"
+            )
+            desk = try await instance.database.memorizeDesk(in: .random, for: player, dealing: false)
+            #expect(desk.stored?.theme == copy)
+            #expect(desk.stored?.game == played.game)
+        }
+    }
+
+    /// A random game whose theme is gone is no game (its row stays, so a save finds it as it
+    /// was); one whose theme cannot be read sets the theme aside, with its games.
+    @Test(arguments: TestStores.available)
+    func aRandomGameWithoutAReadableThemeIsNoGame(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let instance = instances[0]
+            let added = try await instance.database.addTheme(ThemeStorageTests.sample, for: player, at: now)
+            let referee = referee(on: instance.database)
+            _ = try await referee.choose(cardNumber: 1, deal: nil, in: .random, for: player)
+            try await instance.execute(
+                "UPDATE memorize_game SET theme_id = \(added.id.rawValue) WHERE player_id = '\(player.rawValue)'"
+            )
+            #expect(
+                try await instance.database.memorizeDesk(in: .random, for: player, dealing: false).stored?
+                    .theme.id
+                    == added.id)
+
+            try await instance.execute(
+                "UPDATE theme SET is_deleted = \(true) WHERE id = \(added.id.rawValue)")
+            var desk = try await instance.database.memorizeDesk(in: .random, for: player, dealing: false)
+            #expect(desk.stored == nil)
+            #expect(desk.storedVersion != .absent)
+
+            try await instance.execute(
+                "UPDATE theme SET is_deleted = \(false), color = 'not json' WHERE id = \(added.id.rawValue)")
+            desk = try await instance.database.memorizeDesk(in: .random, for: player, dealing: false)
+            #expect(desk.stored == nil)
+            #expect(try await instance.count("SELECT count(*) FROM memorize_game") == 0)
+            #expect(
+                try await instance.count(
+                    "SELECT count(*) FROM quarantine WHERE table_name = 'theme' AND row_key = '{\"id\":\(added.id.rawValue)}'"
+                ) == 1)
+        }
+    }
+
     /// Deleted built-ins are counted and come back at the end of the list, once each, even the
     /// one waiting for Undo.
     @Test(arguments: TestStores.available)

@@ -27,6 +27,28 @@ import Testing
         }
     }
 
+    /// The columns a theme is read from in a join (``ThemeRecord/columns``, each under a prefix)
+    /// are every column it reads.
+    @Test(arguments: TestStores.available)
+    func aThemeReadThroughItsListedColumnsIsTheWholeRow(store kind: TestStores.Kind) async throws {
+        try await withStore(kind) { store, _ in
+            let added = try await store.addTheme(Self.sample, for: player, at: now)
+            let (whole, listed) = try await store.read { transaction in
+                (
+                    try transaction.themeRecords("SELECT * FROM theme WHERE id = \(added.id.rawValue)"),
+                    try transaction.rows(
+                        """
+                        SELECT \(ThemeRecord.columns(of: "t", selectedAs: "listed_")) FROM theme t
+                        WHERE id = \(added.id.rawValue)
+                        """
+                    ) { try ThemeRecord(PrefixedRow($0, prefix: "listed_")) }
+                )
+            }
+            #expect(whole.count == 1)
+            #expect(listed == whole)
+        }
+    }
+
     @Test(arguments: TestStores.available)
     func newPlayersSeeTheSharedBuiltInThemes(store kind: TestStores.Kind) async throws {
         try await withStore(kind) { store, referee in
