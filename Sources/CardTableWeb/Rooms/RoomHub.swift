@@ -1,5 +1,6 @@
 import CardTableBasics
 import CoreMetrics
+import Synchronization
 
 /// Tells whoever is listening to a room that it has new events, after they are committed.
 ///
@@ -20,6 +21,14 @@ actor RoomHub {
     private var connections: [RoomCode: [PlayerID: Int]] = [:]
     /// Where the number of rooms with a socket open is kept, once told.
     private var roomsOpen: Meter?
+    /// The rooms whose change this instance is saving (see ``holdingNews(of:while:)``), and the
+    /// last event a notification told of meanwhile.
+    private nonisolated let saving = Mutex<[RoomCode: HeldNews]>([:])
+
+    private struct HeldNews {
+        var savesUnderWay = 0
+        var lastEventHeard: Int?
+    }
 
     /// Counts the rooms with a socket open in `meter` from now on.
     func countRoomsOpen(in meter: Meter) {
@@ -52,9 +61,30 @@ actor RoomHub {
     /// Tells every listener of `code` that its last event is now `lastEvent`; `events`, when
     /// this instance committed them, are the room's last events, handed to its feed first.
     func publish(_ code: RoomCode, lastEvent: Int, events: [String] = []) {
+        if events.isEmpty, holdsBack(code, lastEvent) { return }
         if !events.isEmpty { feeds[code]?.add(events, through: lastEvent) }
         for continuation in listeners[code, default: [:]].values {
             continuation.yield(lastEvent)
+        }
+    }
+
+    /// Runs `save`, which saves a change of room `code` here and publishes its events, holding
+    /// back meanwhile the news of the room that comes without events (PostgreSQL's
+    /// notifications): the notification of this instance's own commit often comes before the
+    /// save's answer, and would send the room's sockets to read from the database the events
+    /// `save` is about to hand over. What was held back is published once `save` is done, and
+    /// costs no read when `save` published those events.
+    nonisolated func holdingNews<Value>(of code: RoomCode, while save: () async throws -> Value)
+        async rethrows -> Value
+    {
+        saving.withLock { $0[code, default: HeldNews()].savesUnderWay += 1 }
+        do {
+            let value = try await save()
+            await releaseNews(of: code)
+            return value
+        } catch {
+            await releaseNews(of: code)
+            throw error
         }
     }
 
@@ -77,6 +107,31 @@ actor RoomHub {
     /// Whether `player` has a socket open to `code`.
     func isConnected(_ player: PlayerID, to code: RoomCode) -> Bool {
         connections[code]?[player] != nil
+    }
+
+    /// Whether news of `code` (its last event is now `lastEvent`) waits for a save under way here.
+    private func holdsBack(_ code: RoomCode, _ lastEvent: Int) -> Bool {
+        saving.withLock { saving in
+            guard var held = saving[code] else { return false }
+            held.lastEventHeard = max(held.lastEventHeard ?? lastEvent, lastEvent)
+            saving[code] = held
+            return true
+        }
+    }
+
+    /// Ends one save of `code` and, after the last one under way, publishes the news held back.
+    private func releaseNews(of code: RoomCode) {
+        let heard: Int? = saving.withLock { saving in
+            guard var held = saving[code] else { return nil }
+            held.savesUnderWay -= 1
+            guard held.savesUnderWay == 0 else {
+                saving[code] = held
+                return nil
+            }
+            saving[code] = nil
+            return held.lastEventHeard
+        }
+        if let heard { publish(code, lastEvent: heard) }
     }
 
     /// The rooms someone has a socket open to.

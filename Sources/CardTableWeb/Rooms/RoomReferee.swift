@@ -313,6 +313,16 @@ struct RoomReferee: Sendable {
         on code: RoomCode, ifStillAt lastEvent: Int? = nil,
         _ change: @escaping @Sendable (inout Room, Date) throws(RoomRefusal) -> [RoomHappening]
     ) async throws -> Answer {
+        try await hub.holdingNews(of: code) {
+            try await saveAndPublish(change, on: code, ifStillAt: lastEvent)
+        }
+    }
+
+    /// ``act(on:ifStillAt:_:)``'s saving and publishing.
+    private func saveAndPublish(
+        _ change: @escaping @Sendable (inout Room, Date) throws(RoomRefusal) -> [RoomHappening],
+        on code: RoomCode, ifStillAt lastEvent: Int?
+    ) async throws -> Answer {
         let change = try await database.changeRoom(code, at: environment.now()) { stored, now in
             try Self.requireNotClosed(stored)
             if let lastEvent, stored.lastEvent != lastEvent { return [] }
