@@ -22,6 +22,8 @@
 #                                           BY_PLAYER=1 (nginx routes rooms by player, as
 #                                           before rooms stayed on one instance)
 #                                           BINARY=path to cardtable (default: a release build)
+#                                           STORE=sqlite (one instance on a SQLite file on
+#                                           app1, to compare: no database host on the path)
 #
 # Needs root (namespaces, the cluster as the postgres user) on Debian: installs postgresql,
 # nginx-light, wrk, iproute2, iptables and libnetfilter-queue-dev when missing. It touches no
@@ -32,6 +34,7 @@ cd "$(dirname "$0")/../.."
 ROOT=$PWD
 DELAYS=${DELAYS:-0 0.5 5}
 INSTANCES=${INSTANCES:-2}
+STORE=${STORE:-postgres}
 TIME_LIMIT=${TIME_LIMIT:-1200}
 export DURATION=${DURATION:-10s} CONNECTIONS=${CONNECTIONS:-16} PLAYERS=${PLAYERS:-32}
 export ROOMS=${ROOMS:-100} ROOM_SECONDS=${ROOM_SECONDS:-20}
@@ -43,6 +46,11 @@ say() { printf '== %s\n' "$*" >&2; }
 fail() { printf 'hosts: %s\n' "$*" >&2; exit 1; }
 [ "$(id -u)" = 0 ] || fail "run it as root: it makes network namespaces"
 ((INSTANCES >= 1 && INSTANCES <= 8)) || fail "INSTANCES is 1 to 8, not $INSTANCES"
+case $STORE in
+    postgres) ;;
+    sqlite) [ "$INSTANCES" = 1 ] || fail "SQLite serves from one process: use INSTANCES=1 with STORE=sqlite" ;;
+    *) fail "STORE is postgres or sqlite, not $STORE" ;;
+esac
 
 wanted=()
 ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || wanted+=(postgresql)
@@ -146,11 +154,11 @@ say "PostgreSQL on $(address db):5432"
 servers=()
 for n in $(seq "$INSTANCES"); do
     host=$(address "app$n")
+    store=(--database "postgres://postgres@$(address db):5432/cardtable" --secret-file "$WORK/secret")
+    [ "$STORE" = sqlite ] && store=(--database "$WORK/app$n.sqlite")
     # NB: `ip netns exec` runs the program in its own process, so $! is the instance itself.
     ip netns exec "$PREFIX-app$n" "$BINARY" serve --hostname "$host" --port "$PORT" --log-level error \
-        --connections-per-address 0 \
-        --database "postgres://postgres@$(address db):5432/cardtable" --secret-file "$WORK/secret" \
-        >"$WORK/app$n.log" 2>&1 &
+        --connections-per-address 0 "${store[@]}" >"$WORK/app$n.log" 2>&1 &
     PIDS+=($!)
     servers+=("$host:$PORT")
 done
@@ -187,7 +195,7 @@ for delay in $DELAYS; do
     rtt=$(in_host load python3 "$ROOT/Benchmarks/hosts/round-trip.py" "$(address db)" 5432)
     say "each link delays by $delay ms: a TCP connect from load to db takes $rtt ms"
     in_host load env CARDTABLE_URL="$URL" CARDTABLE_PIDS="${PIDS[*]}" \
-        bash "$ROOT/Benchmarks/instances/measure.sh" "postgres, $delay ms a link ($rtt ms round trip)" \
+        bash "$ROOT/Benchmarks/instances/measure.sh" "$STORE, $delay ms a link ($rtt ms round trip)" \
         "$INSTANCES" | tee -a "$WORK/runs.jsonl"
 done
 python3 "$ROOT/Benchmarks/instances/report.py" "$WORK/runs.jsonl"
