@@ -1,6 +1,5 @@
 import CardTableBasics
 import CoreMetrics
-import Synchronization
 
 /// Tells whoever is listening to a room that it has new events, after they are committed.
 ///
@@ -21,14 +20,9 @@ actor RoomHub {
     private var connections: [RoomCode: [PlayerID: Int]] = [:]
     /// Where the number of rooms with a socket open is kept, once told.
     private var roomsOpen: Meter?
-    /// The rooms whose change this instance is saving (see ``holdingNews(of:while:)``), and the
-    /// last event a notification told of meanwhile.
-    private nonisolated let saving = Mutex<[RoomCode: HeldNews]>([:])
-
-    private struct HeldNews {
-        var savesUnderWay = 0
-        var lastEventHeard: Int?
-    }
+    /// The rooms whose changes this instance is saving, with the news held back meanwhile (see
+    /// ``holdingNews(of:while:)``).
+    private var heldNews: [RoomCode: HeldRoomNews] = [:]
 
     /// Counts the rooms with a socket open in `meter` from now on.
     func countRoomsOpen(in meter: Meter) {
@@ -61,29 +55,32 @@ actor RoomHub {
     /// Tells every listener of `code` that its last event is now `lastEvent`; `events`, when
     /// this instance committed them, are the room's last events, handed to its feed first.
     func publish(_ code: RoomCode, lastEvent: Int, events: [String] = []) {
-        if events.isEmpty, holdsBack(code, lastEvent) { return }
-        if !events.isEmpty { feeds[code]?.add(events, through: lastEvent) }
-        for continuation in listeners[code, default: [:]].values {
-            continuation.yield(lastEvent)
+        if events.isEmpty {
+            if heldNews[code]?.hold(lastEvent) == true { return }
+        } else {
+            heldNews[code]?.published(lastEvent)
+            feeds[code]?.add(events, through: lastEvent)
         }
+        tell(code, lastEvent)
     }
 
     /// Runs `save`, which saves a change of room `code` here and publishes its events, holding
     /// back meanwhile the news of the room that comes without events (PostgreSQL's
     /// notifications): the notification of this instance's own commit often comes before the
     /// save's answer, and would send the room's sockets to read from the database the events
-    /// `save` is about to hand over. What was held back is published once `save` is done, and
-    /// costs no read when `save` published those events.
+    /// `save` is about to hand over. News held back is told once the saves under way when it
+    /// came are done (not later saves), and not at all when they published as much with their
+    /// events.
     nonisolated func holdingNews<Value>(of code: RoomCode, while save: () async throws -> Value)
         async rethrows -> Value
     {
-        saving.withLock { $0[code, default: HeldNews()].savesUnderWay += 1 }
+        let ticket = await beginSave(of: code)
         do {
             let value = try await save()
-            await releaseNews(of: code)
+            await endSave(ticket, of: code)
             return value
         } catch {
-            await releaseNews(of: code)
+            await endSave(ticket, of: code)
             throw error
         }
     }
@@ -109,29 +106,23 @@ actor RoomHub {
         connections[code]?[player] != nil
     }
 
-    /// Whether news of `code` (its last event is now `lastEvent`) waits for a save under way here.
-    private func holdsBack(_ code: RoomCode, _ lastEvent: Int) -> Bool {
-        saving.withLock { saving in
-            guard var held = saving[code] else { return false }
-            held.lastEventHeard = max(held.lastEventHeard ?? lastEvent, lastEvent)
-            saving[code] = held
-            return true
+    /// Tells every listener of `code` that its last event is now `lastEvent`.
+    private func tell(_ code: RoomCode, _ lastEvent: Int) {
+        for continuation in listeners[code, default: [:]].values {
+            continuation.yield(lastEvent)
         }
     }
 
-    /// Ends one save of `code` and, after the last one under way, publishes the news held back.
-    private func releaseNews(of code: RoomCode) {
-        let heard: Int? = saving.withLock { saving in
-            guard var held = saving[code] else { return nil }
-            held.savesUnderWay -= 1
-            guard held.savesUnderWay == 0 else {
-                saving[code] = held
-                return nil
-            }
-            saving[code] = nil
-            return held.lastEventHeard
-        }
-        if let heard { publish(code, lastEvent: heard) }
+    private func beginSave(of code: RoomCode) -> Int {
+        heldNews[code, default: HeldRoomNews()].beginSave()
+    }
+
+    /// Ends a save of `code` and tells the news no longer held back for it.
+    private func endSave(_ ticket: Int, of code: RoomCode) {
+        guard var news = heldNews[code] else { return }
+        let free = news.endSave(ticket)
+        heldNews[code] = news.isIdle ? nil : news
+        if let free { tell(code, free) }
     }
 
     /// The rooms someone has a socket open to.

@@ -28,10 +28,10 @@ extension RoomReferee {
         async throws
         -> Answer
     {
-        try await hub.holdingNews(of: code) { try await list(open, code, for: player, from: address) }
+        try await hub.holdingNews(of: code) { try await saveListing(open, code, for: player, from: address) }
     }
 
-    private func list(_ open: Bool, _ code: RoomCode, for player: PlayerID, from address: String?)
+    private func saveListing(_ open: Bool, _ code: RoomCode, for player: PlayerID, from address: String?)
         async throws -> Answer
     {
         let change: RoomChange?

@@ -63,6 +63,9 @@ import Testing
         }
         try await socket.waitFor(1)
         #expect(log.reads.withLock { $0 } == 0)
+        // The notification held back told no more than the save did: the socket woke once.
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(socket.received == [1])
     }
 
     /// A save that fails publishes nothing: the news held back meanwhile (another instance's
@@ -78,6 +81,8 @@ import Testing
         await #expect(throws: Refused.self) {
             try await hub.holdingNews(of: code) {
                 await hub.publish(code, lastEvent: 3)
+                try await Task.sleep(for: .milliseconds(50))
+                #expect(socket.received.isEmpty)
                 throw Refused()
             }
         }
@@ -117,5 +122,42 @@ import Testing
         mayEnd.yield()
         await firstSave.value
         try await socket.waitFor(2)
+    }
+
+    /// News waits for the saves under way when it came, not for those begun after: saves that
+    /// keep overlapping do not hold it for ever.
+    @Test func newsDoesNotWaitForSavesBegunAfterIt() async throws {
+        let hub = RoomHub()
+        let log = RoomEventFeedTests.EventLog(last: 4)
+        let (_, updates, feed) = await hub.listen(to: code, reading: log.read)
+        let socket = Socket(updates, feed: feed)
+        defer { socket.task.cancel() }
+
+        let (firstSaveHeard, heard) = AsyncStream<Void>.makeStream()
+        let (firstSaveMayEnd, firstMayEnd) = AsyncStream<Void>.makeStream()
+        let first = Task {
+            await hub.holdingNews(of: code) {
+                await hub.publish(code, lastEvent: 4)
+                heard.yield()
+                for await _ in firstSaveMayEnd { break }
+            }
+        }
+        for await _ in firstSaveHeard { break }
+        // A later save begins while the first is under way, and outlasts it.
+        let (laterSaveBegan, began) = AsyncStream<Void>.makeStream()
+        let (laterSaveMayEnd, laterMayEnd) = AsyncStream<Void>.makeStream()
+        let later = Task {
+            await hub.holdingNews(of: code) {
+                began.yield()
+                for await _ in laterSaveMayEnd { break }
+            }
+        }
+        for await _ in laterSaveBegan { break }
+        #expect(socket.received.isEmpty)
+        firstMayEnd.yield()
+        await first.value
+        try await socket.waitFor(4)
+        laterMayEnd.yield()
+        await later.value
     }
 }
