@@ -36,9 +36,11 @@ extension Backup {
     ) async throws -> Value {
         if let address = PostgresAddress(location) {
             // NB: a backup is one long read, not a player's move: it may wait for its connection,
-            // and a statement of it (sorting a whole table before its first rows) for an hour.
+            // and a statement of it (sorting a whole table before its first rows, or a restore's
+            // COPY of one) for an hour, with no limit of PostgreSQL's own.
             let database = PostgresDatabase(
-                address, logger: logger, leaseTimeout: .seconds(30), statementDeadline: .seconds(3_600))
+                address, logger: logger, leaseTimeout: .seconds(30), statementDeadline: .seconds(3_600),
+                serverTimeouts: false)
             return try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await database.run() }
                 defer { group.cancelAll() }

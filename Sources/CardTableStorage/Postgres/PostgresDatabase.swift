@@ -31,14 +31,20 @@ package final class PostgresDatabase: Service {
     ///   - statementDeadline: How long a statement waits for its answer.
     ///   - breakerCooldown: How long work is refused after the database could not be reached,
     ///     before one piece of work tries it again.
+    ///   - serverTimeouts: Whether PostgreSQL gives up on a statement, or an idle transaction, by
+    ///     itself a little before the deadline (see ``ServerTimeouts``); a backup or a restore,
+    ///     one long read or write, runs without.
     package init(
         _ address: PostgresAddress, logger: Logger, leaseTimeout: Duration = .seconds(2),
-        statementDeadline: Duration = .seconds(5), breakerCooldown: Duration = .seconds(1)
+        statementDeadline: Duration = .seconds(5), breakerCooldown: Duration = .seconds(1),
+        serverTimeouts: Bool = true
     ) {
         var configuration = address.clientConfiguration
         configuration.options.connectTimeout = leaseTimeout
-        configuration.options.additionalStartupParameters +=
-            ServerTimeouts(within: statementDeadline).parameters
+        if serverTimeouts {
+            configuration.options.additionalStartupParameters +=
+                ServerTimeouts(within: statementDeadline).parameters
+        }
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.leaseTimeout = leaseTimeout
         self.statementDeadline = statementDeadline
@@ -72,11 +78,11 @@ package final class PostgresDatabase: Service {
         try await write { try seed($0) }
     }
 
-    /// Runs `body` in one transaction, begun with `begin` (which may set its isolation level):
-    /// committed when it returns, rolled back when it throws (and its error is thrown).
+    /// Runs `body` in one transaction of `kind`: committed when it returns, rolled back when it
+    /// throws (and its error is thrown).
     /// - Throws: ``DatabaseUnavailable`` when no connection could be had in time or it was lost.
     package func transaction<Value: Sendable>(
-        beginningWith begin: String = "BEGIN",
+        _ kind: TransactionKind = .readWrite,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
     )
         async throws -> Value
@@ -88,7 +94,8 @@ package final class PostgresDatabase: Service {
                     try lease.begin()
                     // NB: not postgres-nio's `withTransaction`, whose statements may never be
                     // answered once the connection has closed (see `answer(_:within:logger:)`).
-                    try await Self.statement(begin, on: connection, within: statementDeadline, logger: logger)
+                    try await Self.statement(
+                        kind.begin, on: connection, within: statementDeadline, logger: logger)
                     let value: Value
                     do {
                         value = try await body(connection)
@@ -103,7 +110,7 @@ package final class PostgresDatabase: Service {
                     return value
                 }
             } catch let thrown as ThrownByBody {
-                throw Self.leftUnanswered(thrown.error)
+                throw Self.meansUnavailable(thrown.error)
                     ? DatabaseUnavailable(underlying: thrown.error) : thrown.error
             } catch let cancelled as CancellationError {
                 throw cancelled  // given up, or the caller went away: not the database's doing
@@ -136,7 +143,7 @@ package final class PostgresDatabase: Service {
                     do { return try await body(connection) } catch { throw ThrownByBody(error: error) }
                 }
             } catch let thrown as ThrownByBody {
-                throw Self.leftUnanswered(thrown.error)
+                throw Self.meansUnavailable(thrown.error)
                     ? DatabaseUnavailable(underlying: thrown.error) : thrown.error
             } catch let cancelled as CancellationError {
                 throw cancelled  // given up, or the caller went away: not the database's doing
@@ -149,7 +156,7 @@ package final class PostgresDatabase: Service {
     /// Whether `error` leaves the work unanswered rather than refused: the connection was lost
     /// (``isConnectionLost(_:)``), or PostgreSQL cancelled a statement that ran past its
     /// `statement_timeout` (see ``ServerTimeouts``).
-    static func leftUnanswered(_ error: any Error) -> Bool {
+    static func meansUnavailable(_ error: any Error) -> Bool {
         isConnectionLost(error) || ServerTimeouts.cancelledStatement(error)
     }
 
@@ -172,12 +179,28 @@ package final class PostgresDatabase: Service {
     )
         async throws -> Value
     {
-        // NB: one statement, not BEGIN and then SET TRANSACTION: a round trip fewer every read.
-        try await transaction(beginningWith: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+        try await transaction(.snapshot, body)
     }
 }
 
 /// An error of the work done on a leased connection, told apart from the pool's own.
 private struct ThrownByBody: Error {
     let error: any Error
+}
+
+/// What a transaction may do and see, as its first statement says.
+package enum TransactionKind: Sendable {
+    /// Reads and writes, at PostgreSQL's default isolation (read committed).
+    case readWrite
+    /// Reads one snapshot of the database, without writing.
+    case snapshot
+
+    /// The statement that begins such a transaction: one statement that sets its isolation too
+    /// (a round trip fewer than `BEGIN` and then `SET TRANSACTION`).
+    var begin: String {
+        switch self {
+        case .readWrite: "BEGIN"
+        case .snapshot: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+        }
+    }
 }

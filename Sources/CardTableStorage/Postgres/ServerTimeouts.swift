@@ -4,8 +4,10 @@ import PostgresNIO
 /// before the instance's own deadline for an answer (``PostgresDatabase/statementDeadline``)
 /// would close the connection:
 /// - a statement still running (slow, or waiting for a lock another transaction holds) is
-///   cancelled there, so it answers with an error (SQLSTATE 57014, a 503) on a connection that
-///   stays open, and no backend is left waiting for a client that stopped listening;
+///   cancelled there, so it answers with an error (SQLSTATE 57014, a 503) rather than going
+///   silent, and no backend is left waiting for a client that stopped listening. An unnamed
+///   statement's connection stays open; a prepared one's is replaced, as after any server error
+///   on a prepared statement (see `PostgresTransaction`);
 /// - a session idle inside a transaction block (its instance stopped or cut off mid-transaction)
 ///   is ended, so the rows it locked do not hold every other instance's moves on them.
 struct ServerTimeouts: Equatable {

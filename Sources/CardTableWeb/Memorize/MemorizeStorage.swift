@@ -41,7 +41,7 @@ extension DatabaseTransaction {
             known == nil ? ", \(ThemeRecord.columns(of: "t", selectedAs: themePrefix))" : ""
         let themeJoin: SQL =
             known == nil
-            ? "LEFT JOIN theme t ON t.id = (\(Self.themeRow(answeringTo: "g.theme_id", for: player)))" : ""
+            ? "LEFT JOIN theme t ON t.id = (\(Self.themeRowID(answeringTo: "g.theme_id", for: player)))" : ""
         let found = try firstRow(
             """
             SELECT g.*, \(RowVersion.column(of: "g")), p.peeks_at_start, p.turn_back_after_ms,

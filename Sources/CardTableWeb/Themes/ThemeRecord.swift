@@ -99,15 +99,15 @@ private struct ThemeText: Hashable, Sendable {
 
 extension ThemeRecord {
     /// The columns ``init(_:)`` reads.
-    static let columns = [
+    static let columnNames = [
         "id", "player_id", "position", "name", "emojis", "removed_emojis", "number_of_pairs", "color",
         "is_deleted", "built_in_id",
     ]
 
-    /// The ``columns`` of `table` (`theme`, or its alias in a join), each selected as `prefix` and
+    /// The ``columnNames`` of `table` (`theme`, or its alias in a join), each selected as `prefix` and
     /// its name, so that a ``PrefixedRow`` reads them as the row.
     static func columns(of table: String, selectedAs prefix: String) -> SQL {
-        SQL(stringLiteral: columns.map { "\(table).\($0) AS \(prefix)\($0)" }.joined(separator: ", "))
+        SQL(stringLiteral: columnNames.map { "\(table).\($0) AS \(prefix)\($0)" }.joined(separator: ", "))
     }
 
     /// Reads the row column by column; a value of the wrong kind throws, so a damaged row is set

@@ -21,17 +21,18 @@ extension DatabaseTransaction {
     /// The row of one of the player's themes, as ``theme(_:of:)`` finds it, read as it is.
     func themeRecord(_ id: ThemeID, of player: PlayerID) throws -> ThemeRecord? {
         try themeRecords(
-            "SELECT * FROM theme WHERE id = (\(Self.themeRow(answeringTo: "\(id.rawValue)", for: player)))"
+            "SELECT * FROM theme WHERE id = (\(Self.themeRowID(answeringTo: "\(id.rawValue)", for: player)))"
         ).first
     }
 
     /// A query for the id of the theme row that answers to theme id `id` for `player`, as
     /// ``theme(_:of:)`` finds it; `id` may be a column of the statement it is part of.
-    static func themeRow(answeringTo id: SQL, for player: PlayerID) -> SQL {
+    static func themeRowID(answeringTo id: SQL, for player: PlayerID) -> SQL {
         // NB: it also finds whose rows the player sees (see ``themeOwner(of:)``). The shared rows
         // have no built-in id, so only a player's copy answers to its built-in's; and one owner's
         // rows never hold both a row with that id and a copy of a built-in with that id (a
-        // built-in's id is a shared row's), so the order only picks among copies: the oldest.
+        // built-in's id is a shared row's), so the order only picks among copies: the one with
+        // the lowest id, always the same.
         // (Ordering by `id` itself: SQLite cannot read an outer column in the ORDER BY of a
         // subquery in a join's ON clause.)
         """

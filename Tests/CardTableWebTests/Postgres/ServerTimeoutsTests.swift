@@ -6,8 +6,8 @@ import Testing
 @testable import CardTableStorage
 
 /// PostgreSQL gives up by itself a little before an instance would: a statement waiting for a
-/// lock is cancelled there (its connection kept), and a session left idle inside a transaction
-/// block is ended, so neither leaves a backend waiting or a row locked.
+/// lock is cancelled there (an answer, not silence), and a session left idle inside a
+/// transaction block is ended, so neither leaves a backend waiting or a row locked.
 @Suite struct ServerTimeoutsTests {
     @Test func postgresGivesUpAFifthBeforeTheInstance() {
         #expect(ServerTimeouts(within: .seconds(5)).milliseconds == 4_000)
@@ -29,13 +29,17 @@ import Testing
     static let deadline = Duration.seconds(5)
 
     /// A write waiting for a row another session holds is cancelled by PostgreSQL (SQLSTATE 57014)
-    /// before the instance's deadline would close its connection: the player gets a 503, no
-    /// backend is left waiting for the lock, and once the lock goes the same store writes the row.
+    /// before the instance's deadline would: the player gets a 503, no backend is left waiting
+    /// for the lock, and once the lock goes the same store writes the row. The write is sent
+    /// often enough first to be prepared, as a move's statements are.
     @Test(arguments: PostgresTestCluster.clusters)
     func aStatementWaitingForALockIsCancelledByPostgres(cluster: PostgresAddress) async throws {
         try await PostgresTestCluster.withProbeTable(on: cluster, statementDeadline: Self.deadline) {
             store, address in
             try await Self.insertRow(1, into: store)
+            for _ in 0..<PreparedStatements.usesBeforePreparing {
+                _ = try await store.write { try $0.execute("UPDATE probe SET name = 'waited' WHERE id = 1") }
+            }
             // NB: a client of its own, without the store's timeouts, holds the row's lock.
             try await PostgresTestCluster.withClient(address) { holder in
                 try await holder.withTransaction(logger: Logger(label: "holder")) { connection in

@@ -27,7 +27,7 @@ import Testing
         }
     }
 
-    /// The columns a theme is read from in a join (``ThemeRecord/columns``, each under a prefix)
+    /// The columns a theme is read from in a join (``ThemeRecord/columnNames``, each under a prefix)
     /// are every column it reads.
     @Test(arguments: TestStores.available)
     func aThemeReadThroughItsListedColumnsIsTheWholeRow(store kind: TestStores.Kind) async throws {
