@@ -13,7 +13,8 @@ struct HeldRoomNews {
     /// Whether nothing is under way or held, so the room's entry can go.
     var isIdle: Bool { savesUnderWay.isEmpty && held.isEmpty }
 
-    /// Starts a save. - Returns: Its ticket.
+    /// Starts a save.
+    /// - Returns: Its ticket, which ``endSave(_:)`` takes.
     mutating func beginSave() -> Int {
         lastTicket += 1
         savesUnderWay.insert(lastTicket)
