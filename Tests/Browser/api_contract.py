@@ -177,24 +177,28 @@ class Client:
         self.session = requests.Session()
         self.session.headers["Accept"] = "application/json"
 
-    def call(self, method, template, expect, path=None, query=None, json_body=None, form=None,
-             headers=None):
+    def call(self, method, template, expect, **options):
         """Sends a request to the operation `template` (its path parameters in `path`), asserts
         its status is `expect`, checks the answer against the contract and returns the answer's
         JSON (or text)."""
+        status, answer = self.attempt(method, template, **options)
+        assert status == expect, f"{method} {template} {options.get('path')}: expected {expect}, got {status}: {str(answer)[:500]}"
+        return answer
+
+    def attempt(self, method, template, path=None, query=None, json_body=None, form=None, headers=None):
+        """`call` without an expected status: checks the answer against the contract and returns
+        its status and its JSON (or text)."""
         address = template
         for key, value in (path or {}).items():
             address = address.replace("{" + key + "}", str(value))
         response = self.session.request(
             method, self.url + address, params=query, json=json_body, data=form, headers=headers,
             allow_redirects=False, timeout=15)
-        assert response.status_code == expect, (
-            f"{method} {address}: expected {expect}, got {response.status_code}: {response.text[:500]}")
         self.contract.check(method, template, response.status_code, response.headers.get("Content-Type"),
                             response.content)
         if "json" in response.headers.get("Content-Type", ""):
-            return response.json()
-        return response.text
+            return response.status_code, response.json()
+        return response.status_code, response.text
 
     def get(self, template, expect=200, **options):
         return self.call("GET", template, expect, **options)
