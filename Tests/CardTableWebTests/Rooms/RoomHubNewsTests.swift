@@ -104,23 +104,14 @@ import Testing
             otherSocket.task.cancel()
         }
 
-        let (firstSaveBegan, began) = AsyncStream<Void>.makeStream()
-        let (firstSaveMayEnd, mayEnd) = AsyncStream<Void>.makeStream()
-        let firstSave = Task {
-            await hub.holdingNews(of: code) {
-                began.yield()
-                for await _ in firstSaveMayEnd { break }
-            }
-        }
-        for await _ in firstSaveBegan { break }
+        let firstSave = await SaveUnderWay.start(of: code, on: hub)
         await hub.holdingNews(of: code) {
             await hub.publish(code, lastEvent: 2)
             await hub.publish(other, lastEvent: 2)
         }
         try await otherSocket.waitFor(2)
         #expect(socket.received.isEmpty)
-        mayEnd.yield()
-        await firstSave.value
+        await firstSave.end()
         try await socket.waitFor(2)
     }
 
@@ -133,31 +124,40 @@ import Testing
         let socket = Socket(updates, feed: feed)
         defer { socket.task.cancel() }
 
-        let (firstSaveHeard, heard) = AsyncStream<Void>.makeStream()
-        let (firstSaveMayEnd, firstMayEnd) = AsyncStream<Void>.makeStream()
-        let first = Task {
-            await hub.holdingNews(of: code) {
-                await hub.publish(code, lastEvent: 4)
-                heard.yield()
-                for await _ in firstSaveMayEnd { break }
-            }
-        }
-        for await _ in firstSaveHeard { break }
+        let first = await SaveUnderWay.start(of: code, on: hub) { await hub.publish(code, lastEvent: 4) }
         // A later save begins while the first is under way, and outlasts it.
-        let (laterSaveBegan, began) = AsyncStream<Void>.makeStream()
-        let (laterSaveMayEnd, laterMayEnd) = AsyncStream<Void>.makeStream()
-        let later = Task {
-            await hub.holdingNews(of: code) {
-                began.yield()
-                for await _ in laterSaveMayEnd { break }
-            }
-        }
-        for await _ in laterSaveBegan { break }
+        let later = await SaveUnderWay.start(of: code, on: hub)
         #expect(socket.received.isEmpty)
-        firstMayEnd.yield()
-        await first.value
+        await first.end()
         try await socket.waitFor(4)
-        laterMayEnd.yield()
-        await later.value
+        await later.end()
+    }
+
+    /// A save of a room under way in a task of its own: it does `begin` while news is held, then
+    /// lasts until ``end()``.
+    private struct SaveUnderWay {
+        let task: Task<Void, Never>
+        let mayEnd: AsyncStream<Void>.Continuation
+
+        static func start(
+            of code: RoomCode, on hub: RoomHub, doing begin: @escaping @Sendable () async -> Void = {}
+        ) async -> SaveUnderWay {
+            let (began, beginning) = AsyncStream<Void>.makeStream()
+            let (endings, mayEnd) = AsyncStream<Void>.makeStream()
+            let task = Task {
+                await hub.holdingNews(of: code) {
+                    await begin()
+                    beginning.yield()
+                    for await _ in endings { break }
+                }
+            }
+            for await _ in began { break }
+            return SaveUnderWay(task: task, mayEnd: mayEnd)
+        }
+
+        func end() async {
+            mayEnd.yield()
+            await task.value
+        }
     }
 }
