@@ -21,12 +21,13 @@ package protocol CardTableDatabase: Sendable {
 
     /// Runs `body` as one move (a tap, a select, a room's change): it reads what the move
     /// starts from, then saves it with
-    /// ``DatabaseTransaction/saveUnlessChanged(_:key:since:storing:at:with:notifying:)``, which
+    /// ``DatabaseTransaction/saveUnlessChanged(_:key:since:storing:at:with:notifying:remembering:)``, which
     /// makes the save only if the row it changes is still as it was read. SQLite runs the move
     /// in one write transaction (its single writer runs it alone, so the save is always made).
     /// PostgreSQL runs it without `BEGIN` and `COMMIT`, each statement committing alone (its
-    /// reads, then one save: two or three round trips), and runs `body` again when the save
-    /// finds its row changed by another move. So the changes of one row are applied one after
+    /// reads, then one save: two round trips, or the save alone when the move starts from what
+    /// this instance saved last, see ``SavedRows``), and runs `body` again when the save finds
+    /// its row changed by another move. So the changes of one row are applied one after
     /// another, whichever instance takes each, and a row deleted or moved meanwhile is not
     /// brought back. A row found damaged sends the move to a write transaction, which sets it
     /// aside.

@@ -3,7 +3,7 @@ import Foundation
 
 /// The version of a row as a move read it, so that the move's save is made only if no one has
 /// changed the row since (see
-/// ``DatabaseTransaction/saveUnlessChanged(_:key:since:storing:at:with:notifying:)``). On
+/// ``DatabaseTransaction/saveUnlessChanged(_:key:since:storing:at:with:notifying:remembering:)``). On
 /// PostgreSQL it is the row's `xmin`, which every change of the row moves on; SQLite's single writer runs a
 /// whole move alone, so there it only says that the row was there.
 package struct RowVersion: Sendable, Hashable {
@@ -76,10 +76,15 @@ extension DatabaseTransaction {
     ///   - key: The columns that name the row, whose values are in `row`.
     ///   - notice: What to tell PostgreSQL's listeners on a channel once the save commits, if
     ///     it is made (nothing is sent on SQLite, whose instance is the only one).
-    /// - Throws: ``ChangedMeanwhile`` when the row had changed, so nothing was saved.
+    ///   - value: What the row holds once saved, as the move's next run may start from it
+    ///     (see ``SavedRows``): kept beside the version the save gave the row when this
+    ///     transaction keeps ``savedRows``.
+    /// - Throws: ``ChangedMeanwhile`` when the row had changed, so nothing was saved (and what
+    ///   was kept of it at `version` is forgotten).
     package func saveUnlessChanged(
         _ row: AddedRow, key: [String], since version: RowVersion, storing players: [PlayerID], at now: Date,
-        with added: [AddedRow] = [], notifying notice: (channel: String, payload: String)? = nil
+        with added: [AddedRow] = [], notifying notice: (channel: String, payload: String)? = nil,
+        remembering value: (any Sendable)? = nil
     ) throws {
         let save: SQL
         if let text = version.text {
@@ -121,11 +126,19 @@ extension DatabaseTransaction {
         let notify: SQL = notice.map { ", pg_notify(\($0.channel), \($0.payload))" } ?? ""
         let saved = try rows(
             """
-            WITH \(SQL.joined(stored, separator: ""))saved AS (\(save) RETURNING 1)\(SQL.joined(adding, separator: ""))
-            SELECT 1 AS saved\(notify) FROM saved
+            WITH \(SQL.joined(stored, separator: ""))saved AS (\(save) RETURNING \(RowVersion.column(of: row.table)))\(
+                SQL.joined(adding, separator: ""))
+            SELECT row_version\(notify) FROM saved
             """
-        ) { row in try row("saved") as Int }
-        guard !saved.isEmpty else { throw ChangedMeanwhile() }
+        ) { row in try RowVersion(row) }
+        let savedRow = SavedRows.Key(
+            table: row.table, values: key.compactMap { name in row.values.first { $0.column == name }?.value }
+        )
+        guard let made = saved.first else {
+            savedRows?.forget(savedRow, at: version)
+            throw ChangedMeanwhile()
+        }
+        if let value { savedRows?.remember(value, as: savedRow, version: made) }
     }
 
     /// Stores `player` if need be and adds `row`, in one statement on PostgreSQL (a row that

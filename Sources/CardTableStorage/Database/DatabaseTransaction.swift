@@ -19,6 +19,10 @@ package protocol DatabaseTransaction {
     /// Where rows set aside are reported, at error level.
     var logger: Logger { get }
 
+    /// What this instance's moves last saved, which a move may start from instead of reading
+    /// (see ``SavedRows``): kept by PostgreSQL's moves and writes, nil in a read and on SQLite.
+    var savedRows: SavedRows? { get }
+
     /// Runs a statement that reads no rows.
     /// - Returns: How many rows it changed.
     @discardableResult

@@ -17,7 +17,7 @@ extension PostgresDatabase {
     {
         try await DamagedRowPolicy.write { damage in
             try await transaction { [self] connection in
-                try await run(body, on: connection, canWrite: true, damage: damage)
+                try await run(body, on: connection, canWrite: true, damage: damage, savedRows: savedRows)
             }
         } setAsideAgain: { rows in
             try await transaction { [self] connection in
@@ -90,7 +90,7 @@ extension PostgresDatabase {
                 // NB: a row met damaged is set aside by the write transaction this throws the
                 // move to (``DamagedRow/NeedsWriting``), not statement by statement.
                 return try await connection { [self] connection in
-                    try await run(body, on: connection, canWrite: false)
+                    try await run(body, on: connection, canWrite: false, savedRows: savedRows)
                 }
             } catch is DamagedRow.NeedsWriting {
                 inTransaction = true
@@ -116,17 +116,17 @@ extension PostgresDatabase {
     }
 
     /// Runs `body` on `connection` as a ``PostgresTransaction``, on one of the threads that may
-    /// wait for PostgreSQL's answers.
+    /// wait for PostgreSQL's answers; `savedRows` only for a move or a write, not a read.
     func run<Value: Sendable>(
         _ body: @escaping @Sendable (PostgresTransaction) throws -> Value, on connection: PostgresConnection,
-        canWrite: Bool, damage: DamageLog = DamageLog()
+        canWrite: Bool, damage: DamageLog = DamageLog(), savedRows: SavedRows? = nil
     ) async throws -> Value {
         let (logger, deadline) = (logger, statementDeadline)
         return try await blockingThreads.runIfActive {
             try body(
                 PostgresTransaction(
                     connection: connection, canWrite: canWrite, damage: damage, deadline: deadline,
-                    logger: logger))
+                    logger: logger, savedRows: savedRows))
         }
     }
 }

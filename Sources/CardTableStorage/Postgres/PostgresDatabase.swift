@@ -25,6 +25,8 @@ package final class PostgresDatabase: Service {
     /// The threads ``PostgresTransaction``s run on, which wait for PostgreSQL's answers: one per
     /// connection the pool may open, so no transaction waits for a thread.
     let blockingThreads: NIOThreadPool
+    /// What this instance's moves last saved, which the next move of a row starts from.
+    package let savedRows = SavedRows()
 
     /// - Parameters:
     ///   - leaseTimeout: How long work waits for a connection (also the time to connect).

@@ -14,6 +14,7 @@ package struct PostgresTransaction: DatabaseTransaction {
     /// How long each statement waits for its answer (see ``PostgresDatabase/statementDeadline``).
     package let deadline: Duration
     package let logger: Logger
+    package let savedRows: SavedRows?
 
     package var dialect: SQLDialect { .postgres }
 

@@ -79,6 +79,8 @@ package final class SQLiteDatabase: Sendable {
         /// The rows this transaction set aside, so a failed transaction can still set them aside.
         package let damage: DamageLog
         package let logger: Logger
+        /// None: a SQLite move runs alone in one write transaction, where reading its row is cheap.
+        package var savedRows: SavedRows? { nil }
     }
 
     /// Runs `body` in one write transaction: all it saves is committed together before this

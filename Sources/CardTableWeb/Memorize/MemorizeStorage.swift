@@ -106,7 +106,7 @@ extension DatabaseTransaction {
 
     /// Saves `game` in its slot, replacing what was there, unless someone changed it since
     /// `version` was read, with `rows` that go with it (see
-    /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:)``).
+    /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:remembering:)``).
     /// - Throws: ``ChangedMeanwhile`` when the slot's game had changed, so nothing was saved.
     func save(
         _ game: SavedMemorizeGame, for player: PlayerID, at now: Date, unlessChangedSince version: RowVersion,

@@ -67,18 +67,25 @@ extension CardTableDatabase {
         _ change: @escaping @Sendable (inout StoredRoom, Date) throws -> [RoomHappening]
     ) async throws -> RoomChange? {
         try await move { transaction in
-            guard let (read, version) = try transaction.roomAndVersion(code) else { return nil }
-            var stored = read
+            guard let start = try transaction.roomForMove(code) else { return nil }
+            var stored = start.value
             let before = stored.room
-            let happenings = try change(&stored, now)
+            let happenings: [RoomHappening]
+            do {
+                happenings = try change(&stored, now)
+            } catch {
+                try transaction.endWithoutSaving(from: start)
+                throw error
+            }
             let finished = stored.room.finishedGames(since: before, at: now)
             try transaction.rateGame(in: &stored.room, endedSince: before, at: now)
             try transaction.noteRecentPlayers(in: stored.room, finishing: finished, at: now)
             // NB: before the room's row, as rating: a change of seats moves to a write transaction.
             try transaction.noteSeats(of: stored.room, since: before, at: now)
             let events = try transaction.record(
-                happenings, in: &stored, at: now, unlessChangedSince: version, finishing: finished,
+                happenings, in: &stored, at: now, unlessChangedSince: start.version, finishing: finished,
                 savingState: stored.room != before)
+            if events.isEmpty { try transaction.endWithoutSaving(from: start) }
             return RoomChange(stored: stored, events: events, happenings: events.isEmpty ? [] : happenings)
         }
     }

@@ -40,6 +40,16 @@ extension DatabaseTransaction {
         }
     }
 
+    /// The room with `code` as a move starts from it: in one that keeps ``savedRows``
+    /// (PostgreSQL's, outside a transaction block), as this instance last saved it, unread (the
+    /// move's save finds out whether anyone changed it since); else ``roomAndVersion(_:)``.
+    func roomForMove(_ code: RoomCode) throws -> MoveStart<StoredRoom>? {
+        if let remembered = remembered(.room(code), as: StoredRoom.self) { return remembered }
+        return try roomAndVersion(code).map {
+            MoveStart(read: $0.stored, version: $0.version, key: .room(code))
+        }
+    }
+
     /// Stores a new room made by its host, unless a room has its code.
     /// - Returns: Whether it was stored.
     func insert(_ room: Room, at now: Date) throws -> Bool {
@@ -54,7 +64,7 @@ extension DatabaseTransaction {
 
     /// Appends what happened to the room's log as numbered events, each with the view after
     /// all of them, and saves the room (its state only when `savingState`), only if it is still as `version` was read (see
-    /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:)``), with `finished` games in
+    /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:remembering:)``), with `finished` games in
     /// their players' histories; the room counts as active now. On PostgreSQL this is one
     /// statement, and the other instances hear of the new last event when it commits.
     /// - Returns: The events' JSON, in order.
@@ -97,7 +107,7 @@ extension DatabaseTransaction {
                 roomEventsChannel,
                 PostgresRoomEventListener.payload(
                     stored.room.code, lastEvent: stored.lastEvent, hasBots: !stored.room.bots.isEmpty)
-            ))
+            ), remembering: stored)
         for (_, body) in events { RoomEvent.rememberStored(body) }
         return events.map(\.1)
     }
@@ -203,5 +213,12 @@ extension DatabaseTransaction {
     /// Marks the room closed at `now`.
     func close(_ code: RoomCode, at now: Date) throws {
         try execute("UPDATE room SET closed_at = \(now) WHERE code = \(code.rawValue)")
+    }
+}
+
+extension SavedRows.Key {
+    /// The row of room `code`, as its save names it.
+    static func room(_ code: RoomCode) -> Self {
+        Self(table: "room", values: [.text(code.rawValue)])
     }
 }

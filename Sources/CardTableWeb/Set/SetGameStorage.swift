@@ -38,11 +38,22 @@ extension CardTableDatabase {
         _ change: @escaping @Sendable (StoredSetGame) throws -> (save: SavedSetGame?, value: Value)
     ) async throws -> Value {
         try await move { transaction in
-            let (stored, version) = try transaction.setGameAndVersion(for: player)
-            let (save, value) = try change(stored)
-            guard let save else { return value }
-            let finished = FinishedGame(finishing: stored.saved, as: save, at: now)
-            try transaction.save(save, for: player, at: now, unlessChangedSince: version, finishing: finished)
+            let start = try transaction.setGameForMove(for: player)
+            let save: SavedSetGame?
+            let value: Value
+            do {
+                (save, value) = try change(start.value)
+            } catch {
+                try transaction.endWithoutSaving(from: start)
+                throw error
+            }
+            guard let save else {
+                try transaction.endWithoutSaving(from: start)
+                return value
+            }
+            let finished = FinishedGame(finishing: start.value.saved, as: save, at: now)
+            try transaction.save(
+                save, for: player, at: now, unlessChangedSince: start.version, finishing: finished)
             return value
         }
     }
@@ -53,6 +64,15 @@ extension DatabaseTransaction {
     /// moved to the quarantine, so the referee deals afresh), what could still be read of it.
     func setGame(for player: PlayerID) throws -> StoredSetGame {
         try setGameAndVersion(for: player).game
+    }
+
+    /// The player's Set game as a move starts from it: in one that keeps ``savedRows``
+    /// (PostgreSQL's, outside a transaction block), as this instance last saved it, unread (the
+    /// move's save finds out whether anyone changed it since); else ``setGameAndVersion(for:)``.
+    func setGameForMove(for player: PlayerID) throws -> MoveStart<StoredSetGame> {
+        if let remembered = remembered(.setGame(of: player), as: StoredSetGame.self) { return remembered }
+        let (game, version) = try setGameAndVersion(for: player)
+        return MoveStart(read: game, version: version, key: .setGame(of: player))
     }
 
     /// ``setGame(for:)``, with the version of its row (see ``RowVersion``).
@@ -84,7 +104,7 @@ extension DatabaseTransaction {
 
     /// Saves the player's Set game, replacing what was there, unless someone changed it since
     /// `version` was read, with `finished` in the player's history when it finishes a game (see
-    /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:)``).
+    /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:remembering:)``).
     /// - Throws: ``ChangedMeanwhile`` when the game had changed, so nothing was saved.
     func save(
         _ saved: SavedSetGame, for player: PlayerID, at now: Date, unlessChangedSince version: RowVersion,
@@ -93,7 +113,15 @@ extension DatabaseTransaction {
         let row = try SetGameRecord(saved, player: player, at: now).row()
         try saveUnlessChanged(
             row, key: ["player_id"], since: version, storing: [player], at: now,
-            with: try finished.map { [try $0.row(for: player)] } ?? [])
+            with: try finished.map { [try $0.row(for: player)] } ?? [],
+            remembering: StoredSetGame.saved(saved))
+    }
+}
+
+extension SavedRows.Key {
+    /// The row of `player`'s Set game, as its save names it.
+    static func setGame(of player: PlayerID) -> Self {
+        Self(table: "set_game", values: [.text(player.rawValue)])
     }
 }
 

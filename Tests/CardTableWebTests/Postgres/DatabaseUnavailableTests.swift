@@ -117,6 +117,7 @@ import Testing
             var canWrite: Bool { base.canWrite }
             var damage: DamageLog { base.damage }
             var logger: Logger { base.logger }
+            var savedRows: SavedRows? { base.savedRows }
 
             func execute(_ sql: SQL) throws -> Int {
                 try reach(sql)

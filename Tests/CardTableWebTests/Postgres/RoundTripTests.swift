@@ -17,11 +17,12 @@ import Testing
     /// A move runs outside a transaction block (``CardTableDatabase/move(_:)``): it reads, then
     /// saves in one statement unless what it read changed meanwhile. A tap reads the game with
     /// its theme (among the rows the player sees) and the player's Memorize options, then saves
-    /// the game (storing the player, and a finished game). A select reads the game and saves it.
-    /// A claim reads the room, then saves it with its new events and notifies the other
-    /// instances. (Before issue 31: 9, 6 and 6, or more for a claim of several events; before
-    /// issue 53 a tap read its theme on its own, 3.) Each move sends at least its read and its save.
-    static let ceilings = ["Memorize tap": 2, "Set select": 2, "room claim": 2]
+    /// the game (storing the player, and a finished game). A select saves the game, and a claim
+    /// saves the room with its new events and notifies the other instances, each starting from
+    /// what this instance saved last (``SavedRows``) without reading it. (Before issue 31: 9, 6
+    /// and 6, or more for a claim of several events; before issue 53, 3, 2 and 2.) Each move
+    /// sends at least its save.
+    static let ceilings = ["Memorize tap": 2, "Set select": 1, "room claim": 1]
 
     @Test(arguments: PostgresTestCluster.clusters)
     func eachMoveSendsAKnownNumberOfStatements(cluster: PostgresAddress) async throws {
@@ -56,7 +57,7 @@ import Testing
                 for (move, ceiling) in Self.ceilings {
                     let count = try #require(counts[move])
                     #expect(count <= ceiling, "\(move): \(count) statements")
-                    #expect(count >= 2, "\(move) was counted (\(count) statements)")
+                    #expect(count >= 1, "\(move) was counted (\(count) statements)")
                 }
             }
         }

@@ -64,6 +64,7 @@ struct RecordingTransaction<Base: DatabaseTransaction>: DatabaseTransaction {
     var canWrite: Bool { base.canWrite }
     var damage: DamageLog { base.damage }
     var logger: Logger { base.logger }
+    var savedRows: SavedRows? { base.savedRows }
 
     func execute(_ sql: SQL) throws -> Int {
         let text = sql.rendered(for: dialect).text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -1,0 +1,153 @@
+import Foundation
+import SetCore
+import Testing
+
+@testable import CardTableBasics
+@testable import CardTableStorage
+@testable import CardTableWeb
+
+/// A move that starts from what this instance last saved (``SavedRows``, PostgreSQL's moves)
+/// still sees every change made meanwhile by another instance, an outside write or a delete:
+/// the same answers as SQLite, which reads every time.
+@Suite struct SavedRowsTests {
+    let now = Date(timeIntervalSinceReferenceDate: 900_000_000)
+    let ana = PlayerID.random()
+
+    // MARK: - The memo itself
+
+    @Test func keepsARowsLastSaveUntilItIsForgottenAtThatVersion() {
+        let rows = SavedRows()
+        let key = SavedRows.Key(table: "room", values: [.text("K7QX4P")])
+        #expect(rows.value(key, as: Int.self) == nil)
+        rows.remember(1, as: key, version: RowVersion(text: "100"))
+        #expect(rows.value(key, as: Int.self).map { [$0.value] } == [1])
+        #expect(rows.value(key, as: Int.self)?.version == RowVersion(text: "100"))
+        // Asked for as another type, or for another row, nothing is kept.
+        #expect(rows.value(key, as: String.self) == nil)
+        #expect(rows.value(SavedRows.Key(table: "set_game", values: [.text("K7QX4P")]), as: Int.self) == nil)
+        // A save that failed from an older version does not forget a newer one.
+        rows.remember(2, as: key, version: RowVersion(text: "101"))
+        rows.forget(key, at: RowVersion(text: "100"))
+        #expect(rows.value(key, as: Int.self).map { [$0.value] } == [2])
+        rows.forget(key, at: RowVersion(text: "101"))
+        #expect(rows.value(key, as: Int.self) == nil)
+    }
+
+    @Test func keepsAtMostItsLimitAndNothingPastItsLifetime() {
+        let rows = SavedRows(limit: 3)
+        for index in 0..<10 {
+            rows.remember(
+                index, as: SavedRows.Key(table: "room", values: [.integer(Int64(index))]), version: .absent)
+        }
+        #expect(rows.count == 3)
+        #expect(rows.value(SavedRows.Key(table: "room", values: [.integer(9)]), as: Int.self)?.value == 9)
+        let stale = SavedRows(lifetime: .zero)
+        let key = SavedRows.Key(table: "room", values: [.text("K7QX4P")])
+        stale.remember(1, as: key, version: RowVersion(text: "100"))
+        #expect(stale.value(key, as: Int.self) == nil)
+    }
+
+    // MARK: - Rooms
+
+    /// Ana's instance changes a room twice in a row (the second from its own save), then once
+    /// after the other instance changed it, closed it, and deleted it.
+    @Test(arguments: TestStores.available)
+    func aRoomsChangeSeesWhatAnotherInstanceDidMeanwhile(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 2) { instances in
+            let (mine, theirs) = (instances[0].database, instances[1].database)
+            let code = try await mine.createRoom(at: now, maximumOpenRooms: 5, code: { RoomCode("K7QX4P")! })
+            {
+                code in
+                (
+                    Room(
+                        code: code, game: .set, theme: nil, host: self.ana,
+                        hostName: try! DisplayName(typed: "Ana")),
+                    [RoomHappening(kind: .joined, text: "Ana made the room.", member: 1)]
+                )
+            }.stored.room.code
+            for name in ["Bo", "Cy"] {
+                _ = try await mine.changeRoom(code, at: now) { stored, _ in
+                    try stored.room.join(PlayerID.random(), as: DisplayName(typed: name))
+                }
+            }
+            if let saved = (mine as? PostgresDatabase)?.savedRows {
+                #expect(saved.value(.room(code), as: StoredRoom.self)?.value.lastEvent == 3)
+            }
+            _ = try await theirs.changeRoom(code, at: now) { stored, _ in
+                try stored.room.join(PlayerID.random(), as: DisplayName(typed: "Dee"))
+            }
+            // Neither a refusal nor an answer that saves nothing comes from the room as this
+            // instance saved it last.
+            let seen = try await mine.changeRoom(code, at: now) { stored, _ in
+                guard stored.room.members.count == 4 else { throw RoomRefusal.notTheHost }
+                return []
+            }
+            #expect(seen?.stored.room.members.count == 4)
+            let joined = try #require(
+                try await mine.changeRoom(code, at: now) { stored, _ in
+                    try stored.room.join(PlayerID.random(), as: DisplayName(typed: "Eve"))
+                })
+            #expect(joined.stored.room.members.map(\.name.text) == ["Ana", "Bo", "Cy", "Dee", "Eve"])
+            #expect(joined.stored.lastEvent == 5)
+            let log = try #require(try await theirs.room(code, with: .after(0, limit: 10)))
+            #expect(
+                try log.events.map { try JSONText.decode(RoomEvent.self, from: $0).number } == [
+                    1, 2, 3, 4, 5,
+                ])
+            #expect(log.stored.room.members.count == 5)
+
+            // Closed by the other instance's sweep (not a move): the next change sees it closed.
+            let later = now.addingTimeInterval(3_600)
+            _ = try await theirs.closeRooms(
+                idleSince: later, connected: [], at: later,
+                saying: RoomHappening(kind: .closed, text: "Closed."))
+            let closedAt = try await mine.changeRoom(code, at: later) { stored, _ in
+                [RoomHappening(kind: .chat, text: "Still here?", member: 1)]
+            }?.stored.closedAt
+            #expect(closedAt != nil)
+
+            // Deleted by the other instance: no room to change, and none brought back.
+            #expect(try await theirs.deleteRooms(closedBefore: later.addingTimeInterval(1), limit: 10) == 1)
+            let gone = try await mine.changeRoom(code, at: later) { _, _ in
+                [RoomHappening(kind: .chat, text: "Hello?", member: 1)]
+            }
+            #expect(gone == nil)
+            #expect(try await theirs.room(code, with: .none) == nil)
+            #expect(try await instances[0].count("SELECT count(*) FROM room_event") == 0)
+        }
+    }
+
+    // MARK: - Set games
+
+    /// Ana's instance saves her game twice in a row, then once after the other instance saved
+    /// it, and once after her row was deleted.
+    @Test(arguments: TestStores.available)
+    func aSetGamesMoveSeesWhatAnotherInstanceDidMeanwhile(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 2) { instances in
+            let (mine, theirs) = (instances[0].database, instances[1].database)
+            @Sendable func nextVersion(of stored: StoredSetGame) -> (save: SavedSetGame?, value: Int?) {
+                let version = stored.saved?.version
+                let next = SavedSetGame(
+                    game: SetGame(mode: .solo, at: now), lastMove: .newGame, version: (version ?? 0) + 1)
+                return (next, version)
+            }
+            #expect(try await mine.changeSetGame(for: ana, at: now, nextVersion) == nil)
+            #expect(try await mine.changeSetGame(for: ana, at: now, nextVersion) == 1)
+            if let saved = (mine as? PostgresDatabase)?.savedRows {
+                #expect(saved.value(.setGame(of: ana), as: StoredSetGame.self)?.value.saved?.version == 2)
+            }
+            #expect(try await theirs.changeSetGame(for: ana, at: now, nextVersion) == 2)
+            #expect(try await mine.changeSetGame(for: ana, at: now, nextVersion) == 3)
+            #expect(try await theirs.changeSetGame(for: ana, at: now, nextVersion) == 4)
+            // An answer that saves nothing is not given from the game as this instance saved it last.
+            #expect(
+                try await mine.changeSetGame(for: ana, at: now) { stored in (nil, stored.saved?.version) }
+                    == 5)
+            #expect(try await theirs.setGame(for: ana)?.version == 5)
+
+            try await instances[1].execute("DELETE FROM set_game WHERE player_id = '\(ana.rawValue)'")
+            #expect(try await mine.changeSetGame(for: ana, at: now, nextVersion) == nil)
+            #expect(try await theirs.setGame(for: ana)?.version == 1)
+        }
+    }
+}
