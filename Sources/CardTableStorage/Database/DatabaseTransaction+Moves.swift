@@ -3,11 +3,14 @@ import Foundation
 
 /// The version of a row as a move read it, so that the move's save is made only if no one has
 /// changed the row since (see
-/// ``DatabaseTransaction/saveUnlessChanged(_:key:since:storing:at:with:notifying:remembering:)``). On
-/// PostgreSQL it is the row's `xmin`, which every change of the row moves on; SQLite's single writer runs a
-/// whole move alone, so there it only says that the row was there.
+/// ``DatabaseTransaction/saveUnlessChanged(_:key:since:storing:at:with:notifying:remembering:)``).
+/// On PostgreSQL it is the row's `xmin`, which every change of the row moves on, with the moment
+/// the server started: a server that lost transactions it had committed (a promoted standby, a
+/// restore to a point in time) hands their ids out again, and a version kept from before must
+/// not match a row changed since. SQLite's single writer runs a whole move alone, so there it
+/// only says that the row was there.
 package struct RowVersion: Sendable, Hashable {
-    /// PostgreSQL's `xmin` of the row as text (empty on SQLite); nil when the row was not there.
+    /// The row's version as text (empty on SQLite); nil when the row was not there.
     package let text: String?
 
     /// A row that was not there when the move read.
@@ -15,7 +18,12 @@ package struct RowVersion: Sendable, Hashable {
 
     /// The column a `SELECT` from `table` adds to read its rows' versions as `row_version`.
     package static func column(of table: String) -> SQL {
-        "\(SQL.dialect(sqlite: "''", postgres: "\(table).xmin::text")) AS row_version"
+        "\(SQL.dialect(sqlite: "''", postgres: postgresVersion(of: table))) AS row_version"
+    }
+
+    /// The version of a row of `table` on PostgreSQL: its `xmin`, and when the server started.
+    static func postgresVersion(of table: String) -> String {
+        "\(table).xmin::text || '@' || extract(epoch FROM pg_postmaster_start_time())::text"
     }
 
     /// The version a row read with ``column(of:)`` holds.
@@ -95,7 +103,8 @@ extension DatabaseTransaction {
                 "\(identifier: column) = \(value)"
             }
             let unchanged: SQL =
-                dialect == .postgres ? " AND \(identifier: row.table).xmin::text = \(text)" : ""
+                dialect == .postgres
+                ? " AND \(SQL(stringLiteral: RowVersion.postgresVersion(of: row.table))) = \(text)" : ""
             save = """
                 UPDATE \(identifier: row.table) SET \(SQL.joined(assignments, separator: ", "))
                 WHERE \(SQL.joined(named, separator: " AND "))\(unchanged)
@@ -138,7 +147,10 @@ extension DatabaseTransaction {
             savedRows?.forget(savedRow, at: version)
             throw ChangedMeanwhile()
         }
-        if let value { savedRows?.remember(value, as: savedRow, version: made) }
+        // NB: only outside a transaction block, where the save is its own transaction. Inside
+        // one, a later statement may change the row again under the same xmin (a room closed
+        // after its closing event), which the version kept would still match.
+        if let value, !canWrite { savedRows?.remember(value, as: savedRow, version: made) }
     }
 
     /// Stores `player` if need be and adds `row`, in one statement on PostgreSQL (a row that

@@ -22,13 +22,9 @@ package struct MoveStart<Value> {
 
 extension DatabaseTransaction {
     /// What this instance last saved in the row `key` names, as a move's start, while it is
-    /// fresh and this transaction keeps ``savedRows``; nil when the move must read the row (also
-    /// in a write transaction, which reads it to lock it).
+    /// fresh and this transaction keeps ``savedRows``; nil when the move must read the row.
     package func remembered<Value: Sendable>(_ key: SavedRows.Key, as type: Value.Type) -> MoveStart<Value>? {
-        guard !canWrite else { return nil }
-        return savedRows?.value(key, as: type).map {
-            MoveStart(remembered: $0.value, version: $0.version, key: key)
-        }
+        savedRows?.value(key, as: type).map { MoveStart(remembered: $0.value, version: $0.version, key: key) }
     }
 
     /// For a move that started from `start` and ends without saving it (it refused, or had

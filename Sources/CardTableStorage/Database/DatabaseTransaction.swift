@@ -20,7 +20,7 @@ package protocol DatabaseTransaction {
     var logger: Logger { get }
 
     /// What this instance's moves last saved, which a move may start from instead of reading
-    /// (see ``SavedRows``): kept by PostgreSQL's moves and writes, nil in a read and on SQLite.
+    /// (see ``SavedRows``): in a PostgreSQL move outside a transaction block, nil elsewhere.
     var savedRows: SavedRows? { get }
 
     /// Runs a statement that reads no rows.

@@ -8,8 +8,11 @@ import Synchronization
 /// save, its entry is forgotten and the move runs again on the row as read. A room's claims and
 /// a Set game's selects then make one statement each, not two.
 ///
-/// An entry is trusted for ``lifetime`` after its save: the version is PostgreSQL's 32-bit `xmin`,
-/// which could only come round to the same value after billions of transactions.
+/// Only a save outside a transaction block is kept: it is a transaction of its own, so no later
+/// statement can change the row under the same transaction id. An entry is trusted for
+/// ``lifetime`` after the save that kept it: the version is PostgreSQL's 32-bit `xmin` (with the
+/// server's start, see ``RowVersion``), which could only come round to the same value after
+/// billions of transactions.
 package final class SavedRows: Sendable {
     /// Names one row: its table and the values of the columns that name it, in the order the
     /// save names those columns.

@@ -17,7 +17,7 @@ extension PostgresDatabase {
     {
         try await DamagedRowPolicy.write { damage in
             try await transaction { [self] connection in
-                try await run(body, on: connection, canWrite: true, damage: damage, savedRows: savedRows)
+                try await run(body, on: connection, canWrite: true, damage: damage)
             }
         } setAsideAgain: { rows in
             try await transaction { [self] connection in
@@ -116,7 +116,7 @@ extension PostgresDatabase {
     }
 
     /// Runs `body` on `connection` as a ``PostgresTransaction``, on one of the threads that may
-    /// wait for PostgreSQL's answers; `savedRows` only for a move or a write, not a read.
+    /// wait for PostgreSQL's answers; `savedRows` only for a move outside a transaction block.
     func run<Value: Sendable>(
         _ body: @escaping @Sendable (PostgresTransaction) throws -> Value, on connection: PostgresConnection,
         canWrite: Bool, damage: DamageLog = DamageLog(), savedRows: SavedRows? = nil

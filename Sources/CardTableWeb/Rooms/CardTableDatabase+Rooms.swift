@@ -82,10 +82,15 @@ extension CardTableDatabase {
             try transaction.noteRecentPlayers(in: stored.room, finishing: finished, at: now)
             // NB: before the room's row, as rating: a change of seats moves to a write transaction.
             try transaction.noteSeats(of: stored.room, since: before, at: now)
+            guard !happenings.isEmpty || !finished.isEmpty else {
+                // NB: `record` saves nothing either, so nothing would tell whether the room was
+                // remembered as it still is.
+                try transaction.endWithoutSaving(from: start)
+                return RoomChange(stored: stored, events: [])
+            }
             let events = try transaction.record(
                 happenings, in: &stored, at: now, unlessChangedSince: start.version, finishing: finished,
                 savingState: stored.room != before)
-            if events.isEmpty { try transaction.endWithoutSaving(from: start) }
             return RoomChange(stored: stored, events: events, happenings: events.isEmpty ? [] : happenings)
         }
     }

@@ -13,16 +13,15 @@ import Testing
 /// counted by PostgreSQL itself (`pg_stat_statements`, which `Tests/Postgres/with-cluster.sh`
 /// loads): BEGIN and COMMIT count. A change that adds a statement to a move fails here.
 @Suite struct RoundTripTests {
-    /// The most statements each move may send, as counted now; lower them as moves get cheaper.
-    /// A move runs outside a transaction block (``CardTableDatabase/move(_:)``): it reads, then
-    /// saves in one statement unless what it read changed meanwhile. A tap reads the game with
-    /// its theme (among the rows the player sees) and the player's Memorize options, then saves
-    /// the game (storing the player, and a finished game). A select saves the game, and a claim
-    /// saves the room with its new events and notifies the other instances, each starting from
-    /// what this instance saved last (``SavedRows``) without reading it. (Before issue 31: 9, 6
-    /// and 6, or more for a claim of several events; before issue 53, 3, 2 and 2.) Each move
-    /// sends at least its save.
-    static let ceilings = ["Memorize tap": 2, "Set select": 1, "room claim": 1]
+    /// The statements each move sends, as counted now; lower them as moves get cheaper. A move
+    /// runs outside a transaction block (``CardTableDatabase/move(_:)``): it reads, then saves in
+    /// one statement unless what it read changed meanwhile. A tap reads the game with its theme
+    /// (among the rows the player sees) and the player's Memorize options, then saves the game
+    /// (storing the player, and a finished game). A select saves the game, and a claim saves the
+    /// room with its new events and notifies the other instances, each starting from what this
+    /// instance's last move saved (``SavedRows``) without reading it. (Before issue 31: 9, 6 and
+    /// 6, or more for a claim of several events; before issue 53, 3, 2 and 2.)
+    static let statements = ["Memorize tap": 2, "Set select": 1, "room claim": 1]
 
     @Test(arguments: PostgresTestCluster.clusters)
     func eachMoveSendsAKnownNumberOfStatements(cluster: PostgresAddress) async throws {
@@ -38,6 +37,12 @@ import Testing
                 let room = try await ana.createRoom()
                 try await bo.join(room, as: "Bo")
                 _ = try await ana.postJSON(room.startURL, body: "{}")
+                // NB: a start changes seats, in a write transaction, which keeps nothing; the
+                // claim measured is the one after the first.
+                let first = try #require(try await ana.snapshot(room).view?.set?.cards)
+                let warmUp = try await bo.postJSON(
+                    "/rooms/\(room.code)/claim", body: #"{"cards": \#(Array(first.prefix(3)))}"#)
+                try #require(warmUp.status == .ok)
                 let table = try #require(try await ana.snapshot(room).view?.set?.cards)
 
                 var counts: [String: Int] = [:]
@@ -54,10 +59,9 @@ import Testing
                         "/rooms/\(room.code)/claim", body: #"{"cards": \#(Array(table.prefix(3)))}"#)
                     #expect(claim.status == .ok)
                 }.calls
-                for (move, ceiling) in Self.ceilings {
+                for (move, expected) in Self.statements {
                     let count = try #require(counts[move])
-                    #expect(count <= ceiling, "\(move): \(count) statements")
-                    #expect(count >= 1, "\(move) was counted (\(count) statements)")
+                    #expect(count == expected, "\(move): \(count) statements")
                 }
             }
         }

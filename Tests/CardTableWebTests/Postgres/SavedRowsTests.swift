@@ -96,9 +96,10 @@ import Testing
                 ])
             #expect(log.stored.room.members.count == 5)
 
-            // Closed by the other instance's sweep (not a move): the next change sees it closed.
+            // Closed by this instance's sweep (a write transaction, whose closing event and close
+            // change the row twice under one transaction id): the next change sees it closed.
             let later = now.addingTimeInterval(3_600)
-            _ = try await theirs.closeRooms(
+            _ = try await mine.closeRooms(
                 idleSince: later, connected: [], at: later,
                 saying: RoomHappening(kind: .closed, text: "Closed."))
             let closedAt = try await mine.changeRoom(code, at: later) { stored, _ in
@@ -114,6 +115,44 @@ import Testing
             #expect(gone == nil)
             #expect(try await theirs.room(code, with: .none) == nil)
             #expect(try await instances[0].count("SELECT count(*) FROM room_event") == 0)
+        }
+    }
+
+    /// A version kept from another run of the server does not match a row whose transaction
+    /// id is the same: after a standby is promoted, or the database restored to a point in time,
+    /// ids handed out before can come again.
+    @Test(arguments: TestStores.available.filter { $0 != .sqlite })
+    func aVersionFromAnotherRunOfTheServerDoesNotMatch(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 1) { instances in
+            let mine = try #require(instances[0].database as? PostgresDatabase)
+            let code = try await mine.createRoom(at: now, maximumOpenRooms: 5, code: { RoomCode("K7QX4P")! })
+            {
+                code in
+                (
+                    Room(
+                        code: code, game: .set, theme: nil, host: self.ana,
+                        hostName: try! DisplayName(typed: "Ana")),
+                    [RoomHappening(kind: .joined, text: "Ana made the room.", member: 1)]
+                )
+            }.stored.room.code
+            var kept: [StoredRoom] = []
+            for name in ["Bo", "Cy"] {
+                _ = try await mine.changeRoom(code, at: now) { stored, _ in
+                    try stored.room.join(PlayerID.random(), as: DisplayName(typed: name))
+                }
+                kept.append(try #require(mine.savedRows.value(.room(code), as: StoredRoom.self)).value)
+            }
+            // The room before Cy came, kept at the row's transaction id as it is now, but from a
+            // server that started at another moment.
+            let xmin = try await instances[0].count(
+                "SELECT xmin::text::bigint FROM room WHERE code = 'K7QX4P'")
+            mine.savedRows.remember(kept[0], as: .room(code), version: RowVersion(text: "\(xmin)@0"))
+            let joined = try #require(
+                try await mine.changeRoom(code, at: now) { stored, _ in
+                    try stored.room.join(PlayerID.random(), as: DisplayName(typed: "Dee"))
+                })
+            #expect(joined.stored.room.members.map(\.name.text) == ["Ana", "Bo", "Cy", "Dee"])
+            #expect(joined.stored.lastEvent == 4)
         }
     }
 
