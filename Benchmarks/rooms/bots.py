@@ -7,7 +7,10 @@ claims a Set it sees, or votes to deal when there is none; when a game ends the 
 rematch. Measured: events received per second (all bots), claims per second, the time from a
 claim being sent to the bot receiving the event that judges it (scored, tooLate or wrongSet), p50
 and p99, and the same time to the room's other bots receiving it (behind several instances,
-their sockets may be on another instance than the claimer's). Prints one JSON line.
+their sockets may be on another instance than the claimer's). Each bot also pings its socket
+every PING_SECONDS (2) and times the pong: the same path to the instance and back, and the same
+bots' loop, without the claim's work on the instance, so a claim's time less the ping's is about
+what the instance took to judge it, save it and send it out. Prints one JSON line.
 """
 
 import asyncio
@@ -25,6 +28,7 @@ import websockets
 BASE = os.environ["BASE"]  # http://127.0.0.1:PORT
 ROOMS = int(os.environ.get("ROOMS", "25"))
 DURATION = float(os.environ.get("DURATION", "20"))
+PING_SECONDS = float(os.environ.get("PING_SECONDS", "2"))
 WS_BASE = BASE.replace("http://", "ws://")
 
 
@@ -67,6 +71,7 @@ class Stats:
         self.latencies = []
         self.to_others = []
         self.errors = 0
+        self.pings = []
         # When each (room, member)'s last claim went out, for the other bots' latency.
         self.sent = {}
 
@@ -77,6 +82,16 @@ async def bot(room, cookie, number, is_host, stats, deadline):
     async with websockets.connect(url, additional_headers={"Cookie": cookie}, max_size=2**20) as socket:
         view = None
         next_move = time.monotonic() + random.uniform(0.3, 1.5)
+        next_ping = time.monotonic() + random.uniform(0, PING_SECONDS)
+        pings = set()
+
+        async def ping():
+            sent = time.monotonic()
+            try:
+                await (await socket.ping())
+            except websockets.ConnectionClosed:
+                return
+            stats.pings.append(time.monotonic() - sent)
 
         async def act():
             nonlocal pending
@@ -93,12 +108,18 @@ async def bot(room, cookie, number, is_host, stats, deadline):
                 await socket.send(json.dumps({"type": "deal"}))
 
         while time.monotonic() < deadline:
-            timeout = max(0.01, min(next_move, deadline) - time.monotonic())
+            if time.monotonic() >= next_ping:
+                task = asyncio.create_task(ping())
+                pings.add(task)
+                task.add_done_callback(pings.discard)
+                next_ping = time.monotonic() + PING_SECONDS
+            timeout = max(0.01, min(next_move, next_ping, deadline) - time.monotonic())
             try:
                 raw = await asyncio.wait_for(socket.recv(), timeout=timeout)
             except asyncio.TimeoutError:
-                await act()
-                next_move = time.monotonic() + random.uniform(0.3, 1.5)
+                if time.monotonic() >= next_move:
+                    await act()
+                    next_move = time.monotonic() + random.uniform(0.3, 1.5)
                 continue
             message = json.loads(raw)
             if message["type"] == "error":
@@ -141,12 +162,14 @@ async def main():
     def percentile(p, values=sorted(stats.latencies)):
         return round(1000 * values[min(len(values) - 1, int(p * len(values)))], 1) if values else None
     to_others = sorted(stats.to_others)
+    pings = sorted(stats.pings)
     print(json.dumps({
         "rooms": ROOMS, "connections": ROOMS * 4, "seconds": round(elapsed, 1),
         "events_received_per_s": round(stats.events / elapsed), "claims_per_s": round(stats.claims / elapsed, 1),
         "claims_judged": len(stats.latencies), "errors": stats.errors,
         "claim_to_broadcast_ms_p50": percentile(0.5), "claim_to_broadcast_ms_p99": percentile(0.99),
         "claim_to_others_ms_p50": percentile(0.5, to_others), "claim_to_others_ms_p99": percentile(0.99, to_others),
+        "pings": len(pings), "ping_ms_p50": percentile(0.5, pings), "ping_ms_p99": percentile(0.99, pings),
     }))
 
 

@@ -88,22 +88,20 @@ extension DatabaseTransaction {
     /// What a request for `slot` starts from (see ``MemorizeDesk``).
     func memorizeDesk(in slot: MemorizeSlot, for player: PlayerID, dealing: Bool) throws -> MemorizeDesk {
         guard case .theme(let id) = slot else {
-            let read = try memorizeGameAndPreferences(in: .random, for: player)
+            let read = try memorizeRandomGameAndPreferences(for: player)
             let themes = dealing || read.game == nil ? try themes(of: player) : []
             return MemorizeDesk(
                 slot: .random, theme: nil, preferences: read.preferences, stored: read.game,
                 storedVersion: read.version, gameWasSetAside: setAsideCount(in: "memorize_game") > 0,
                 themesToDeal: themes)
         }
-        guard let theme = try theme(id, of: player) else {
+        let read = try memorizeThemeGameAndPreferences(answeringTo: id, for: player)
+        guard let theme = read.theme else {
             return MemorizeDesk(
-                slot: slot, theme: nil, preferences: try memorizePreferences(of: player), stored: nil,
-                themesToDeal: [])
+                slot: slot, theme: nil, preferences: read.preferences, stored: nil, themesToDeal: [])
         }
-        let resolved = MemorizeSlot.theme(theme.id)
-        let read = try memorizeGameAndPreferences(in: resolved, for: player, theme: theme)
         return MemorizeDesk(
-            slot: resolved, theme: theme, preferences: read.preferences, stored: read.game,
+            slot: .theme(theme.id), theme: theme, preferences: read.preferences, stored: read.game,
             storedVersion: read.version, gameWasSetAside: setAsideCount(in: "memorize_game") > 0,
             themesToDeal: [theme])
     }

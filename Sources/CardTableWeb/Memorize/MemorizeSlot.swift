@@ -26,10 +26,13 @@ package enum MemorizeSlot: Hashable, Sendable {
         }
     }
 
+    /// What a theme's slot is stored as before the theme's id.
+    static let themeKeyPrefix = "theme-"
+
     /// The slot as stored in the database (`theme-12`, `random`).
     var storageKey: String {
         switch self {
-        case .theme(let id): "theme-\(id)"
+        case .theme(let id): "\(Self.themeKeyPrefix)\(id)"
         case .random: "random"
         }
     }

@@ -27,29 +27,63 @@ extension DatabaseTransaction {
         return try memorizeGame(found, in: slot, for: player, theme: known.map(GameTheme.slots) ?? .unknown)
     }
 
-    /// ``memorizeGameAndVersion(in:for:theme:)`` and ``memorizePreferences(of:)`` in one
-    /// statement, which also reads the game's theme unless the caller knows it.
-    func memorizeGameAndPreferences(
-        in slot: MemorizeSlot, for player: PlayerID, theme known: SavedTheme? = nil
-    )
-        throws -> (game: SavedMemorizeGame?, version: RowVersion, preferences: MemorizePreferences)
-    {
-        let themePrefix = "game_theme_"
-        // NB: the game's theme in the same statement (a round trip fewer on PostgreSQL, where a
-        // statement costs the instance more than a whole move's work on SQLite).
-        let themeColumns: SQL =
-            known == nil ? ", \(ThemeRecord.columns(of: "t", selectedAs: themePrefix))" : ""
-        let themeJoin: SQL =
-            known == nil
-            ? "LEFT JOIN theme t ON t.id = (\(Self.themeRowID(answeringTo: "g.theme_id", for: player)))" : ""
-        let found = try firstRow(
+    /// The random slot's game with the theme it was dealt from (as ``theme(_:of:)`` finds it)
+    /// and the player's Memorize preferences, in one statement.
+    func memorizeRandomGameAndPreferences(for player: PlayerID) throws -> (
+        game: SavedMemorizeGame?, version: RowVersion, preferences: MemorizePreferences
+    ) {
+        let found = try memorizeRows(.dealtFrom, for: player)
+        let theme = try found?.theme.flatMap(foundTheme)
+        let (game, version) = try memorizeGame(
+            found?.game, in: .random, for: player, theme: .readWithTheGame(theme))
+        return (game, version, try memorizePreferences(found?.preferences, of: player))
+    }
+
+    /// The player's theme `id` as ``theme(_:of:)`` finds it, the game in its slot and the
+    /// player's Memorize preferences, in one statement: the slot is the theme row's that answers
+    /// to `id` (a player's copy of a built-in has an id of its own). No theme, no game.
+    func memorizeThemeGameAndPreferences(answeringTo id: ThemeID, for player: PlayerID) throws -> (
+        theme: SavedTheme?, game: SavedMemorizeGame?, version: RowVersion, preferences: MemorizePreferences
+    ) {
+        let found = try memorizeRows(.slotOf(id), for: player)
+        let preferences = try memorizePreferences(found?.preferences, of: player)
+        guard let theme = try found?.theme.flatMap(foundTheme) else {
+            return (nil, nil, .absent, preferences)
+        }
+        let (game, version) = try memorizeGame(
+            found?.game, in: .theme(theme.id), for: player, theme: .slots(theme))
+        return (theme, game, version, preferences)
+    }
+
+    /// The rows a Memorize move starts from, as read (each may be missing or unreadable): the
+    /// game's, its theme's and the player's preferences', in one statement (a round trip each
+    /// fewer on PostgreSQL, where a statement costs the instance more than a whole move's work
+    /// on SQLite).
+    private func memorizeRows(_ lookup: MemorizeThemeLookup, for player: PlayerID) throws -> (
+        game: MemorizeGameRow?, preferences: Result<MemorizePreferences, any Error>?, theme: FoundThemeRow?
+    )? {
+        let themePrefix = "theme_row_"
+        let game: SQL = "LEFT JOIN memorize_game g ON g.player_id = \(player.rawValue) AND g.slot = "
+        let joins: SQL =
+            switch lookup {
+            case .dealtFrom:
+                """
+                \(game)\(MemorizeSlot.random.storageKey)
+                LEFT JOIN theme t ON t.id = (\(Self.themeRowID(answeringTo: "g.theme_id", for: player)))
+                """
+            case .slotOf(let id):
+                """
+                LEFT JOIN theme t ON t.id = (\(Self.themeRowID(answeringTo: "\(id.rawValue)", for: player)))
+                \(game)\(MemorizeSlot.themeKeyPrefix) || t.id
+                """
+            }
+        return try firstRow(
             """
             SELECT g.*, \(RowVersion.column(of: "g")), p.peeks_at_start, p.turn_back_after_ms,
-                p.player_id AS preferences_of\(themeColumns)
+                p.player_id AS preferences_of, \(ThemeRecord.columns(of: "t", selectedAs: themePrefix))
             FROM (SELECT 1 AS here) AS here
-            LEFT JOIN memorize_game g ON g.player_id = \(player.rawValue) AND g.slot = \(slot.storageKey)
+            \(joins)
             LEFT JOIN memorize_preferences p ON p.player_id = \(player.rawValue)
-            \(themeJoin)
             """
         ) { row in
             let game =
@@ -58,14 +92,9 @@ extension DatabaseTransaction {
             let preferences =
                 try row("preferences_of") as String? == nil
                 ? nil : Result<MemorizePreferences, any Error> { try MemorizePreferences(row) }
-            let theme =
-                try known != nil || row.isNull(themePrefix + "id")
-                ? nil : FoundThemeRow(row, prefix: themePrefix)
+            let theme = try row.isNull(themePrefix + "id") ? nil : FoundThemeRow(row, prefix: themePrefix)
             return (game: game, preferences: preferences, theme: theme)
         }
-        let gameTheme = try known.map(GameTheme.slots) ?? .readWithTheGame(found?.theme.flatMap(foundTheme))
-        let (game, version) = try memorizeGame(found?.game, in: slot, for: player, theme: gameTheme)
-        return (game, version, try memorizePreferences(found?.preferences, of: player))
     }
 
     /// The game of a row read from `slot` (see ``memorizeGameAndVersion(in:for:theme:)``).
@@ -203,6 +232,14 @@ extension MemorizePreferences {
 }
 
 /// Where a game read from its slot finds its theme.
+/// How a Memorize move's statement finds the theme it reads with the game.
+private enum MemorizeThemeLookup {
+    /// The random slot's: the theme its game was dealt from.
+    case dealtFrom
+    /// A theme's slot: the theme that answers to the id asked for, whose row's id names the slot.
+    case slotOf(ThemeID)
+}
+
 private enum GameTheme {
     /// The slot's theme, which the caller read: the game's own when the game was dealt from it.
     case slots(SavedTheme)

@@ -16,12 +16,15 @@ import Testing
     /// The statements each move sends, as counted now; lower them as moves get cheaper. A move
     /// runs outside a transaction block (``CardTableDatabase/move(_:)``): it reads, then saves in
     /// one statement unless what it read changed meanwhile. A tap reads the game with its theme
-    /// (among the rows the player sees) and the player's Memorize options, then saves the game
-    /// (storing the player, and a finished game). A select saves the game, and a claim saves the
-    /// room with its new events and notifies the other instances, each starting from what this
-    /// instance's last move saved (``SavedRows``) without reading it. (Before issue 31: 9, 6 and
-    /// 6, or more for a claim of several events; before issue 53, 3, 2 and 2.)
-    static let statements = ["Memorize tap": 2, "Set select": 1, "room claim": 1]
+    /// (among the rows the player sees) and the player's Memorize options (in a theme's slot, the
+    /// theme first and the game in its slot), then saves the game (storing the player, and a
+    /// finished game). A select saves the game, and a claim saves the room with its new events
+    /// and notifies the other instances, each starting from what this instance's last move saved
+    /// (``SavedRows``) without reading it. (Before issue 31: 9, 6 and
+    /// 6, or more for a claim of several events; before issue 53, 3, 3, 2 and 2.)
+    static let statements = [
+        "Memorize tap": 2, "Memorize tap in a theme's slot": 2, "Set select": 1, "room claim": 1,
+    ]
 
     @Test(arguments: PostgresTestCluster.clusters)
     func eachMoveSendsAKnownNumberOfStatements(cluster: PostgresAddress) async throws {
@@ -32,6 +35,10 @@ import Testing
                 )
                 // Each first move stores its player; what is measured is a move after it.
                 _ = try await ana.post("/play/random/choose/1", json: true)
+                let theme = try await counter.query("SELECT min(id) FROM theme WHERE NOT is_deleted")
+                    .collect()[0]
+                    .decode(Int.self)
+                _ = try await ana.post("/play/\(theme)/choose/1", json: true)
                 let set = try await ana.post("/set/hint", json: true).decode(SetPageJSON.self)
                 let card = try #require(set.cards.first?.id)
                 let room = try await ana.createRoom()
@@ -48,6 +55,10 @@ import Testing
                 var counts: [String: Int] = [:]
                 counts["Memorize tap"] = try await Self.statements(counted: counter) {
                     let tap = try await ana.post("/play/random/choose/2", json: true)
+                    #expect(tap.status == .ok)
+                }.calls
+                counts["Memorize tap in a theme's slot"] = try await Self.statements(counted: counter) {
+                    let tap = try await ana.post("/play/\(theme)/choose/2", json: true)
                     #expect(tap.status == .ok)
                 }.calls
                 counts["Set select"] = try await Self.statements(counted: counter) {
