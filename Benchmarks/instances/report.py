@@ -13,6 +13,11 @@ def cpu(run):
     return f"{run['instances_cpu_us']} + {run['postgres_cpu_us']}"
 
 
+def ping(claims):
+    """The bots' ping over the same path, " [ping p50]", where the line has it."""
+    return f" [ping {claims['ping_ms_p50']}]" if claims.get("ping_ms_p50") is not None else ""
+
+
 def others(claims):
     """The claim's time to the room's other bots, " (p50 / p99)", where the line has it."""
     if "claim_to_others_ms_p50" not in claims:
@@ -25,7 +30,7 @@ commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=
 print(f"\ncommit {commit} (binary {os.environ.get('BINARY', 'of this commit')}), "
       f"{os.cpu_count()} CPUs shared by nginx, the instances, PostgreSQL and the load")
 print("| set-up | taps/s (p50 / p99 ms) | selects/s (p50 / p99 ms) | claims/s (judged) | "
-      "claim → broadcast p50 / p99 ms (to the others) | CPU µs a tap, a select (instances + PostgreSQL) | "
+      "claim → broadcast p50 / p99 ms (to the others) [ping p50] | CPU µs a tap, a select (instances + PostgreSQL) | "
       "non-2xx, socket errors, bot errors | instances' peak RSS |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|")
 for row in rows:
@@ -38,7 +43,7 @@ for row in rows:
         f"| {tap['per_s']:,} ({tap['p50_ms']} / {tap['p99_ms']}) "
         f"| {select['per_s']:,} ({select['p50_ms']} / {select['p99_ms']}) "
         f"| {claims['claims_per_s']} ({claims['claims_judged']:,}) "
-        f"| {claims['claim_to_broadcast_ms_p50']} / {claims['claim_to_broadcast_ms_p99']}{others(claims)} "
+        f"| {claims['claim_to_broadcast_ms_p50']} / {claims['claim_to_broadcast_ms_p99']}{others(claims)}{ping(claims)} "
         f"| {cpu(tap)}, {cpu(select)} "
         f"| {refused}, {socket_errors}, {claims['errors']} | {row['instances_rss_mb']} MB |"
     )
