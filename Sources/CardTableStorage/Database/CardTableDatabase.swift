@@ -21,7 +21,7 @@ package protocol CardTableDatabase: Sendable {
 
     /// Runs `body` as one move (a tap, a select, a room's change): it reads what the move
     /// starts from, then saves it with
-    /// ``DatabaseTransaction/saveUnlessChanged(_:key:since:storing:at:with:notifying:remembering:)``, which
+    /// ``DatabaseTransaction/saveUnlessChanged(_:key:since:storing:at:with:notifying:while:remembering:)``, which
     /// makes the save only if the row it changes is still as it was read. SQLite runs the move
     /// in one write transaction (its single writer runs it alone, so the save is always made).
     /// PostgreSQL runs it without `BEGIN` and `COMMIT`, each statement committing alone (its

@@ -3,7 +3,7 @@ import Foundation
 
 /// The version of a row as a move read it, so that the move's save is made only if no one has
 /// changed the row since (see
-/// ``DatabaseTransaction/saveUnlessChanged(_:key:since:storing:at:with:notifying:remembering:)``).
+/// ``DatabaseTransaction/saveUnlessChanged(_:key:since:storing:at:with:notifying:while:remembering:)``).
 /// On PostgreSQL it is the row's `xmin`, which every change of the row moves on, with the moment
 /// the server started: a server that lost transactions it had committed (a promoted standby, a
 /// restore to a point in time) hands their ids out again, and a version kept from before must
@@ -84,6 +84,9 @@ extension DatabaseTransaction {
     ///   - key: The columns that name the row, whose values are in `row`.
     ///   - notice: What to tell PostgreSQL's listeners on a channel once the save commits, if
     ///     it is made (nothing is sent on SQLite, whose instance is the only one).
+    ///   - condition: What else the move started from that must still hold for the save to be
+    ///     made over a row that was there (on PostgreSQL; SQLite's move runs alone): another row
+    ///     it read, say, when that row's changes do not change the saved one.
     ///   - value: What the row holds once saved, as the move's next run may start from it
     ///     (see ``SavedRows``): kept beside the version the save gave the row when this
     ///     transaction keeps ``savedRows``.
@@ -92,7 +95,7 @@ extension DatabaseTransaction {
     package func saveUnlessChanged(
         _ row: AddedRow, key: [String], since version: RowVersion, storing players: [PlayerID], at now: Date,
         with added: [AddedRow] = [], notifying notice: (channel: String, payload: String)? = nil,
-        remembering value: (any Sendable)? = nil
+        while condition: SQL? = nil, remembering value: (any Sendable)? = nil
     ) throws {
         let save: SQL
         if let text = version.text {
@@ -102,9 +105,11 @@ extension DatabaseTransaction {
             let named = row.values.filter { key.contains($0.column) }.map { column, value -> SQL in
                 "\(identifier: column) = \(value)"
             }
+            let also: SQL = condition.map { " AND (\($0))" } ?? ""
             let unchanged: SQL =
                 dialect == .postgres
-                ? " AND \(SQL(stringLiteral: RowVersion.postgresVersion(of: row.table))) = \(text)" : ""
+                ? " AND \(SQL(stringLiteral: RowVersion.postgresVersion(of: row.table))) = \(text)\(also)"
+                : ""
             save = """
                 UPDATE \(identifier: row.table) SET \(SQL.joined(assignments, separator: ", "))
                 WHERE \(SQL.joined(named, separator: " AND "))\(unchanged)

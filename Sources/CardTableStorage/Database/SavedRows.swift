@@ -3,7 +3,7 @@ import Synchronization
 /// What this instance's moves last saved in a few rows, each beside the version its save gave the
 /// row, so the next move of the row can start from it without reading the row again: on
 /// PostgreSQL, where a move's save names the version it started from (see
-/// ``DatabaseTransaction/saveUnlessChanged(_:key:since:storing:at:with:notifying:remembering:)``),
+/// ``DatabaseTransaction/saveUnlessChanged(_:key:since:storing:at:with:notifying:while:remembering:)``),
 /// a row changed meanwhile by anyone (another instance, a merge, a close) is found changed at the
 /// save, its entry is forgotten and the move runs again on the row as read. A room's claims and
 /// a Set game's selects then make one statement each, not two.

@@ -60,20 +60,36 @@ extension CardTableDatabase {
         _ change: @escaping @Sendable (MemorizeDesk, Date) throws -> (save: MemorizeSaving, value: Value)
     ) async throws -> Value {
         try await move { transaction in
-            let desk = try transaction.memorizeDesk(in: slot, for: player, dealing: dealing)
+            let start = try transaction.memorizeDeskForMove(in: slot, for: player, dealing: dealing)
+            let desk = start.value
             let now = clock()
-            let (save, value) = try change(desk, now)
+            let (save, value): (MemorizeSaving, Value)
+            do {
+                (save, value) = try change(desk, now)
+            } catch {
+                try transaction.endWithoutSaving(from: start)
+                throw error
+            }
             let preferences = save.preferences.map { $0.row(for: player, at: now) }
             guard let game = save.game else {
+                try transaction.endWithoutSaving(from: start)
                 if let preferences { try transaction.insert(preferences, storing: player, at: now) }
                 return value
             }
             let finished = try FinishedGame(finishing: desk.stored, as: game, at: now).map {
                 try $0.row(for: player)
             }
+            // NB: the desk as a read after this save would find it, but for the themes to deal
+            // from, which a move that deals reads afresh (and the random slot reads only then).
+            var next = desk
+            (next.stored, next.preferences, next.gameWasSetAside) = (
+                game, save.preferences ?? desk.preferences, false
+            )
+            if case .random = next.slot { next.themesToDeal = [] }
             try transaction.save(
-                game, for: player, at: now, unlessChangedSince: desk.storedVersion,
-                with: [preferences, finished].compactMap { $0 })
+                game, for: player, at: now, unlessChangedSince: start.version,
+                with: [preferences, finished].compactMap { $0 }, whilePreferencesAre: desk.preferences,
+                remembering: next.slot == slot ? next : nil)
             return value
         }
     }
@@ -85,6 +101,22 @@ extension CardTableDatabase {
 }
 
 extension DatabaseTransaction {
+    /// What a move in `slot` starts from: in one that keeps ``savedRows`` (PostgreSQL's, outside
+    /// a transaction block) and does not deal, the desk as this instance's last move in the slot
+    /// left it, unread; else ``memorizeDesk(in:for:dealing:)``. The save finds out whether the
+    /// game changed since, and whether the preferences did; the theme cannot change under a game
+    /// (editing or deleting a theme deletes its games, and copying a built-in moves them).
+    func memorizeDeskForMove(in slot: MemorizeSlot, for player: PlayerID, dealing: Bool) throws
+        -> MoveStart<MemorizeDesk>
+    {
+        if !dealing, let remembered = remembered(.memorizeGame(of: player, in: slot), as: MemorizeDesk.self) {
+            return remembered
+        }
+        let desk = try memorizeDesk(in: slot, for: player, dealing: dealing)
+        return MoveStart(
+            read: desk, version: desk.storedVersion, key: .memorizeGame(of: player, in: desk.slot))
+    }
+
     /// What a request for `slot` starts from (see ``MemorizeDesk``).
     func memorizeDesk(in slot: MemorizeSlot, for player: PlayerID, dealing: Bool) throws -> MemorizeDesk {
         guard case .theme(let id) = slot else {

@@ -135,15 +135,20 @@ extension DatabaseTransaction {
 
     /// Saves `game` in its slot, replacing what was there, unless someone changed it since
     /// `version` was read, with `rows` that go with it (see
-    /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:remembering:)``).
+    /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:while:remembering:)``).
     /// - Throws: ``ChangedMeanwhile`` when the slot's game had changed, so nothing was saved.
+    /// On PostgreSQL the game is saved only while `preferences`, when given, are still the
+    /// player's (see ``MemorizePreferences/stillThePreferences(of:)``), and `desk`, when given, is
+    /// kept as what the next move of the slot may start from (see ``SavedRows``).
     func save(
         _ game: SavedMemorizeGame, for player: PlayerID, at now: Date, unlessChangedSince version: RowVersion,
-        with rows: [AddedRow]
+        with rows: [AddedRow], whilePreferencesAre preferences: MemorizePreferences? = nil,
+        remembering desk: MemorizeDesk? = nil
     ) throws {
         let row = try MemorizeGameRecord(game, player: player, at: now).row()
         try saveUnlessChanged(
-            row, key: ["player_id", "slot"], since: version, storing: [player], at: now, with: rows)
+            row, key: ["player_id", "slot"], since: version, storing: [player], at: now, with: rows,
+            while: preferences?.stillThePreferences(of: player), remembering: desk)
     }
 
     /// Moves the player's games dealt from theme `old` over to theme `new` (their copy of a
@@ -192,6 +197,19 @@ extension MemorizePreferences {
     /// The preferences a row's `peeks_at_start` and `turn_back_after_ms` hold.
     init(_ row: any DatabaseRow) throws {
         try self.init(peeksAtStart: row("peeks_at_start"), storedDelay: row("turn_back_after_ms"))
+    }
+
+    /// A condition that holds while these are `player`'s preferences: their row holds them, or
+    /// they have no row and these are the defaults.
+    func stillThePreferences(of player: PlayerID) -> SQL {
+        let delay = Int64(turnBackDelay?.rawValue ?? -1)
+        let same: SQL =
+            "peeks_at_start = \(peeksAtStart) AND coalesce(turn_back_after_ms, -1) = \(delay)"
+        return self == MemorizePreferences()
+            ? """
+            NOT EXISTS (SELECT 1 FROM memorize_preferences WHERE player_id = \(player.rawValue) AND NOT (\(same)))
+            """
+            : "EXISTS (SELECT 1 FROM memorize_preferences WHERE player_id = \(player.rawValue) AND \(same))"
     }
 
     /// The row that keeps these preferences of `player`'s, replacing the one there.
@@ -258,5 +276,12 @@ private struct FoundThemeRow {
         let columns = PrefixedRow(row, prefix: prefix)
         id = try columns("id")
         record = Result { try ThemeRecord(columns) }
+    }
+}
+
+extension SavedRows.Key {
+    /// The row of `player`'s Memorize game in `slot`, as its save names it.
+    static func memorizeGame(of player: PlayerID, in slot: MemorizeSlot) -> Self {
+        Self(table: "memorize_game", values: [.text(player.rawValue), .text(slot.storageKey)])
     }
 }

@@ -64,7 +64,7 @@ extension DatabaseTransaction {
 
     /// Appends what happened to the room's log as numbered events, each with the view after
     /// all of them, and saves the room (its state only when `savingState`), only if it is still as `version` was read (see
-    /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:remembering:)``), with `finished` games in
+    /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:while:remembering:)``), with `finished` games in
     /// their players' histories; the room counts as active now. On PostgreSQL this is one
     /// statement, and the other instances hear of the new last event when it commits.
     /// - Returns: The events' JSON, in order.

@@ -104,7 +104,7 @@ extension DatabaseTransaction {
 
     /// Saves the player's Set game, replacing what was there, unless someone changed it since
     /// `version` was read, with `finished` in the player's history when it finishes a game (see
-    /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:remembering:)``).
+    /// ``saveUnlessChanged(_:key:since:storing:at:with:notifying:while:remembering:)``).
     /// - Throws: ``ChangedMeanwhile`` when the game had changed, so nothing was saved.
     func save(
         _ saved: SavedSetGame, for player: PlayerID, at now: Date, unlessChangedSince version: RowVersion,

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SetCore
 import Testing
 
@@ -154,6 +155,43 @@ import Testing
             #expect(joined.stored.room.members.map(\.name.text) == ["Ana", "Bo", "Cy", "Dee"])
             #expect(joined.stored.lastEvent == 4)
         }
+    }
+
+    // MARK: - Memorize games
+
+    /// Ana's instance taps twice in a row (the second from its own save), then after the other
+    /// instance changed her options (in another slot, so her game's row is as it was), after it
+    /// tapped in her game, and after it dealt her a new one.
+    @Test(arguments: TestStores.available)
+    func aMemorizeTapSeesWhatAnotherInstanceDidMeanwhile(store kind: TestStores.Kind) async throws {
+        try await TestStores.withInstances(kind, count: 2) { instances in
+            let (mine, theirs) = (referee(on: instances[0].database), referee(on: instances[1].database))
+            let theme = try #require(try await instances[0].database.themes(of: ana).first)
+            let slot = MemorizeSlot.theme(theme.id)
+            for card in 1...2 { _ = try await mine.choose(cardNumber: card, deal: nil, in: slot, for: ana) }
+            let paced = MemorizePreferences(peeksAtStart: false, turnBackDelay: .twoSeconds)
+            _ = try await theirs.setPreferences(paced, in: .random, for: ana)
+            #expect(try await mine.choose(cardNumber: 3, deal: nil, in: slot, for: ana).preferences == paced)
+            _ = try await theirs.choose(cardNumber: 4, deal: nil, in: slot, for: ana)
+            let tapped = try await mine.choose(cardNumber: 5, deal: nil, in: slot, for: ana).game
+            let fourth = tapped.game.cards[3]
+            #expect(fourth.isMatched || fourth.hasBeenSeen, "the other instance's tap is in the game")
+            #expect(try await instances[1].database.memorizeGame(in: slot, for: ana) == tapped)
+
+            // Neither a refusal (a page's deal that is not the game's) nor an answer that saves
+            // nothing (no mismatch to turn back) comes from the game as this instance saved it.
+            let dealt = try await theirs.newGame(in: slot, for: ana).game
+            _ = try await mine.choose(cardNumber: 1, deal: dealt.deal, in: slot, for: ana)
+            let dealtAgain = try await theirs.newGame(in: slot, for: ana).game
+            #expect(try await mine.turnBack(deal: nil, in: slot, for: ana).game.deal == dealtAgain.deal)
+        }
+    }
+
+    private func referee(on store: any CardTableDatabase) -> MemorizeReferee {
+        let now = now
+        return MemorizeReferee(
+            database: store, environment: WebEnvironment(now: { now }), secret: .random(),
+            logger: Logger(label: "test"))
     }
 
     // MARK: - Set games
