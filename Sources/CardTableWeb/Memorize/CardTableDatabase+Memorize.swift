@@ -85,11 +85,18 @@ extension CardTableDatabase {
             (next.stored, next.preferences, next.gameWasSetAside) = (
                 game, save.preferences ?? desk.preferences, false
             )
+            next.storedVersion = .absent
             if case .random = next.slot { next.themesToDeal = [] }
+            // NB: kept only when the save changed in place the game the move started from. A new
+            // deal (or a first one) is saved without checking its theme, which a theme's edit or
+            // delete, or a copy of a built-in, could have changed since it was read.
+            let keeps =
+                next.slot == slot && start.version.text != nil && desk.stored?.deal == game.deal
+                && desk.stored?.theme.id == game.theme.id
             try transaction.save(
                 game, for: player, at: now, unlessChangedSince: start.version,
                 with: [preferences, finished].compactMap { $0 }, whilePreferencesAre: desk.preferences,
-                remembering: next.slot == slot ? next : nil)
+                remembering: keeps ? next : nil)
             return value
         }
     }

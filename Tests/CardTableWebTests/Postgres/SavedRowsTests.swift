@@ -169,6 +169,9 @@ import Testing
             let theme = try #require(try await instances[0].database.themes(of: ana).first)
             let slot = MemorizeSlot.theme(theme.id)
             for card in 1...2 { _ = try await mine.choose(cardNumber: card, deal: nil, in: slot, for: ana) }
+            if let saved = (instances[0].database as? PostgresDatabase)?.savedRows {
+                #expect(saved.value(.memorizeGame(of: ana, in: slot), as: MemorizeDesk.self) != nil)
+            }
             let paced = MemorizePreferences(peeksAtStart: false, turnBackDelay: .twoSeconds)
             _ = try await theirs.setPreferences(paced, in: .random, for: ana)
             #expect(try await mine.choose(cardNumber: 3, deal: nil, in: slot, for: ana).preferences == paced)
