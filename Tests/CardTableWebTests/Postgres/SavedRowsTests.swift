@@ -56,16 +56,7 @@ import Testing
     func aRoomsChangeSeesWhatAnotherInstanceDidMeanwhile(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 2) { instances in
             let (mine, theirs) = (instances[0].database, instances[1].database)
-            let code = try await mine.createRoom(at: now, maximumOpenRooms: 5, code: { RoomCode("K7QX4P")! })
-            {
-                code in
-                (
-                    Room(
-                        code: code, game: .set, theme: nil, host: self.ana,
-                        hostName: try! DisplayName(typed: "Ana")),
-                    [RoomHappening(kind: .joined, text: "Ana made the room.", member: 1)]
-                )
-            }.stored.room.code
+            let code = try await makeRoom(in: mine)
             for name in ["Bo", "Cy"] {
                 _ = try await mine.changeRoom(code, at: now) { stored, _ in
                     try stored.room.join(PlayerID.random(), as: DisplayName(typed: name))
@@ -126,16 +117,7 @@ import Testing
     func aVersionFromAnotherRunOfTheServerDoesNotMatch(store kind: TestStores.Kind) async throws {
         try await TestStores.withInstances(kind, count: 1) { instances in
             let mine = try #require(instances[0].database as? PostgresDatabase)
-            let code = try await mine.createRoom(at: now, maximumOpenRooms: 5, code: { RoomCode("K7QX4P")! })
-            {
-                code in
-                (
-                    Room(
-                        code: code, game: .set, theme: nil, host: self.ana,
-                        hostName: try! DisplayName(typed: "Ana")),
-                    [RoomHappening(kind: .joined, text: "Ana made the room.", member: 1)]
-                )
-            }.stored.room.code
+            let code = try await makeRoom(in: mine)
             var kept: [StoredRoom] = []
             for name in ["Bo", "Cy"] {
                 _ = try await mine.changeRoom(code, at: now) { stored, _ in
@@ -188,6 +170,18 @@ import Testing
             let dealtAgain = try await theirs.newGame(in: slot, for: ana).game
             #expect(try await mine.turnBack(deal: nil, in: slot, for: ana).game.deal == dealtAgain.deal)
         }
+    }
+
+    /// Makes Ana's Set room K7QX4P in `store`; its code.
+    private func makeRoom(in store: any CardTableDatabase) async throws -> RoomCode {
+        try await store.createRoom(at: now, maximumOpenRooms: 5, code: { RoomCode("K7QX4P")! }) { code in
+            (
+                Room(
+                    code: code, game: .set, theme: nil, host: self.ana,
+                    hostName: try! DisplayName(typed: "Ana")),
+                [RoomHappening(kind: .joined, text: "Ana made the room.", member: 1)]
+            )
+        }.stored.room.code
     }
 
     private func referee(on store: any CardTableDatabase) -> MemorizeReferee {
