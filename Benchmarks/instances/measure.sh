@@ -2,8 +2,10 @@
 # One set-up of Benchmarks/instances/run.sh, run by deploy/try-out.sh with CARDTABLE_URL (nginx)
 # and CARDTABLE_PIDS set: seeds players over HTTP, runs the tap and select loads with wrk and the
 # room bots, and prints one JSON line, with the instances' and PostgreSQL's CPU per tap and select
-# (from /proc/PID/task/*/schedstat), and per room claim (the bots' whole run, rooms made and
-# every event sent to every socket, over the claims judged). With CARDTABLE_DATABASE set
+# (from /proc/PID/task/*/schedstat), how often the instances' threads were put on a CPU per tap
+# and select (`instances_runs`: wake-ups, a count that stays put when the machine's noise moves
+# CPU time), and per room claim (the bots' whole run, rooms made and every event sent to every
+# socket, over the claims judged). With CARDTABLE_DATABASE set
 # (try-out.sh's PG_STATEMENTS=1), it also counts PostgreSQL's statements, plans and planning time
 # per request (pg_stat_statements).
 #
@@ -32,6 +34,19 @@ cpu_ns() {
     echo "$total"
 }
 
+# How many times the threads of processes "$@" have been put on a CPU so far (schedstat's third
+# field): a thread's every wake-up counts one, so it counts hops between threads, and unlike CPU
+# time it hardly moves with the machine's noise.
+runs() {
+    local total=0 pid task _ _ count
+    for pid in "$@"; do
+        for task in /proc/"$pid"/task/*/schedstat; do
+            read -r _ _ count <"$task" 2>/dev/null && total=$((total + count))
+        done
+    done
+    echo "$total"
+}
+
 for mode in tap select; do
     # A short unmeasured run first, so every set-up is measured warm.
     for run in warmup measured; do
@@ -41,12 +56,14 @@ for mode in tap select; do
         # cluster runs during a benchmark); a backend that ends meanwhile takes its time along.
         [ -n "${CARDTABLE_DATABASE:-}" ] && pg 'SELECT pg_stat_statements_reset()' >/dev/null
         instances0=$(cpu_ns $CARDTABLE_PIDS) postgres0=$(cpu_ns $(pgrep -x postgres || true))
+        runs0=$(runs $CARDTABLE_PIDS)
         BENCH_MODE=$mode BENCH_ACCEPT=application/json BENCH_COOKIES="$WORK/cookies.txt" \
             BENCH_RESULT="$WORK/$mode-$run.json" \
             wrk -t1 -c"$CONNECTIONS" -d"$length" --timeout 10s -s "$ROOT/Benchmarks/http/bench.lua" \
             "$CARDTABLE_URL" >/dev/null
         echo "$(($(cpu_ns $CARDTABLE_PIDS) - instances0)) $(($(cpu_ns $(pgrep -x postgres || true)) - postgres0))" \
             >"$WORK/$mode-$run.cpu"
+        echo "$(($(runs $CARDTABLE_PIDS) - runs0))" >"$WORK/$mode-$run.runs"
         if [ -n "${CARDTABLE_DATABASE:-}" ]; then
             # NB: the statements that read pg_stat_statements itself are left out.
             pg "SELECT sum(calls), sum(plans), round(sum(total_plan_time)::numeric, 3),
@@ -95,6 +112,7 @@ def wrk(mode):
     return statements | {
         "instances_cpu_us": round(instances_ns / r["requests"] / 1000),
         "postgres_cpu_us": round(postgres_ns / r["requests"] / 1000),
+        "instances_runs": round(int(open(f"{work}/{mode}-measured.runs").read()) / r["requests"], 2),
         "per_s": round(r["requests"] / seconds), "p50_ms": round(r["latency_us"]["p50"] / 1000, 1),
         "p99_ms": round(r["latency_us"]["p99"] / 1000, 1), "statuses": r["statuses"],
         "outcomes": r["outcomes"], "socket_errors": r["socket_errors"],

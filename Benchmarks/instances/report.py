@@ -7,10 +7,12 @@ import sys
 
 
 def cpu(run):
-    """A load's CPU per request, as "instances + PostgreSQL" microseconds (— for older lines)."""
+    """A load's CPU per request, as "instances + PostgreSQL" microseconds, with the instances'
+    wake-ups per request where the line has them (— for older lines)."""
     if "instances_cpu_us" not in run:
         return "—"
-    return f"{run['instances_cpu_us']} + {run['postgres_cpu_us']}"
+    runs = f" ({run['instances_runs']} wake-ups)" if "instances_runs" in run else ""
+    return f"{run['instances_cpu_us']} + {run['postgres_cpu_us']}{runs}"
 
 
 def ping(claims):
@@ -30,7 +32,7 @@ commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=
 print(f"\ncommit {commit} (binary {os.environ.get('BINARY', 'of this commit')}), "
       f"{os.cpu_count()} CPUs shared by nginx, the instances, PostgreSQL and the load")
 print("| set-up | taps/s (p50 / p99 ms) | selects/s (p50 / p99 ms) | claims/s (judged) | "
-      "claim → broadcast p50 / p99 ms (to the others) [ping p50] | CPU µs a tap, a select (instances + PostgreSQL) | "
+      "claim → broadcast p50 / p99 ms (to the others) [ping p50] | CPU µs a tap, a select (instances + PostgreSQL) (instances' wake-ups) | "
       "non-2xx, socket errors, bot errors | instances' peak RSS |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|")
 for row in rows:

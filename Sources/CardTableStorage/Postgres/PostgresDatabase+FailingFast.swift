@@ -1,12 +1,12 @@
 import NIOCore
-import NIOPosix
 import Synchronization
 
 extension PostgresDatabase {
     /// Runs `work`, which leases a connection and calls ``LeaseDeadline/begin()`` once it has
     /// one, unless the breaker refuses it; gives it up when it has no connection within
-    /// ``leaseTimeout``. A failure to reach the database opens the breaker, and so does giving up
-    /// when nothing else got an answer meanwhile; any answer closes it.
+    /// ``leaseTimeout`` (at most one ``LeaseWatch/interval`` later). A failure to reach the
+    /// database opens the breaker, and so does giving up when nothing else got an answer
+    /// meanwhile; any answer closes it.
     /// - Throws: ``DatabaseUnavailable`` when refused, given up or unreachable; else `work`'s error.
     func failingFast<Value: Sendable>(
         _ work: @escaping @Sendable (LeaseDeadline) async throws -> Value
@@ -17,15 +17,12 @@ extension PostgresDatabase {
         let deadline = LeaseDeadline()
         let started = ContinuousClock.now
         do {
-            // NB: the work in a task of its own, which the deadline's timer (one scheduled task on
-            // an event loop, rather than a sleeping task per piece of work) cancels.
+            // NB: the work in a task of its own, which the lease watch cancels at the deadline.
             let task = Task { try await work(deadline) }
-            let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(
-                in: TimeAmount(leaseTimeout)
-            ) {
+            let ticket = leaseWatch.watch(until: .now() + TimeAmount(leaseTimeout)) {
                 if deadline.expire() { task.cancel() }
             }
-            defer { timer.cancel() }
+            defer { leaseWatch.forget(ticket) }
             let value = try await withTaskCancellationHandler {
                 try await task.value
             } onCancel: {

@@ -27,6 +27,8 @@ package final class PostgresDatabase: Service {
     let blockingThreads: NIOThreadPool
     /// What this instance's moves last saved, which the next move of a row starts from.
     package let savedRows = SavedRows()
+    /// Gives up work that had no connection within ``leaseTimeout``.
+    let leaseWatch: LeaseWatch
 
     /// - Parameters:
     ///   - leaseTimeout: How long work waits for a connection (also the time to connect).
@@ -43,6 +45,10 @@ package final class PostgresDatabase: Service {
     ) {
         var configuration = address.clientConfiguration
         configuration.options.connectTimeout = leaseTimeout
+        // NB: one connection stays open. postgres-nio gives every other connection an idle timer
+        // (a task and a sleep) each time it goes back to the pool, and cancels it at the next
+        // lease: at one player's pace that was about three of a move's 21 thread wake-ups.
+        configuration.options.minimumConnections = 1
         if serverTimeouts {
             configuration.options.additionalStartupParameters +=
                 ServerTimeouts(within: statementDeadline).parameters
@@ -51,6 +57,10 @@ package final class PostgresDatabase: Service {
         self.leaseTimeout = leaseTimeout
         self.statementDeadline = statementDeadline
         breaker = CircuitBreaker(cooldown: breakerCooldown)
+        // NB: a twentieth of the timeout, kept between 10 and 100 ms: a timer that seldom wakes,
+        // and work given up soon after its deadline.
+        let watchInterval = min(max(leaseTimeout / 20, .milliseconds(10)), .milliseconds(100))
+        leaseWatch = LeaseWatch(checkingEvery: watchInterval)
         blockingThreads = NIOThreadPool(numberOfThreads: configuration.options.maximumConnections)
         // NB: started now, not in `run()`: work may be sent before the services have started
         // (the migration, in the app's `beforeServerStarts`).
@@ -69,6 +79,7 @@ package final class PostgresDatabase: Service {
     /// ``PostgresConnection/answer(_:within:logger:)``).
     package func run() async {
         await client.run()
+        leaseWatch.stop()
         blockingThreads.shutdownGracefully { _ in }
     }
 
