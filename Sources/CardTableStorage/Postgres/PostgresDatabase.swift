@@ -57,8 +57,8 @@ package final class PostgresDatabase: Service {
         self.leaseTimeout = leaseTimeout
         self.statementDeadline = statementDeadline
         breaker = CircuitBreaker(cooldown: breakerCooldown)
-        // NB: a twentieth of the timeout, kept between 10 and 100 ms: a timer that seldom wakes,
-        // and work given up soon after its deadline.
+        // NB: a twentieth of the timeout, kept between 10 and 100 ms: few checks while work
+        // waits, and work given up soon after its deadline.
         let watchInterval = min(max(leaseTimeout / 20, .milliseconds(10)), .milliseconds(100))
         leaseWatch = LeaseWatch(checkingEvery: watchInterval)
         blockingThreads = NIOThreadPool(numberOfThreads: configuration.options.maximumConnections)

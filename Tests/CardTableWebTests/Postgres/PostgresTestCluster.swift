@@ -7,9 +7,13 @@ import Testing
 @testable import CardTableWeb
 
 extension CardTableStorage.PostgresDatabase {
-    /// A database for a test: it waits up to a minute for a connection, and for a statement's
-    /// answer, since the whole suite on two cores can keep a new connection (or a statement
-    /// waiting for a row another test's transaction locks) waiting well beyond a site's 2 s and 5 s.
+    /// A database for a test: it waits up to ten minutes for a connection, and a minute for a
+    /// statement's answer, since the whole suite on two cores can keep a new connection (or a
+    /// statement waiting for a row another test's transaction locks) waiting well beyond a site's
+    /// 2 s and 5 s. The wait for a connection is the longer one: a connection is handed over by
+    /// the pool's task, which waits for one of Swift's two shared threads, and while the suite
+    /// starts its CPU-bound tests hold those (a test that only parses options read "passed after
+    /// 93 s"); `PostgresTLSTests`, among the first to start, twice waited out a minute so.
     static func underTest(
         _ address: PostgresAddress, logger: Logger = Logger(label: "test"),
         statementDeadline: Duration = .seconds(60)
@@ -17,7 +21,7 @@ extension CardTableStorage.PostgresDatabase {
         -> CardTableStorage.PostgresDatabase
     {
         CardTableStorage.PostgresDatabase(
-            address, logger: logger, leaseTimeout: .seconds(60), statementDeadline: statementDeadline)
+            address, logger: logger, leaseTimeout: .seconds(600), statementDeadline: statementDeadline)
     }
 }
 

@@ -47,13 +47,23 @@ import Testing
         #expect(givenUp.all == ["waiting"])
     }
 
-    /// The timer itself, on an event loop, gives up work whose deadline has passed.
-    @Test(.timeLimit(.minutes(1))) func theTimerGivesUpOverdueWork() async {
+    /// The timer, on an event loop, gives up work whose deadline has passed, stops once nothing is
+    /// watched, and starts again with the next piece of work (else the second wait never ends).
+    @Test(.timeLimit(.minutes(10))) func theTimerRunsOnlyWhileWorkIsWatched() async {
         let often = LeaseWatch(checkingEvery: .milliseconds(10))
-        defer { often.stop() }
-        await withCheckedContinuation { (given: CheckedContinuation<Void, Never>) in
-            _ = often.watch(until: .now()) { given.resume() }
+        #expect(!often.isTicking)
+        for _ in 1...2 {
+            await withCheckedContinuation { (givenUp: CheckedContinuation<Void, Never>) in
+                _ = often.watch(until: .now()) { givenUp.resume() }
+            }
+            #expect(!often.isTicking)
         }
-        #expect(often.count == 0)
+    }
+
+    @Test func aStoppedWatchStartsNoTimer() {
+        let stopped = LeaseWatch(checkingEvery: .milliseconds(10))
+        stopped.stop()
+        _ = stopped.watch(until: .now()) {}
+        #expect(!stopped.isTicking)
     }
 }
