@@ -47,6 +47,20 @@ runs() {
     echo "$total"
 }
 
+# The same count by kind of thread, one "name count" line each: a thread's name with its digits
+# taken out (NIO's event loops, the thread pool PostgreSQL's transactions wait on, Swift's shared
+# threads under the process's own name), so a change can be placed.
+runs_by_thread() {
+    local pid task _ count name
+    for pid in "$@"; do
+        for task in /proc/"$pid"/task/*; do
+            read -r _ _ count <"$task/schedstat" 2>/dev/null || continue
+            name=$(tr -d '0-9' <"$task/comm" 2>/dev/null) || continue
+            echo "$name $count"
+        done
+    done | awk '{ total[$1] += $2 } END { for (name in total) print name, total[name] }'
+}
+
 for mode in tap select; do
     # A short unmeasured run first, so every set-up is measured warm.
     for run in warmup measured; do
@@ -57,6 +71,7 @@ for mode in tap select; do
         [ -n "${CARDTABLE_DATABASE:-}" ] && pg 'SELECT pg_stat_statements_reset()' >/dev/null
         instances0=$(cpu_ns $CARDTABLE_PIDS) postgres0=$(cpu_ns $(pgrep -x postgres || true))
         runs0=$(runs $CARDTABLE_PIDS)
+        runs_by_thread $CARDTABLE_PIDS >"$WORK/$mode-$run.threads0"
         BENCH_MODE=$mode BENCH_ACCEPT=application/json BENCH_COOKIES="$WORK/cookies.txt" \
             BENCH_RESULT="$WORK/$mode-$run.json" \
             wrk -t1 -c"$CONNECTIONS" -d"$length" --timeout 10s -s "$ROOT/Benchmarks/http/bench.lua" \
@@ -64,6 +79,7 @@ for mode in tap select; do
         echo "$(($(cpu_ns $CARDTABLE_PIDS) - instances0)) $(($(cpu_ns $(pgrep -x postgres || true)) - postgres0))" \
             >"$WORK/$mode-$run.cpu"
         echo "$(($(runs $CARDTABLE_PIDS) - runs0))" >"$WORK/$mode-$run.runs"
+        runs_by_thread $CARDTABLE_PIDS >"$WORK/$mode-$run.threads"
         if [ -n "${CARDTABLE_DATABASE:-}" ]; then
             # NB: the statements that read pg_stat_statements itself are left out.
             pg "SELECT sum(calls), sum(plans), round(sum(total_plan_time)::numeric, 3),
@@ -109,7 +125,14 @@ def wrk(mode):
             "exec_ms_per_request": round(float(exec_ms) / n, 4)}}
     except FileNotFoundError:
         pass
+    before = dict(line.split() for line in open(f"{work}/{mode}-measured.threads0"))
+    by_thread = {}
+    for name, count in (line.split() for line in open(f"{work}/{mode}-measured.threads")):
+        runs = (int(count) - int(before.get(name, 0))) / r["requests"]
+        if runs >= 0.05:
+            by_thread[name] = round(runs, 2)
     return statements | {
+        "instances_runs_by_thread": by_thread,
         "instances_cpu_us": round(instances_ns / r["requests"] / 1000),
         "postgres_cpu_us": round(postgres_ns / r["requests"] / 1000),
         "instances_runs": round(int(open(f"{work}/{mode}-measured.runs").read()) / r["requests"], 2),
