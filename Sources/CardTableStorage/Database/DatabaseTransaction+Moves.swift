@@ -138,24 +138,23 @@ extension DatabaseTransaction {
             """
         }
         let notify: SQL = notice.map { ", pg_notify(\($0.channel), \($0.payload))" } ?? ""
-        let saved = try rows(
-            """
-            WITH \(SQL.joined(stored, separator: ""))saved AS (\(save) RETURNING \(RowVersion.column(of: row.table)))\(
-                SQL.joined(adding, separator: ""))
-            SELECT row_version\(notify) FROM saved
-            """
-        ) { row in try RowVersion(row) }
-        let savedRow = SavedRows.Key(
-            table: row.table, values: key.compactMap { name in row.values.first { $0.column == name }?.value }
-        )
-        guard let made = saved.first else {
-            savedRows?.forget(savedRow, at: version)
-            throw ChangedMeanwhile()
-        }
-        // NB: only outside a transaction block, where the save is its own transaction. Inside
-        // one, a later statement may change the row again under the same xmin (a room closed
-        // after its closing event), which the version kept would still match.
-        if let value, !canWrite { savedRows?.remember(value, as: savedRow, version: made) }
+        try makeSave(
+            MoveSave(
+                statement: """
+                    WITH \(SQL.joined(stored, separator: ""))saved AS (\(save) RETURNING \(RowVersion.column(of: row.table)))\(
+                        SQL.joined(adding, separator: ""))
+                    SELECT row_version\(notify) FROM saved
+                    """,
+                row: SavedRows.Key(
+                    table: row.table,
+                    values: key.compactMap { name in row.values.first { $0.column == name }?.value }),
+                version: version, value: value))
+    }
+
+    /// Runs `save` and takes its answer (see ``MoveSave/conclude(answer:keepingIn:)``): what
+    /// ``DatabaseTransaction/makeSave(_:)`` does unless a driver holds the save to send later.
+    package func runSave(_ save: MoveSave) throws {
+        try save.conclude(answer: rows(save.statement) { row in try RowVersion(row) }, keepingIn: savedRows)
     }
 
     /// Stores `player` if need be and adds `row`, in one statement on PostgreSQL (a row that

@@ -37,6 +37,12 @@ package protocol DatabaseTransaction {
     /// through a cursor, so this must run inside a transaction block (a read or a write).
     func forEachRow(_ sql: SQL, _ body: (any DatabaseRow) throws -> Void) throws
 
+    /// Makes a move's save on PostgreSQL and takes its answer (see ``MoveSave``): as a rule
+    /// ``runSave(_:)``; a move run from what this instance saved last holds it, to send once
+    /// the move has run (see ``PostgresDatabase/move(_:)``).
+    /// - Throws: ``ChangedMeanwhile`` when the row had changed, so nothing was saved.
+    func makeSave(_ save: MoveSave) throws
+
     /// Copies every row of `table` whose columns hold `matching` to the `quarantine` table: its
     /// `keyColumns` as a JSON object, all its columns as JSON, and `error`. When `unchangedFrom`
     /// is given, only a row whose columns' JSON is still that text is copied.
@@ -48,6 +54,10 @@ package protocol DatabaseTransaction {
 }
 
 extension DatabaseTransaction {
+    package func makeSave(_ save: MoveSave) throws {
+        try runSave(save)
+    }
+
     /// The first row `sql` reads, made a value by `decode`; nil when it reads none.
     package func firstRow<Value>(_ sql: SQL, _ decode: (any DatabaseRow) throws -> Value) throws -> Value? {
         try rows(sql, decode).first

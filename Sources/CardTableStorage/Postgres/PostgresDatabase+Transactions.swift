@@ -74,7 +74,8 @@ extension PostgresDatabase {
     static let moveAttempts = 100
 
     /// Runs `body` as a move (see ``CardTableDatabase/move(_:)``): without a transaction block,
-    /// so each statement commits alone, and again when its save finds its row changed; after
+    /// so each statement commits alone (first from memory, when this instance keeps its row, see
+    /// ``movedFromMemory(_:)``), and again when its save finds its row changed; after
     /// ``optimisticAttempts`` such runs, or when it meets a damaged row or asks for one
     /// (``WriteTransactionNeeded``), in a write transaction.
     /// - Throws: ``DatabaseUnavailable`` when no connection could be had or it was lost, or when the
@@ -87,6 +88,7 @@ extension PostgresDatabase {
         for attempt in 0..<Self.moveAttempts {
             do {
                 if inTransaction || attempt >= Self.optimisticAttempts { return try await write(body) }
+                if let value = try await movedFromMemory(body) { return value }
                 // NB: a row met damaged is set aside by the write transaction this throws the
                 // move to (``DamagedRow/NeedsWriting``), not statement by statement.
                 return try await connection { [self] connection in
@@ -125,8 +127,8 @@ extension PostgresDatabase {
         return try await blockingThreads.runIfActive {
             try body(
                 PostgresTransaction(
-                    connection: connection, canWrite: canWrite, damage: damage, deadline: deadline,
-                    logger: logger, savedRows: savedRows))
+                    destination: .connection(connection), canWrite: canWrite, damage: damage,
+                    deadline: deadline, logger: logger, savedRows: savedRows))
         }
     }
 }

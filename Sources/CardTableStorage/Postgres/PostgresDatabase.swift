@@ -3,6 +3,7 @@ import Logging
 import NIOPosix
 import PostgresNIO
 import ServiceLifecycle
+import Synchronization
 
 /// CardTable's database on PostgreSQL, for sites where several CardTable instances share one:
 /// a `PostgresClient` (a pool of connections, which must be running: ``run()``) that runs the
@@ -29,6 +30,9 @@ package final class PostgresDatabase: Service {
     package let savedRows = SavedRows()
     /// Gives up work that had no connection within ``leaseTimeout``.
     let leaseWatch: LeaseWatch
+    /// How many moves ran from memory, their save the only statement (see
+    /// ``movedFromMemory(_:)``).
+    package let movesFromMemory = Atomic<Int>(0)
 
     /// - Parameters:
     ///   - leaseTimeout: How long work waits for a connection (also the time to connect).

@@ -5,10 +5,20 @@ import PostgresNIO
 
 /// A ``DatabaseTransaction`` on PostgreSQL: a leased connection inside `BEGIN … COMMIT`, or, for
 /// a move (``PostgresDatabase/move(_:)``), outside any block, each statement committing alone. Its
-/// statements wait for their answers, so it must run on a thread that may block (the
-/// database's thread pool), never on an event loop or in Swift's cooperative pool.
+/// statements wait for their answers, so on a connection it must run on a thread that may block
+/// (the database's thread pool), never on an event loop or in Swift's cooperative pool. A move
+/// run from memory has no connection and sends nothing (see ``Destination/holding(_:)``).
 package struct PostgresTransaction: DatabaseTransaction {
-    package let connection: PostgresConnection
+    /// Where its statements go.
+    package enum Destination: Sendable {
+        /// To PostgreSQL, on a leased connection.
+        case connection(PostgresConnection)
+        /// Nowhere: a move run from what this instance saved last, whose save is held to be sent
+        /// once it has run (see ``PostgresDatabase/move(_:)``); any other statement is refused.
+        case holding(HeldSave)
+    }
+
+    package let destination: Destination
     package let canWrite: Bool
     package let damage: DamageLog
     /// How long each statement waits for its answer (see ``PostgresDatabase/statementDeadline``).
@@ -69,73 +79,20 @@ package struct PostgresTransaction: DatabaseTransaction {
         ) { row in try row("row_text") }
     }
 
-    /// Runs `sql` and waits for its answer: prepared on the connection once it has a slot in
-    /// ``PreparedStatements``, else unnamed (parsed and planned afresh).
-    private func run(_ sql: SQL, wantsRows: Bool) throws -> (rows: [PostgresRow], rowCount: Int) {
-        let (text, values) = sql.rendered(for: .postgres)
-        var binds = PostgresBindings(capacity: values.count)
-        for value in values { value.bind(to: &binds) }
-        let prepared = Self.preparedText(of: text, wantsRows: wantsRows)
-        guard let prepared,
-            let slot = PreparedStatements.shared.slot(
-                for: PreparedStatements.Statement(text: prepared.text, valueKinds: values.map(\.kind)))
-        else {
-            let result = try connection.answer(
-                PostgresQuery(unsafeSQL: text, binds: binds), within: deadline, logger: logger
-            )
-            .wait()
-            return (result.rows, result.metadata.rows ?? 0)
-        }
-        let answer = connection.eventLoop.makePromise(of: [PostgresRow].self)
-        // NB: on the connection's event loop, where postgres-nio writes and answers statements:
-        // a channel seen open there gets the statement into its pipeline before it can close
-        // (see `answer(_:within:logger:)`).
-        Task(executorPreference: EventLoopTaskExecutor(connection.eventLoop)) {
-            [connection, binds, deadline, logger] in
-            do {
-                guard !connection.isClosed else { throw PostgresConnectionClosed() }
-                connection.giveUp(answer, unansweredWithin: deadline)
-                answer.succeed(try await connection.runPrepared(slot: slot, bindings: binds, logger: logger))
-            } catch {
-                answer.fail(error)
-            }
-        }
-        let generation = PreparedStatements.shared.generation
-        let rows: [PostgresRow]
-        do {
-            rows = try answer.futureResult.wait()
-        } catch  where PreparedStatements.isStale(error) {
-            PreparedStatements.shared.startAfresh(unlessSince: generation)
-            throw error
-        } catch let error as PSQLError where error.code == .server {
-            // NB: postgres-nio keeps a statement whose preparing failed (a lock it waited for was
-            // cancelled, a deadlock) failed on its connection for good, and the error cannot
-            // tell preparing from running: the connection goes, and the pool opens another.
-            let _: EventLoopFuture<Void> = connection.close()
-            throw error
-        }
-        guard prepared.countsChanges else { return (rows, rows.count) }
-        let count = try rows.first.map { try PostgresRandomAccessRow($0)["changed"].decode(Int.self) } ?? 0
-        return ([], count)
+    package func makeSave(_ save: MoveSave) throws {
+        guard case .holding(let held) = destination else { return try runSave(save) }
+        try held.hold(save)
     }
 
-    /// What to prepare for `text`: itself when it is read for its rows or is a query (whose rows
-    /// count themselves); an insert, update or delete run for how many rows it changed, wrapped
-    /// to answer with that count (postgres-nio gives no command tag for a prepared statement);
-    /// nil for any other statement, which is sent unnamed: a `FETCH`, whose columns are its
-    /// cursor's (a prepared statement's are fixed when it is prepared), or a command.
-    private static func preparedText(of text: String, wantsRows: Bool) -> (text: String, countsChanges: Bool)?
-    {
-        let verb = text.prefix { $0.isLetter }.uppercased()
-        switch verb {
-        case "SELECT": return (text, false)
-        case "WITH": return wantsRows ? (text, false) : nil
-        case "INSERT", "UPDATE", "DELETE":
-            if wantsRows || text.range(of: "RETURNING", options: .caseInsensitive) != nil {
-                return (text, false)
-            }
-            return ("WITH changes AS (\(text) RETURNING 1) SELECT count(*) AS changed FROM changes", true)
-        default: return nil
+    /// Runs `sql` and waits for its answer (see
+    /// ``PostgresConnection/answer(_:wantsRows:within:logger:)``).
+    /// - Throws: ``MoveNeedsConnection`` when the transaction has no connection.
+    private func run(_ sql: SQL, wantsRows: Bool) throws -> PostgresAnswer {
+        switch destination {
+        case .connection(let connection):
+            try connection.answer(sql, wantsRows: wantsRows, within: deadline, logger: logger).wait()
+        case .holding(let held):
+            throw held.refuse()
         }
     }
 }
