@@ -4,8 +4,9 @@
 # room bots, and prints one JSON line, with the instances' and PostgreSQL's CPU per tap and select
 # (from /proc/PID/task/*/schedstat), how often the instances' threads were put on a CPU per tap
 # and select (`instances_runs`: wake-ups, a count that stays put when the machine's noise moves
-# CPU time), and per room claim (the bots' whole run, rooms made and every event sent to every
-# socket, over the claims judged). With CARDTABLE_DATABASE set
+# CPU time; `instances_runs_by_thread` splits it by kind of thread), and per room claim (the
+# bots' whole run, rooms made and every event sent to every socket, over the claims judged). With
+# CARDTABLE_DATABASE set
 # (try-out.sh's PG_STATEMENTS=1), it also counts PostgreSQL's statements, plans and planning time
 # per request (pg_stat_statements).
 #
