@@ -27,12 +27,15 @@ package protocol CardTableDatabase: Sendable {
     /// PostgreSQL runs it without `BEGIN` and `COMMIT`, each statement committing alone (its
     /// reads, then one save: two round trips, or the save alone when the move starts from what
     /// this instance saved last, see ``SavedRows``), and runs `body` again when the save finds
-    /// its row changed by another move. A move that starts from what this instance saved last
-    /// runs first with no connection, its save held and sent once `body` has returned: so a
-    /// move that throws after its save saves nothing, on either database. So the changes of one row are applied one after
+    /// its row changed by another move. So the changes of one row are applied one after
     /// another, whichever instance takes each, and a row deleted or moved meanwhile is not
     /// brought back. A row found damaged sends the move to a write transaction, which sets it
     /// aside.
+    ///
+    /// The save must be the last thing `body` asks of the transaction, and nothing after it may
+    /// count on it being made: on PostgreSQL a move that starts from what this instance saved
+    /// last runs first with no connection, its save held and sent once `body` has returned
+    /// (and `body` runs again if the row had changed).
     func move<Value: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> Value) async throws
         -> Value
 }

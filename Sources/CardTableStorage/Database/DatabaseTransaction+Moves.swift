@@ -154,7 +154,8 @@ extension DatabaseTransaction {
     /// Runs `save` and takes its answer (see ``MoveSave/conclude(answer:keepingIn:)``): what
     /// ``DatabaseTransaction/makeSave(_:)`` does unless a driver holds the save to send later.
     package func runSave(_ save: MoveSave) throws {
-        try save.conclude(answer: rows(save.statement) { row in try RowVersion(row) }, keepingIn: savedRows)
+        let made = try rows(save.statement) { row in try RowVersion(row) }
+        try save.conclude(answer: made, keepingIn: canWrite ? nil : savedRows)
     }
 
     /// Stores `player` if need be and adds `row`, in one statement on PostgreSQL (a row that

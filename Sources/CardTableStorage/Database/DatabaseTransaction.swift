@@ -39,8 +39,10 @@ package protocol DatabaseTransaction {
 
     /// Makes a move's save on PostgreSQL and takes its answer (see ``MoveSave``): as a rule
     /// ``runSave(_:)``; a move run from what this instance saved last holds it, to send once
-    /// the move has run (see ``PostgresDatabase/move(_:)``).
-    /// - Throws: ``ChangedMeanwhile`` when the row had changed, so nothing was saved.
+    /// the move has run (see ``PostgresDatabase/move(_:)``), and then returns at once: the move
+    /// learns only after it returned whether the save was made.
+    /// - Throws: ``ChangedMeanwhile`` when the row had changed, so nothing was saved (a held
+    ///   save never throws it here).
     func makeSave(_ save: MoveSave) throws
 
     /// Copies every row of `table` whose columns hold `matching` to the `quarantine` table: its

@@ -2,12 +2,12 @@ import PostgresNIO
 import Synchronization
 
 extension PostgresDatabase {
-    /// Runs `body` as a move on this task, with no connection, for a move that starts from what
-    /// this instance saved last (``savedRows``): when all it asks of PostgreSQL is its save, the
-    /// save is held (``HeldSave``) and then sent on a leased connection, awaited rather than
-    /// waited for, so no thread of ``blockingThreads`` is woken and no task per statement made.
-    /// A body may run more than once for one move anyway (see ``move(_:)``), so running it
-    /// here first costs only the time to its first read when it needs one.
+    /// Runs `body` as a move on this task, with no connection: when all it asks of PostgreSQL is
+    /// its save (it starts from what this instance saved last, ``savedRows``), the save is held
+    /// (``HeldSave``) and then sent on a leased connection, awaited rather than waited for, so
+    /// no thread of ``blockingThreads`` is woken. Every optimistic run of a move tries this
+    /// first; a body may run more than once for one move anyway (see ``move(_:)``), so it costs
+    /// only the time to its first read when it needs one.
     /// - Returns: What `body` answered once its save is made; nil when it asked for anything
     ///   else (a row not kept, a statement besides its one save), so the move runs on a connection.
     /// - Throws: `body`'s error; ``ChangedMeanwhile`` when the save found its row changed.
@@ -59,7 +59,7 @@ package final class HeldSave: Sendable {
     /// - Throws: ``MoveNeedsConnection`` when it is not the first.
     func hold(_ save: MoveSave) throws {
         let held = mutex.withLock { state in
-            guard state.save == nil, !state.refused else {
+            guard state.save == nil else {
                 state.refused = true
                 return false
             }

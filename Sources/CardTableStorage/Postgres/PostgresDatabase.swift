@@ -23,8 +23,9 @@ package final class PostgresDatabase: Service {
     package let statementDeadline: Duration
     /// Refuses work at once while the database cannot be reached.
     let breaker: CircuitBreaker
-    /// The threads ``PostgresTransaction``s run on, which wait for PostgreSQL's answers: one per
-    /// connection the pool may open, so no transaction waits for a thread.
+    /// The threads ``PostgresTransaction``s with a connection run on, which wait for
+    /// PostgreSQL's answers: one per connection the pool may open, so no transaction waits for a
+    /// thread.
     let blockingThreads: NIOThreadPool
     /// What this instance's moves last saved, which the next move of a row starts from.
     package let savedRows = SavedRows()

@@ -62,8 +62,10 @@ import Testing
                     try stored.room.join(PlayerID.random(), as: DisplayName(typed: name))
                 }
             }
-            if let saved = (mine as? PostgresDatabase)?.savedRows {
-                #expect(saved.value(.room(code), as: StoredRoom.self)?.value.lastEvent == 3)
+            if let store = mine as? PostgresDatabase {
+                #expect(store.savedRows.value(.room(code), as: StoredRoom.self)?.value.lastEvent == 3)
+                // The first join read the room; the second sent its save, held, alone.
+                #expect(store.movesFromMemory.load(ordering: .relaxed) == 1)
             }
             _ = try await theirs.changeRoom(code, at: now) { stored, _ in
                 try stored.room.join(PlayerID.random(), as: DisplayName(typed: "Dee"))
