@@ -128,23 +128,30 @@ extension DatabaseTransaction {
         }
         // NB: every part of one statement sees the same snapshot, and the foreign keys are
         // checked at its end, so the rows added may name the players stored beside them.
-        let stored = players.enumerated().map { index, player -> SQL in
-            "stored\(SQL(stringLiteral: String(index))) AS (\(SQL.storing(player, at: now))), "
+        let storing = players.map { SQL.storing($0, at: now) }
+        let returning = RowVersion.column(of: row.table)
+        let adding = added.map { row -> (into: SQL, values: SQL, onConflict: SQL) in
+            ("\(identifier: row.table) (\(Self.columns(of: row)))", Self.values(of: row), row.onConflict)
         }
-        let adding = added.enumerated().map { index, row -> SQL in
-            """
-            , added\(SQL(stringLiteral: String(index))) AS (
-                INSERT INTO \(identifier: row.table) (\(Self.columns(of: row))) SELECT \(Self.values(of: row)) FROM saved\(row.onConflict))
-            """
-        }
-        let notify: SQL = notice.map { ", pg_notify(\($0.channel), \($0.payload))" } ?? ""
         try makeSave(
             MoveSave(
-                statement: """
-                    WITH \(SQL.joined(stored, separator: ""))saved AS (\(save) RETURNING \(RowVersion.column(of: row.table)))\(
-                        SQL.joined(adding, separator: ""))
-                    SELECT row_version\(notify) FROM saved
-                    """,
+                steps: { prefix in
+                    let name = SQL(stringLiteral: prefix)
+                    let stored = storing.enumerated().map { index, storing -> SQL in
+                        "\(name)stored\(SQL(stringLiteral: String(index))) AS (\(storing)), "
+                    }
+                    let added = adding.enumerated().map { index, row -> SQL in
+                        """
+                        , \(name)added\(SQL(stringLiteral: String(index))) AS (
+                            INSERT INTO \(row.into) SELECT \(row.values) FROM \(name)saved\(row.onConflict))
+                        """
+                    }
+                    return """
+                        \(SQL.joined(stored, separator: ""))\(name)saved AS (\(save) RETURNING \(returning))\(
+                            SQL.joined(added, separator: ""))
+                        """
+                },
+                notice: notice.map { "pg_notify(\($0.channel), \($0.payload))" },
                 row: SavedRows.Key(
                     table: row.table,
                     values: key.compactMap { name in row.values.first { $0.column == name }?.value }),

@@ -3,14 +3,26 @@
 /// one statement that saves the row unless it changed since the move read it, and answers the
 /// version the save gave the row (no row: it had changed, and nothing was saved).
 package struct MoveSave: Sendable {
-    /// The save, answering `row_version` for the row it saved.
-    package let statement: SQL
+    /// The save's steps, as the `WITH` list of a statement: each step's name starts with the
+    /// prefix given, and the step named `<prefix>saved` answers the saved row's `row_version`.
+    /// Several saves made as one statement (see ``PostgresDatabase/sendTogether(_:)``) each have
+    /// a prefix of their own.
+    package let steps: @Sendable (_ prefix: String) -> SQL
+    /// What to tell PostgreSQL's listeners once the save commits (a `pg_notify` call), if it is
+    /// made.
+    package let notice: SQL?
     /// The row it saves.
     package let row: SavedRows.Key
     /// The version of the row the move started from.
     package let version: RowVersion
     /// What the row holds once saved, which the move's next run may start from.
     package let value: (any Sendable)?
+
+    /// The save as a statement of its own, answering `row_version` for the row it saved.
+    package var statement: SQL {
+        let notify: SQL = notice.map { ", \($0)" } ?? ""
+        return "WITH \(steps(""))\nSELECT row_version\(notify) FROM saved"
+    }
 
     /// Takes the save's answer, the versions `statement` answered: keeps ``value`` in
     /// `savedRows` beside the version the save made, or, when nothing was saved, forgets what was

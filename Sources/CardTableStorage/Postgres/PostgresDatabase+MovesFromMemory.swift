@@ -5,7 +5,8 @@ extension PostgresDatabase {
     /// Runs `body` as a move on this task, with no connection: when all it asks of PostgreSQL is
     /// its save (it starts from what this instance saved last, ``savedRows``), the save is held
     /// (``HeldSave``) and then sent on a leased connection, awaited rather than waited for, so
-    /// no thread of ``blockingThreads`` is woken. Every optimistic run of a move tries this
+    /// no thread of ``blockingThreads`` is woken; with the saves of other moves that finish
+    /// meanwhile, when there are any (``saveQueue``). Every optimistic run of a move tries this
     /// first; a body may run more than once for one move anyway (see ``move(_:)``), so it costs
     /// only the time to its first read when it needs one.
     /// - Returns: What `body` answered once its save is made; nil when it asked for anything
@@ -30,12 +31,7 @@ extension PostgresDatabase {
         let state = held.state
         guard !state.refused else { return nil }
         guard let save = state.save else { return value }
-        let (deadline, logger) = (statementDeadline, logger)
-        let made = try await connection { connection in
-            try await connection.answer(save.statement, wantsRows: true, within: deadline, logger: logger)
-                .get()
-                .rows.map { try RowVersion(PostgresSQLRow(row: PostgresRandomAccessRow($0))) }
-        }
+        let made = try await saveQueue.send(save) { saves in try await sendTogether(saves) }
         try save.conclude(answer: made, keepingIn: savedRows)
         movesFromMemory.add(1, ordering: .relaxed)
         return value

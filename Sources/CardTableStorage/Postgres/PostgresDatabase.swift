@@ -34,6 +34,10 @@ package final class PostgresDatabase: Service {
     /// How many moves ran from memory, their save the only statement (see
     /// ``movedFromMemory(_:)``).
     package let movesFromMemory = Atomic<Int>(0)
+    /// Sends the held saves of moves run from memory, those that finish together as one
+    /// statement.
+    let saveQueue = SaveQueue<MoveSave, [RowVersion]>(
+        limit: savesSentTogether, shape: shape(of:), failed: failedBatch(_:))
 
     /// - Parameters:
     ///   - leaseTimeout: How long work waits for a connection (also the time to connect).

@@ -113,11 +113,11 @@ import Testing
     }
 
     /// The game after `stored`, one version on; and the version it was after (nil: none).
-    private static func nextGame(_ stored: StoredSetGame) -> (save: SavedSetGame?, value: Int?) {
+    static func nextGame(_ stored: StoredSetGame) -> (save: SavedSetGame?, value: Int?) {
         (Self.game(after: stored), stored.saved?.version)
     }
 
-    private static func game(after stored: StoredSetGame) -> SavedSetGame {
+    static func game(after stored: StoredSetGame) -> SavedSetGame {
         SavedSetGame(
             game: SetGame(mode: .solo, at: Date(timeIntervalSinceReferenceDate: 900_000_000)),
             lastMove: .newGame, version: (stored.saved?.version ?? 0) + 1)

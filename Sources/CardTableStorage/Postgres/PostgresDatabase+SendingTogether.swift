@@ -1,0 +1,67 @@
+import PostgresNIO
+
+extension PostgresDatabase {
+    /// The most held saves sent as one statement (see ``SaveQueue``).
+    static let savesSentTogether = 8
+
+    /// A save's statement and row, by which ``SaveQueue`` tells which saves go together.
+    @Sendable static func shape(of save: MoveSave) -> SaveQueue<MoveSave, [RowVersion]>.Shape {
+        let (text, values) = save.statement.rendered(for: .postgres)
+        return .init(statement: .init(text: text, valueKinds: values.map(\.kind)), row: save.row)
+    }
+
+    /// What a batch of saves that failed with `error` leaves of them: a statement PostgreSQL
+    /// refused (a key two saves both add, a deadlock, a statement to prepare afresh) and a sender
+    /// gone away made nothing, so each save goes out alone; a database that did not answer in
+    /// time fails every save waiting.
+    @Sendable static func failedBatch(_ error: any Error) -> SaveQueue<MoveSave, [RowVersion]>.FailedBatch {
+        if error is CancellationError { return .sendEachAlone }
+        if let error = error as? PSQLError, error.code == .server { return .sendEachAlone }
+        if error is DatabaseUnavailable { return .failEveryone }
+        return .failEach
+    }
+
+    /// Sends `saves` as one statement, one commit, on a leased connection (a save alone as its
+    /// own ``MoveSave/statement``), and answers the versions each one's save made.
+    /// - Throws: ``DatabaseUnavailable`` when no connection could be had or it was lost;
+    ///   PostgreSQL's refusal of the statement.
+    func sendTogether(_ saves: [MoveSave]) async throws -> [[RowVersion]] {
+        // NB: the saves go in the order of their rows, whoever leads, so two instances' batches
+        // over the same rows take the rows' locks in one order and cannot deadlock each other.
+        let order =
+            saves.count == 1 ? [0] : saves.indices.sorted { saves[$0].row.order < saves[$1].row.order }
+        let statement =
+            saves.count == 1 ? saves[0].statement : Self.statement(sendingTogether: order.map { saves[$0] })
+        let (deadline, logger) = (statementDeadline, logger)
+        let rows = try await connection { connection in
+            try await connection.answer(statement, wantsRows: true, within: deadline, logger: logger).get()
+                .rows
+        }
+        var answers = Array(repeating: [RowVersion](), count: saves.count)
+        for row in rows {
+            let row = PostgresSQLRow(row: PostgresRandomAccessRow(row))
+            let place = saves.count == 1 ? 0 : try row("save") as Int
+            guard order.indices.contains(place) else { throw MissingColumn(column: "save") }
+            answers[order[place]].append(try RowVersion(row))
+        }
+        return answers
+    }
+
+    /// One statement that makes each of `saves`, answering, for each row saved, the save's place
+    /// in `saves` (`save`) beside its `row_version`. Every step of it sees one snapshot, and it
+    /// commits once.
+    static func statement(sendingTogether saves: [MoveSave]) -> SQL {
+        let steps = saves.indices.map { saves[$0].steps("s\($0)_") }
+        let answers = saves.indices.map { index -> SQL in
+            let notify: SQL = saves[index].notice.map { "\($0)::text" } ?? "NULL::text"
+            let place = SQL(stringLiteral: String(index))
+            return "SELECT \(place) AS save, row_version, \(notify) AS notified FROM s\(place)_saved"
+        }
+        return "WITH \(SQL.joined(steps, separator: ", "))\n\(SQL.joined(answers, separator: "\nUNION ALL "))"
+    }
+}
+
+extension SavedRows.Key {
+    /// Where the row comes in the order batches of saves take their rows in.
+    fileprivate var order: String { "\(table) \(values)" }
+}
