@@ -155,7 +155,7 @@ extension DatabaseTransaction {
                 row: SavedRows.Key(
                     table: row.table,
                     values: key.compactMap { name in row.values.first { $0.column == name }?.value }),
-                version: version, value: value))
+                players: players, version: version, value: value))
     }
 
     /// Runs `save` and takes its answer (see ``MoveSave/conclude(answer:keepingIn:)``): what

@@ -1,3 +1,5 @@
+import CardTableBasics
+
 /// A move's save on PostgreSQL (see
 /// ``DatabaseTransaction/saveUnlessChanged(_:key:since:storing:at:with:notifying:while:remembering:)``):
 /// one statement that saves the row unless it changed since the move read it, and answers the
@@ -13,6 +15,8 @@ package struct MoveSave: Sendable {
     package let notice: SQL?
     /// The row it saves.
     package let row: SavedRows.Key
+    /// The players it stores if need be (whose rows its added rows may name).
+    package let players: [PlayerID]
     /// The version of the row the move started from.
     package let version: RowVersion
     /// What the row holds once saved, which the move's next run may start from.

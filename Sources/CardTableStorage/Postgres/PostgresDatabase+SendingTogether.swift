@@ -4,21 +4,39 @@ extension PostgresDatabase {
     /// The most held saves sent as one statement (see ``SaveQueue``).
     static let savesSentTogether = 8
 
-    /// A save's statement and row, by which ``SaveQueue`` tells which saves go together.
+    /// A save's statement, and what no other save in its batch may claim: its row, and the
+    /// players it stores (whose rows its added rows may name: two saves adding one player's
+    /// preferences in one statement would be refused).
     @Sendable static func shape(of save: MoveSave) -> SaveQueue<MoveSave, [RowVersion]>.Shape {
         let (text, values) = save.statement.rendered(for: .postgres)
-        return .init(statement: .init(text: text, valueKinds: values.map(\.kind)), row: save.row)
+        return .init(
+            statement: .init(text: text, valueKinds: values.map(\.kind)),
+            claims: [save.row]
+                + save.players.map { SavedRows.Key(table: "player", values: [.text($0.rawValue)]) })
     }
 
-    /// What a batch of saves that failed with `error` leaves of them: a statement PostgreSQL
-    /// refused (a key two saves both add, a deadlock, a statement to prepare afresh) and a sender
-    /// gone away made nothing, so each save goes out alone; a database that did not answer in
-    /// time fails every save waiting.
+    /// What a batch of saves that failed with `error` leaves of them:
+    /// - PostgreSQL refused the statement (a key two saves both add, a deadlock, a statement to
+    ///   prepare afresh) or cancelled it (past `statement_timeout`, waiting for a lock), or its
+    ///   sender went away before it had a connection: nothing was made, and each save goes out
+    ///   alone;
+    /// - no connection could be had in time, or the breaker refuses: every save waiting for
+    ///   that statement fails too, rather than wait as long again;
+    /// - else (the connection was lost, or the statement went unanswered, so it may have been
+    ///   made) each save in the batch fails.
     @Sendable static func failedBatch(_ error: any Error) -> SaveQueue<MoveSave, [RowVersion]>.FailedBatch {
-        if error is CancellationError { return .sendEachAlone }
-        if let error = error as? PSQLError, error.code == .server { return .sendEachAlone }
-        if error is DatabaseUnavailable { return .failEveryone }
-        return .failEach
+        switch error {
+        case is CancellationError: return .sendEachAlone
+        case let error as PSQLError where error.code == .server: return .sendEachAlone
+        case let error as DatabaseUnavailable:
+            if ServerTimeouts.cancelledStatement(error.underlying) { return .sendEachAlone }
+            if error.underlying is LeaseDeadline.NoConnectionInTime || error.underlying is CircuitBreaker.Open
+            {
+                return .failEveryone
+            }
+            return .failEach
+        default: return .failEach
+        }
     }
 
     /// Sends `saves` as one statement, one commit, on a leased connection (a save alone as its

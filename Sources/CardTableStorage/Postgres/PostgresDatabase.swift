@@ -136,6 +136,8 @@ package final class PostgresDatabase: Service {
                     ? DatabaseUnavailable(underlying: thrown.error) : thrown.error
             } catch let cancelled as CancellationError {
                 throw cancelled  // given up, or the caller went away: not the database's doing
+            } catch  where Task.isCancelled {
+                throw CancellationError()  // the pool gave up the lease: the caller went away
             } catch {
                 // NB: no connection could be leased from the pool, or BEGIN or COMMIT failed.
                 throw DatabaseUnavailable(underlying: error)
@@ -169,6 +171,8 @@ package final class PostgresDatabase: Service {
                     ? DatabaseUnavailable(underlying: thrown.error) : thrown.error
             } catch let cancelled as CancellationError {
                 throw cancelled  // given up, or the caller went away: not the database's doing
+            } catch  where Task.isCancelled {
+                throw CancellationError()  // the pool gave up the lease: the caller went away
             } catch {
                 throw DatabaseUnavailable(underlying: error)  // no connection could be leased from the pool
             }

@@ -1,48 +1,46 @@
 import Synchronization
 
 /// Sends the held saves of moves run from memory (see ``PostgresDatabase/movedFromMemory(_:)``)
-/// one batch at a time: saves that arrive while a batch is out wait, and the next batch takes
-/// them together, as SQLite's one writer takes the moves waiting for it. Each batch goes out as
-/// one statement and one commit (``PostgresDatabase/sendTogether(_:)``), so a busy instance spends
-/// one lease and one round trip on several moves.
+/// one batch at a time per statement: a save that arrives while a batch of its statement is out
+/// waits, and the next batch of that statement takes the saves waiting together, as SQLite's one
+/// writer takes the moves waiting for it. Each batch goes out as one statement and one commit
+/// (``PostgresDatabase/sendTogether(_:)``), so a busy instance spends one lease and one round
+/// trip on several moves. Saves of other statements go out meanwhile, each in its own batches.
 ///
-/// A batch holds at most ``limit`` saves, all of the same statement (so a batch's statement is
-/// one of few, and is prepared like any other) and no two of the same row (the second would
-/// find the row as the first found it, in the same snapshot). Whoever's save leads a batch sends
-/// it; then the first save still waiting leads the next.
+/// A batch holds at most ``limit`` saves, all of one statement (so a batch's statement is one of
+/// few, and is prepared like any other), and none that claims what another in it claims (the
+/// same row, which the second would find as the first found it, or the same player). Whoever's
+/// save leads a batch sends it; then the first save still waiting leads the next.
 final class SaveQueue<Save: Sendable, Answer: Sendable>: Sendable {
     /// How a batch that failed leaves the saves it took.
     enum FailedBatch {
-        /// Nothing was made (PostgreSQL refused the statement, or its sender went away): each
-        /// save goes out again alone, where only its own refusal fails it.
+        /// Nothing was made (PostgreSQL refused or cancelled the statement, or the lease was
+        /// given up): each save goes out again alone, where only its own refusal fails it.
         case sendEachAlone
         /// Each save in it fails with the batch's error.
         case failEach
-        /// The database did not answer in time: the saves in it fail, and so does every save
-        /// waiting, which would wait a deadline more for its own batch.
+        /// No connection could be had: the saves in it fail, and so does every save waiting for
+        /// the next batch of its statement, which would wait as long again for its own.
         case failEveryone
     }
 
-    /// How a save is told apart: the statement it is sent as, and the row it saves.
-    struct Shape: Sendable, Equatable {
+    /// How a save is told apart: the statement it is sent as, and what no other save in its batch
+    /// may claim too.
+    struct Shape: Sendable {
         let statement: PreparedStatements.Statement
-        let row: SavedRows.Key
+        let claims: [SavedRows.Key]
     }
 
     /// The most saves a batch takes.
     let limit: Int
     private let shape: @Sendable (Save) -> Shape
     private let failed: @Sendable (any Error) -> FailedBatch
-    private let state = Mutex(State())
-
-    private struct State {
-        var sending = false
-        var waiting: [Waiting] = []
-    }
+    /// For each statement with a batch out, the saves waiting for the next, first come first.
+    private let lines = Mutex<[PreparedStatements.Statement: [Waiting]]>([:])
 
     private struct Waiting {
         let save: Save
-        let shape: Shape
+        let claims: [SavedRows.Key]
         let turn: CheckedContinuation<Turn, Never>
     }
 
@@ -54,7 +52,7 @@ final class SaveQueue<Save: Sendable, Answer: Sendable>: Sendable {
     }
 
     /// - Parameters:
-    ///   - shape: A save's statement and row.
+    ///   - shape: A save's statement and claims.
     ///   - failed: What a batch's failure does to the saves it took.
     init(
         limit: Int, shape: @escaping @Sendable (Save) -> Shape,
@@ -71,21 +69,21 @@ final class SaveQueue<Save: Sendable, Answer: Sendable>: Sendable {
     func send(
         _ save: Save, by sendTogether: @Sendable ([Save]) async throws -> [Answer]
     ) async throws -> Answer {
-        let leads = state.withLock { state in
-            guard !state.sending else { return false }
-            state.sending = true
+        let shape = shape(save)
+        let statement = shape.statement
+        let leads = lines.withLock { lines in
+            guard lines[statement] == nil else { return false }
+            lines[statement] = []
             return true
         }
         if !leads {
-            // NB: the save's shape is worked out only when it waits: a save sent at once needs none.
-            let shape = shape(save)
             let turn = await withCheckedContinuation { turn in
-                let leadsNow = state.withLock { state in
-                    guard !state.sending else {
-                        state.waiting.append(Waiting(save: save, shape: shape, turn: turn))
+                let leadsNow = lines.withLock { lines in
+                    guard lines[statement] == nil else {
+                        lines[statement]?.append(Waiting(save: save, claims: shape.claims, turn: turn))
                         return false
                     }
-                    state.sending = true
+                    lines[statement] = []
                     return true
                 }
                 if leadsNow { turn.resume(returning: .lead) }
@@ -96,15 +94,15 @@ final class SaveQueue<Save: Sendable, Answer: Sendable>: Sendable {
             case .lead: break
             }
         }
-        return try await lead(save, by: sendTogether)
+        return try await lead(save, shape, by: sendTogether)
     }
 
     /// Sends `save` with the saves waiting that may go with it, tells them how it went, and hands
-    /// the next batch to the first save still waiting.
+    /// the next batch of its statement to the first save still waiting.
     private func lead(
-        _ save: Save, by sendTogether: @Sendable ([Save]) async throws -> [Answer]
+        _ save: Save, _ shape: Shape, by sendTogether: @Sendable ([Save]) async throws -> [Answer]
     ) async throws -> Answer {
-        let members = takeMembers(for: save)
+        let members = takeMembers(for: shape)
         let outcome: Result<[Answer], any Error>
         do {
             let answers = try await sendTogether([save] + members.map(\.save))
@@ -118,18 +116,7 @@ final class SaveQueue<Save: Sendable, Answer: Sendable>: Sendable {
             case .success: nil
             case .failure(let error): failed(error)
             }
-        let (next, leftBehind) = state.withLock { state -> (Waiting?, [Waiting]) in
-            if failure == .failEveryone {
-                defer { state.waiting.removeAll() }
-                state.sending = false
-                return (nil, state.waiting)
-            }
-            guard !state.waiting.isEmpty else {
-                state.sending = false
-                return (nil, [])
-            }
-            return (state.waiting.removeFirst(), [])
-        }
+        let (next, leftBehind) = handOn(shape.statement, failingEveryone: failure == .failEveryone)
         switch outcome {
         case .success(let answers):
             for (member, answer) in zip(members, answers.dropFirst()) {
@@ -151,28 +138,44 @@ final class SaveQueue<Save: Sendable, Answer: Sendable>: Sendable {
         }
     }
 
-    /// How many saves wait for a batch now.
-    var waitingCount: Int { state.withLock { $0.waiting.count } }
-
-    /// Takes out of the waiting saves those that go in `save`'s batch: of its statement, each
-    /// of a row of its own, first come first taken.
-    private func takeMembers(for save: Save) -> [Waiting] {
-        guard state.withLock({ !$0.waiting.isEmpty }) else { return [] }
-        let leader = shape(save)
-        return state.withLock { state in
-            var rows = [leader.row]
+    /// Takes out of the saves waiting for `leader`'s statement those that go in its batch: each
+    /// claiming nothing another in it claims, first come first taken.
+    private func takeMembers(for leader: Shape) -> [Waiting] {
+        lines.withLock { lines in
+            guard var waiting = lines[leader.statement], !waiting.isEmpty else { return [] }
+            var claimed = Set(leader.claims)
             var taken: [Waiting] = []
-            state.waiting.removeAll { waiting in
-                guard taken.count + 1 < limit, waiting.shape.statement == leader.statement,
-                    !rows.contains(waiting.shape.row)
-                else { return false }
-                rows.append(waiting.shape.row)
-                taken.append(waiting)
+            waiting.removeAll { candidate in
+                guard taken.count + 1 < limit, claimed.isDisjoint(with: candidate.claims) else {
+                    return false
+                }
+                claimed.formUnion(candidate.claims)
+                taken.append(candidate)
                 return true
             }
+            lines[leader.statement] = waiting
             return taken
         }
     }
+
+    /// Once a batch of `statement` is answered: the save to lead its next batch, if any waits;
+    /// every save waiting, when `failingEveryone`. With no next, no batch of it is out.
+    private func handOn(
+        _ statement: PreparedStatements.Statement, failingEveryone: Bool
+    ) -> (next: Waiting?, leftBehind: [Waiting]) {
+        lines.withLock { lines in
+            let waiting = lines[statement] ?? []
+            if failingEveryone || waiting.isEmpty {
+                lines[statement] = nil
+                return (nil, failingEveryone ? waiting : [])
+            }
+            lines[statement] = Array(waiting.dropFirst())
+            return (waiting[0], [])
+        }
+    }
+
+    /// How many saves wait for a batch now.
+    var waitingCount: Int { lines.withLock { $0.values.reduce(0) { $0 + $1.count } } }
 
     /// A batch's sender answered for fewer saves than it was given.
     private struct AnswersMissing: Error {}

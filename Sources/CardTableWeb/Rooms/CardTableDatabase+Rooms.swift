@@ -66,33 +66,7 @@ extension CardTableDatabase {
         _ code: RoomCode, at now: Date,
         _ change: @escaping @Sendable (inout StoredRoom, Date) throws -> [RoomHappening]
     ) async throws -> RoomChange? {
-        try await move { transaction in
-            guard let start = try transaction.roomForMove(code) else { return nil }
-            var stored = start.value
-            let before = stored.room
-            let happenings: [RoomHappening]
-            do {
-                happenings = try change(&stored, now)
-            } catch {
-                try transaction.endWithoutSaving(from: start)
-                throw error
-            }
-            let finished = stored.room.finishedGames(since: before, at: now)
-            try transaction.rateGame(in: &stored.room, endedSince: before, at: now)
-            try transaction.noteRecentPlayers(in: stored.room, finishing: finished, at: now)
-            // NB: before the room's row, as rating: a change of seats moves to a write transaction.
-            try transaction.noteSeats(of: stored.room, since: before, at: now)
-            guard !happenings.isEmpty || !finished.isEmpty else {
-                // NB: `record` saves nothing either, so nothing would tell whether the room was
-                // remembered as it still is.
-                try transaction.endWithoutSaving(from: start)
-                return RoomChange(stored: stored, events: [])
-            }
-            let events = try transaction.record(
-                happenings, in: &stored, at: now, unlessChangedSince: start.version, finishing: finished,
-                savingState: stored.room != before)
-            return RoomChange(stored: stored, events: events, happenings: events.isEmpty ? [] : happenings)
-        }
+        try await move { transaction in try transaction.changeRoom(code, at: now, change) }
     }
 
     /// The events of room `code` after number `after`, oldest first and numbered: at most `limit`
@@ -158,6 +132,38 @@ struct ReplacedRooms: Sendable {
 }
 
 extension DatabaseTransaction {
+    /// ``CardTableDatabase/changeRoom(_:at:_:)`` as one run of its move.
+    func changeRoom(
+        _ code: RoomCode, at now: Date,
+        _ change: (inout StoredRoom, Date) throws -> [RoomHappening]
+    ) throws -> RoomChange? {
+        guard let start = try roomForMove(code) else { return nil }
+        var stored = start.value
+        let before = stored.room
+        let happenings: [RoomHappening]
+        do {
+            happenings = try change(&stored, now)
+        } catch {
+            try endWithoutSaving(from: start)
+            throw error
+        }
+        let finished = stored.room.finishedGames(since: before, at: now)
+        try rateGame(in: &stored.room, endedSince: before, at: now)
+        try noteRecentPlayers(in: stored.room, finishing: finished, at: now)
+        // NB: before the room's row, as rating: a change of seats moves to a write transaction.
+        try noteSeats(of: stored.room, since: before, at: now)
+        guard !happenings.isEmpty || !finished.isEmpty else {
+            // NB: `record` saves nothing either, so nothing would tell whether the room was
+            // remembered as it still is.
+            try endWithoutSaving(from: start)
+            return RoomChange(stored: stored, events: [])
+        }
+        let events = try record(
+            happenings, in: &stored, at: now, unlessChangedSince: start.version, finishing: finished,
+            savingState: stored.room != before)
+        return RoomChange(stored: stored, events: events, happenings: events.isEmpty ? [] : happenings)
+    }
+
     /// Closes `host`'s open rooms that `replaced` names, at `now`.
     fileprivate func close(_ replaced: ReplacedRooms, of host: PlayerID, at now: Date) throws {
         for code in try openRooms(hostedBy: host) {

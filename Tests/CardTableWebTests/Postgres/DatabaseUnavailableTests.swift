@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import PostgresNIO
+import Synchronization
 import Testing
 
 @testable import CardTableBasics
@@ -65,6 +66,54 @@ import Testing
                 try await store.read { _ in }
             }
         }
+    }
+
+    /// A caller that goes away while its work waits for a connection (every one of the pool's
+    /// is busy) is not the database failing: the work ends cancelled, and the breaker, which
+    /// would refuse everyone for its cooldown, stays closed.
+    @Test(arguments: PostgresTestCluster.clusters)
+    func aCallerThatGoesAwayWhileWaitingForAConnectionLeavesTheBreakerClosed(cluster: PostgresAddress)
+        async throws
+    {
+        try await PostgresTestCluster.withDatabase(on: cluster) { address in
+            let store = CardTableStorage.PostgresDatabase.underTest(address)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await store.run() }
+                defer { group.cancelAll() }
+                let gate = Gate()
+                let busy = BusyConnections()
+                let maximum = address.clientConfiguration.options.maximumConnections
+                var holders: [Task<Void, any Error>] = []
+                for _ in 0..<maximum {
+                    holders.append(
+                        Task {
+                            try await store.connection { _ in
+                                busy.add()
+                                await gate.wait()
+                            }
+                        })
+                }
+                for _ in 0..<1_000 where busy.count < maximum { try await Task.sleep(for: .milliseconds(10)) }
+                #expect(busy.count == maximum)
+                let waiting = Task { try await store.connection { _ in } }
+                // NB: long enough for the lease to be queued in the pool, whose cancellation is
+                // what this checks; cancelled sooner, it ends the same way.
+                try await Task.sleep(for: .milliseconds(200))
+                waiting.cancel()
+                await #expect(throws: CancellationError.self) { try await waiting.value }
+                #expect(store.breaker.admits(at: .now) == .closed)
+                gate.open()
+                for holder in holders { try await holder.value }
+            }
+        }
+    }
+
+    /// How many connections are held.
+    private final class BusyConnections: Sendable {
+        private let held = Mutex(0)
+
+        func add() { held.withLock { $0 += 1 } }
+        var count: Int { held.withLock { $0 } }
     }
 
     /// A connection that closes under a transaction, as when PostgreSQL stops, fails what is

@@ -31,6 +31,11 @@ import Testing
             }
             let gate = Gate()
             let holder = try heldSetSave(for: dee, in: mine)
+            // Dee's save claims her game's row and her player row: no other save of hers goes with it.
+            #expect(
+                CardTableStorage.PostgresDatabase.shape(of: holder).claims == [
+                    .setGame(of: dee), SavedRows.Key(table: "player", values: [.text(dee.rawValue)]),
+                ])
             let holding = Task {
                 try await mine.saveQueue.send(holder) { saves in
                     await gate.wait()
@@ -43,8 +48,8 @@ import Testing
                 moves.append(
                     Task { try await mine.changeSetGame(for: player, at: now, MovesFromMemoryTests.nextGame) }
                 )
-                while mine.saveQueue.waitingCount < moves.count {
-                    try await Task.sleep(for: .milliseconds(5))
+                try await waitUntil("\(moves.count) saves wait") {
+                    mine.saveQueue.waitingCount == moves.count
                 }
             }
             #expect(try await theirs.changeSetGame(for: cy, at: now, MovesFromMemoryTests.nextGame) == 1)
@@ -84,7 +89,7 @@ import Testing
                 defer { group.cancelAll() }
                 try await mine.migrate()
                 let heard = Heard()
-                let codes = [RoomCode("K7QX4P")!, RoomCode("M3RT8W")!]
+                let codes = [RoomCode("K7QX4P")!, RoomCode("M3RT8W")!, RoomCode("Q2WE4R")!]
                 for code in codes {
                     _ = try await makeRoom(code, in: mine)
                     _ = try await mine.changeRoom(code, at: now) { stored, _ in
@@ -104,25 +109,27 @@ import Testing
                     try await theirsListens(mine)
                 }
 
-                let player = PlayerID.random()
-                _ = try await mine.changeSetGame(for: player, at: now, MovesFromMemoryTests.nextGame)
+                let now = now
                 let gate = Gate()
-                let holder = try heldSetSave(for: player, in: mine)
+                let holder = try heldSave(in: mine) { transaction in
+                    _ = try transaction.changeRoom(codes[2], at: now) { stored, _ in
+                        try stored.room.join(PlayerID.random(), as: DisplayName(typed: "Cy"))
+                    }
+                }
                 let holding = Task {
                     try await mine.saveQueue.send(holder) { saves in
                         await gate.wait()
                         return try await mine.sendTogether(saves)
                     }
                 }
-                let now = now
-                let joins = codes.map { code in
+                let joins = codes.prefix(2).map { code in
                     Task {
                         try await mine.changeRoom(code, at: now) { stored, _ in
                             try stored.room.join(PlayerID.random(), as: DisplayName(typed: "Cy"))
                         }
                     }
                 }
-                while mine.saveQueue.waitingCount < 2 { try await Task.sleep(for: .milliseconds(5)) }
+                try await waitUntil("both joins wait") { mine.saveQueue.waitingCount == 2 }
                 gate.open()
                 _ = try await holding.value
                 for join in joins { #expect(try await join.value?.stored.lastEvent == 3) }
@@ -148,15 +155,24 @@ import Testing
     private func heldSetSave(for player: PlayerID, in store: CardTableStorage.PostgresDatabase) throws
         -> MoveSave
     {
+        let now = now
+        return try heldSave(in: store) { transaction in
+            let start = try transaction.setGameForMove(for: player)
+            try transaction.save(
+                MovesFromMemoryTests.game(after: start.value), for: player, at: now,
+                unlessChangedSince: start.version, finishing: nil)
+        }
+    }
+
+    /// The save of `move`, run by `store` from memory, held rather than sent.
+    private func heldSave(
+        in store: CardTableStorage.PostgresDatabase, _ move: (PostgresTransaction) throws -> Void
+    ) throws -> MoveSave {
         let held = HeldSave()
-        let transaction = PostgresTransaction(
-            destination: .holding(held), canWrite: false, damage: DamageLog(),
-            deadline: store.statementDeadline,
-            logger: store.logger, savedRows: store.savedRows)
-        let start = try transaction.setGameForMove(for: player)
-        try transaction.save(
-            MovesFromMemoryTests.game(after: start.value), for: player, at: now,
-            unlessChangedSince: start.version, finishing: nil)
+        try move(
+            PostgresTransaction(
+                destination: .holding(held), canWrite: false, damage: DamageLog(),
+                deadline: store.statementDeadline, logger: store.logger, savedRows: store.savedRows))
         return try #require(held.state.save)
     }
 
@@ -185,11 +201,12 @@ import Testing
 
     /// Waits up to 10 s for `condition`.
     private func waitUntil(_ what: Comment, _ condition: () async throws -> Bool) async throws {
-        for _ in 0..<200 {
+        for _ in 0..<1_000 {
             if try await condition() { return }
-            try await Task.sleep(for: .milliseconds(50))
+            try await Task.sleep(for: .milliseconds(10))
         }
         Issue.record("not within 10 s: \(what)")
+        throw CancellationError()
     }
 
     private func count(_ store: CardTableStorage.PostgresDatabase, _ sql: String) async throws -> Int {

@@ -9,8 +9,8 @@ import Testing
     /// A save: its name, the statement it is sent as, and the row it saves.
     struct Save: Sendable {
         let name: String
-        var statement = "UPDATE set_game"
-        var row = ""
+        let statement: String
+        let row: String
 
         init(_ name: String, statement: String = "UPDATE set_game", row: String? = nil) {
             (self.name, self.statement, self.row) = (name, statement, row ?? name)
@@ -55,7 +55,7 @@ import Testing
             shape: { save in
                 .init(
                     statement: .init(text: save.statement, valueKinds: []),
-                    row: SavedRows.Key(table: "set_game", values: [.text(save.row)]))
+                    claims: [SavedRows.Key(table: "set_game", values: [.text(save.row)])])
             },
             failed: { error in
                 switch error {
@@ -73,11 +73,11 @@ import Testing
         by sender: Sender
     ) async throws -> [String: Result<String, any Error>] {
         let leader = Task { try await queue.send(first, by: sender.send) }
-        while sender.batches.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        try await waitUntil("the first batch is out") { !sender.batches.isEmpty }
         var sends = [(first.name, leader)]
         for (index, save) in waiting.enumerated() {
             sends.append((save.name, Task { try await queue.send(save, by: sender.send) }))
-            while queue.waitingCount <= index { try await Task.sleep(for: .milliseconds(1)) }
+            try await waitUntil("\(save.name) waits") { queue.waitingCount > index }
         }
         sender.release()
         var answers: [String: Result<String, any Error>] = [:]
@@ -85,19 +85,38 @@ import Testing
         return answers
     }
 
-    @Test func savesThatWaitGoTogetherEachOfItsOwnRowAndStatement() async throws {
+    /// Waits up to 10 s for `condition`.
+    static func waitUntil(_ what: Comment, _ condition: () -> Bool) async throws {
+        for _ in 0..<2_000 {
+            if condition() { return }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        Issue.record("not within 10 s: \(what)")
+        throw CancellationError()
+    }
+
+    @Test func savesThatWaitGoTogetherEachOfItsOwnRow() async throws {
         let queue = Self.queue()
         let sender = Sender()
         let answers = try await Self.send(
             Save("ana"),
-            thenWhileItIsOut: [
-                Save("bo"), Save("cy"), Save("bo again", row: "bo"), Save("room", statement: "UPDATE room"),
-                Save("dee"),
-            ],
+            thenWhileItIsOut: [Save("bo"), Save("cy"), Save("bo again", row: "bo"), Save("dee")],
             through: queue, by: sender)
-        #expect(sender.batches == [["ana"], ["bo", "cy", "dee"], ["bo again"], ["room"]])
+        #expect(sender.batches == [["ana"], ["bo", "cy", "dee"], ["bo again"]])
         for (name, answer) in answers { #expect(try answer.get() == name) }
         #expect(queue.waitingCount == 0)
+    }
+
+    /// A save of another statement does not wait for a batch of the first: it leads its own.
+    @Test func aSaveOfAnotherStatementGoesOutMeanwhile() async throws {
+        let queue = Self.queue()
+        let sender = Sender()
+        let first = Task { try await queue.send(Save("ana"), by: sender.send) }
+        try await Self.waitUntil("the first batch is out") { !sender.batches.isEmpty }
+        #expect(try await queue.send(Save("room", statement: "UPDATE room"), by: sender.send) == "room")
+        sender.release()
+        #expect(try await first.value == "ana")
+        #expect(sender.batches == [["ana"], ["room"]])
     }
 
     @Test func aBatchTakesAtMostItsLimit() async throws {
@@ -124,16 +143,16 @@ import Testing
         #expect(throws: Refused.self) { try answers["cy"]?.get() }
     }
 
-    /// A database that did not answer a batch in time fails that batch and every save waiting,
-    /// rather than have each wait a deadline more; the queue then sends the next save at once.
-    @Test func aSilentDatabaseFailsEverySaveWaiting() async throws {
+    /// A batch that could have no connection fails every save waiting, rather than have each
+    /// wait as long again; the queue then sends the next save at once.
+    @Test func noConnectionFailsEverySaveWaiting() async throws {
         let queue = Self.queue()
         let sender = Sender { _ in Silent() }
         let answers = try await Self.send(
-            Save("ana"), thenWhileItIsOut: [Save("bo"), Save("room", statement: "UPDATE room")],
-            through: queue, by: sender)
+            Save("ana"), thenWhileItIsOut: [Save("bo"), Save("bo again", row: "bo")], through: queue,
+            by: sender)
         #expect(sender.batches == [["ana"]])
-        for name in ["ana", "bo", "room"] {
+        for name in ["ana", "bo", "bo again"] {
             #expect(throws: Silent.self) { try answers[name]?.get() }
         }
         let working = Sender()
@@ -148,10 +167,24 @@ import Testing
         let queue = Self.queue()
         let sender = Sender { saves in saves.contains { $0.name == "bo" } ? Broken() : nil }
         let answers = try await Self.send(
-            Save("ana"), thenWhileItIsOut: [Save("bo"), Save("cy"), Save("room", statement: "UPDATE room")],
+            Save("ana"), thenWhileItIsOut: [Save("bo"), Save("cy"), Save("cy again", row: "cy")],
             through: queue, by: sender)
-        #expect(sender.batches == [["ana"], ["bo", "cy"], ["room"]])
+        #expect(sender.batches == [["ana"], ["bo", "cy"], ["cy again"]])
         for name in ["bo", "cy"] { #expect(throws: Broken.self) { try answers[name]?.get() } }
-        for name in ["ana", "room"] { #expect(try answers[name]?.get() == name) }
+        for name in ["ana", "cy again"] { #expect(try answers[name]?.get() == name) }
+    }
+
+    /// How PostgreSQL's batches take their failures (the refusals PostgreSQL itself sends are
+    /// checked against a live database in ``SavesSentTogetherTests``).
+    @Test func aBatchsFailureIsTakenAsWhatItSaysOfTheSaves() {
+        let failed = PostgresDatabase.failedBatch
+        #expect(failed(CancellationError()) == .sendEachAlone)
+        #expect(failed(DatabaseUnavailable(underlying: LeaseDeadline.NoConnectionInTime())) == .failEveryone)
+        #expect(failed(DatabaseUnavailable(underlying: CircuitBreaker.Open())) == .failEveryone)
+        // Unanswered or cut off: the batch may have been made, and is not sent again.
+        #expect(
+            failed(DatabaseUnavailable(underlying: StatementDeadlinePassed(deadline: .seconds(5))))
+                == .failEach)
+        #expect(failed(DatabaseUnavailable(underlying: PostgresConnectionClosed())) == .failEach)
     }
 }
