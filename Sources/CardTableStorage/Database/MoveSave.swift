@@ -23,9 +23,19 @@ package struct MoveSave: Sendable {
     package let value: (any Sendable)?
 
     /// The save as a statement of its own, answering `row_version` for the row it saved.
-    package var statement: SQL {
+    package let statement: SQL
+    /// ``statement`` as PostgreSQL takes it, rendered once.
+    package let rendered: (text: String, values: [SQLValue])
+
+    package init(
+        steps: @escaping @Sendable (_ prefix: String) -> SQL, notice: SQL?, row: SavedRows.Key,
+        players: [PlayerID], version: RowVersion, value: (any Sendable)?
+    ) {
+        (self.steps, self.notice, self.row, self.players, self.version, self.value) =
+            (steps, notice, row, players, version, value)
         let notify: SQL = notice.map { ", \($0)" } ?? ""
-        return "WITH \(steps(""))\nSELECT row_version\(notify) FROM saved"
+        statement = "WITH \(steps(""))\nSELECT row_version\(notify) FROM saved"
+        rendered = statement.rendered(for: .postgres)
     }
 
     /// Takes the save's answer, the versions `statement` answered: keeps ``value`` in

@@ -17,7 +17,15 @@ extension PostgresConnection {
     func answer(_ sql: SQL, wantsRows: Bool, within deadline: Duration, logger: Logger)
         -> EventLoopFuture<PostgresAnswer>
     {
-        let (text, values) = sql.rendered(for: .postgres)
+        answer(rendered: sql.rendered(for: .postgres), wantsRows: wantsRows, within: deadline, logger: logger)
+    }
+
+    /// ``answer(_:wantsRows:within:logger:)`` for a statement rendered already.
+    func answer(
+        rendered: (text: String, values: [SQLValue]), wantsRows: Bool, within deadline: Duration,
+        logger: Logger
+    ) -> EventLoopFuture<PostgresAnswer> {
+        let (text, values) = rendered
         var binds = PostgresBindings(capacity: values.count)
         for value in values { value.bind(to: &binds) }
         let prepared = Self.preparedText(of: text, wantsRows: wantsRows)

@@ -8,7 +8,7 @@ extension PostgresDatabase {
     /// players it stores (whose rows its added rows may name: two saves adding one player's
     /// preferences in one statement would be refused).
     @Sendable static func shape(of save: MoveSave) -> SaveQueue<MoveSave, [RowVersion]>.Shape {
-        let (text, values) = save.statement.rendered(for: .postgres)
+        let (text, values) = save.rendered
         return .init(
             statement: .init(text: text, valueKinds: values.map(\.kind)),
             claims: [save.row]
@@ -49,11 +49,15 @@ extension PostgresDatabase {
         let order =
             saves.count == 1 ? [0] : saves.indices.sorted { saves[$0].row.order < saves[$1].row.order }
         let statement =
-            saves.count == 1 ? saves[0].statement : Self.statement(sendingTogether: order.map { saves[$0] })
+            saves.count == 1
+            ? saves[0].rendered
+            : Self.statement(sendingTogether: order.map { saves[$0] }).rendered(for: .postgres)
         let (deadline, logger) = (statementDeadline, logger)
         let rows = try await connection { connection in
-            try await connection.answer(statement, wantsRows: true, within: deadline, logger: logger).get()
-                .rows
+            try await connection.answer(
+                rendered: statement, wantsRows: true, within: deadline, logger: logger
+            )
+            .get().rows
         }
         var answers = Array(repeating: [RowVersion](), count: saves.count)
         for row in rows {
