@@ -75,6 +75,11 @@ final class LeaseDeadline: Sendable {
         if !begun { throw CancellationError() }
     }
 
+    /// Whether the work had its connection before the deadline.
+    var hasBegun: Bool {
+        state.withLock { if case .begun = $0 { true } else { false } }
+    }
+
     /// Whether the deadline passed before the work had its connection.
     var hasExpired: Bool {
         state.withLock { if case .expired = $0 { true } else { false } }

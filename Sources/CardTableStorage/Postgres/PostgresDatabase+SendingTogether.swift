@@ -44,8 +44,10 @@ extension PostgresDatabase {
     /// - Throws: ``DatabaseUnavailable`` when no connection could be had or it was lost;
     ///   PostgreSQL's refusal of the statement.
     func sendTogether(_ saves: [MoveSave]) async throws -> [[RowVersion]] {
-        // NB: the saves go in the order of their rows, whoever leads, so two instances' batches
-        // over the same rows take the rows' locks in one order and cannot deadlock each other.
+        // NB: the saves go in one fixed order of their rows, whoever leads, so two instances'
+        // batches over the same rows take those rows' locks in one order. (The players they
+        // store are not ordered: two batches storing the same two new players in opposite
+        // orders may still deadlock, and PostgreSQL's refusal sends each save alone.)
         let order =
             saves.count == 1 ? [0] : saves.indices.sorted { saves[$0].row.order < saves[$1].row.order }
         let statement =
@@ -84,6 +86,7 @@ extension PostgresDatabase {
 }
 
 extension SavedRows.Key {
-    /// Where the row comes in the order batches of saves take their rows in.
+    /// Where the row comes in the order batches of saves take their rows in: any order will do,
+    /// as long as every instance takes the same.
     fileprivate var order: String { "\(table) \(values)" }
 }

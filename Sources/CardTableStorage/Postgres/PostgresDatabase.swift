@@ -136,7 +136,7 @@ package final class PostgresDatabase: Service {
                     ? DatabaseUnavailable(underlying: thrown.error) : thrown.error
             } catch let cancelled as CancellationError {
                 throw cancelled  // given up, or the caller went away: not the database's doing
-            } catch  where Task.isCancelled {
+            } catch  where Task.isCancelled && !lease.hasBegun {
                 throw CancellationError()  // the pool gave up the lease: the caller went away
             } catch {
                 // NB: no connection could be leased from the pool, or BEGIN or COMMIT failed.
@@ -171,7 +171,7 @@ package final class PostgresDatabase: Service {
                     ? DatabaseUnavailable(underlying: thrown.error) : thrown.error
             } catch let cancelled as CancellationError {
                 throw cancelled  // given up, or the caller went away: not the database's doing
-            } catch  where Task.isCancelled {
+            } catch  where Task.isCancelled && !lease.hasBegun {
                 throw CancellationError()  // the pool gave up the lease: the caller went away
             } catch {
                 throw DatabaseUnavailable(underlying: error)  // no connection could be leased from the pool

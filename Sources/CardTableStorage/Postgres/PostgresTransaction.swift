@@ -80,8 +80,17 @@ package struct PostgresTransaction: DatabaseTransaction {
     }
 
     package func makeSave(_ save: MoveSave) throws {
-        guard case .holding(let held) = destination else { return try runSave(save) }
-        try held.hold(save)
+        switch destination {
+        case .connection(let connection):
+            // NB: as ``runSave(_:)``, with the statement as the save rendered it.
+            let made = try connection.answer(
+                rendered: save.rendered, wantsRows: true, within: deadline, logger: logger
+            )
+            .wait().rows.map { try RowVersion(PostgresSQLRow(row: PostgresRandomAccessRow($0))) }
+            try save.conclude(answer: made, keepingIn: canWrite ? nil : savedRows)
+        case .holding(let held):
+            try held.hold(save)
+        }
     }
 
     /// Runs `sql` and waits for its answer (see
